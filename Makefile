@@ -1,0 +1,63 @@
+# circol: every target wraps CMake. `make run` and `make test` do all the set-up themselves.
+BUILD      ?= build
+BUILD_ASAN ?= build-asan
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+PREFIX     ?= /usr/local
+CMAKE_FLAGS ?=
+
+.PHONY: all deps build run test test-unit test-sanitize test-web format-check bench install \
+        web fuzz fuzz-short soak clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DCIRCOL_WERROR=ON $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	@bash scripts/run-default.sh $(BUILD)
+
+test: format-check test-unit test-sanitize test-web fuzz-short
+	@echo "circol: all tests passed"
+
+test-unit: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-sanitize: deps
+	@cmake -S . -B $(BUILD_ASAN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCIRCOL_WERROR=ON \
+	    -DCIRCOL_SANITIZE=ON -DCIRCOL_BUILD_BENCH=OFF $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD_ASAN) -j $(JOBS)
+	@cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    ctest --output-on-failure -j $(JOBS) -LE long
+
+test-web: build
+	@if [ -f web/Makefile ]; then $(MAKE) -C web test; else echo "circol: no web demo yet"; fi
+
+fuzz-short: deps
+	@if [ -f fuzz/CMakeLists.txt ]; then bash fuzz/run.sh short; else echo "circol: no fuzz targets yet"; fi
+
+fuzz: deps
+	@bash fuzz/run.sh long
+
+soak: build
+	@$(BUILD)/tests/soak --long
+
+format-check: deps
+	@files=$$(git ls-files '*.c' '*.h' 2>/dev/null); \
+	if [ -n "$$files" ]; then clang-format --dry-run --Werror $$files; fi
+
+bench: build
+	@if [ -x $(BUILD)/bench/circol_bench ]; then $(BUILD)/bench/circol_bench --json bench/results.json; \
+	else echo "circol: no benchmarks yet"; fi
+
+install: build
+	@cmake --install $(BUILD) --prefix $(PREFIX)
+
+web: build
+	@$(MAKE) -C web serve
+
+clean:
+	rm -rf $(BUILD) $(BUILD_ASAN) build-*

@@ -1,0 +1,12 @@
+/* circol: exact collision detection and response between moving circles. The umbrella header. */
+#ifndef CIRCOL_CIRCOL_H
+#define CIRCOL_CIRCOL_H
+
+#include "base.h"
+#include "collision.h"
+#include "collision3d.h"
+#include "math.h"
+#include "response.h"
+#include "world.h"
+
+#endif

@@ -1,0 +1,132 @@
+/* circol: 2D and 3D vectors and their inline helpers. No state, no allocation. */
+#ifndef CIRCOL_MATH_H
+#define CIRCOL_MATH_H
+
+#include <math.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A 2D vector or point, in the caller's length unit.
+typedef struct ccl_vec2 {
+    double x, y;
+} ccl_vec2;
+
+/// A 3D vector or point, in the caller's length unit.
+typedef struct ccl_vec3 {
+    double x, y, z;
+} ccl_vec3;
+
+/// Makes a 2D vector.
+static inline ccl_vec2 ccl_v2(double x, double y) {
+    ccl_vec2 v = {x, y};
+    return v;
+}
+
+/// a + b.
+static inline ccl_vec2 ccl_add(ccl_vec2 a, ccl_vec2 b) {
+    return ccl_v2(a.x + b.x, a.y + b.y);
+}
+
+/// a - b.
+static inline ccl_vec2 ccl_sub(ccl_vec2 a, ccl_vec2 b) {
+    return ccl_v2(a.x - b.x, a.y - b.y);
+}
+
+/// s * v.
+static inline ccl_vec2 ccl_scale(ccl_vec2 v, double s) {
+    return ccl_v2(s * v.x, s * v.y);
+}
+
+/// a + s * b, rounded once per operation (no fused multiply-add).
+static inline ccl_vec2 ccl_mul_add(ccl_vec2 a, double s, ccl_vec2 b) {
+    return ccl_v2(a.x + s * b.x, a.y + s * b.y);
+}
+
+/// -v.
+static inline ccl_vec2 ccl_neg(ccl_vec2 v) {
+    return ccl_v2(-v.x, -v.y);
+}
+
+/// The dot product a . b.
+static inline double ccl_dot(ccl_vec2 a, ccl_vec2 b) {
+    return a.x * b.x + a.y * b.y;
+}
+
+/// The z component of the cross product a x b.
+static inline double ccl_cross(ccl_vec2 a, ccl_vec2 b) {
+    return a.x * b.y - a.y * b.x;
+}
+
+/// |v|^2.
+static inline double ccl_length_sq(ccl_vec2 v) {
+    return v.x * v.x + v.y * v.y;
+}
+
+/// |v|, without overflow or underflow for any finite v.
+static inline double ccl_length(ccl_vec2 v) {
+    return hypot(v.x, v.y);
+}
+
+/// v rotated a quarter turn counter-clockwise.
+static inline ccl_vec2 ccl_perp(ccl_vec2 v) {
+    return ccl_v2(-v.y, v.x);
+}
+
+/// v / |v|; the zero vector (and any non-finite vector) gives (1, 0), a defined unit vector.
+static inline ccl_vec2 ccl_normalize(ccl_vec2 v) {
+    double len = ccl_length(v);
+    if (!(len > 0.0) || !isfinite(len)) {
+        return ccl_v2(1.0, 0.0);
+    }
+    return ccl_v2(v.x / len, v.y / len);
+}
+
+/// True when both components are finite.
+static inline bool ccl_vec2_is_finite(ccl_vec2 v) {
+    return isfinite(v.x) && isfinite(v.y);
+}
+
+/// Makes a 3D vector.
+static inline ccl_vec3 ccl_v3(double x, double y, double z) {
+    ccl_vec3 v = {x, y, z};
+    return v;
+}
+
+/// a + b in 3D.
+static inline ccl_vec3 ccl_add3(ccl_vec3 a, ccl_vec3 b) {
+    return ccl_v3(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+
+/// a - b in 3D.
+static inline ccl_vec3 ccl_sub3(ccl_vec3 a, ccl_vec3 b) {
+    return ccl_v3(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+
+/// s * v in 3D.
+static inline ccl_vec3 ccl_scale3(ccl_vec3 v, double s) {
+    return ccl_v3(s * v.x, s * v.y, s * v.z);
+}
+
+/// a + s * b in 3D, rounded once per operation.
+static inline ccl_vec3 ccl_mul_add3(ccl_vec3 a, double s, ccl_vec3 b) {
+    return ccl_v3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z);
+}
+
+/// The dot product a . b in 3D. Summed x, then y, then z, so that z = 0 gives the 2D result.
+static inline double ccl_dot3(ccl_vec3 a, ccl_vec3 b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+/// True when all three components are finite.
+static inline bool ccl_vec3_is_finite(ccl_vec3 v) {
+    return isfinite(v.x) && isfinite(v.y) && isfinite(v.z);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

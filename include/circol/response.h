@@ -1,0 +1,45 @@
+/* circol: collision response. Pure functions: impulse exchange, reflection, and the seed's whole
+ * "detect, move to impact, react, move on" step. */
+#ifndef CIRCOL_RESPONSE_H
+#define CIRCOL_RESPONSE_H
+
+#include <stdbool.h>
+
+#include "collision.h"
+#include "math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A rigid disk for the response functions. inv_mass 0 means immovable; restitution in [0, 1].
+typedef struct ccl_body {
+    ccl_vec2 position, velocity;
+    double radius, inv_mass, restitution;
+} ccl_body;
+
+/// The impulse magnitude j >= 0 that ccl_collide would apply (to b along normal, to a against
+/// it): j = (1 + e) (va - vb) . n / (inv_mass_a + inv_mass_b), e = sqrt(ea * eb). 0 when the
+/// bodies are not approaching along normal, both are immovable, or any input is not finite.
+double ccl_impulse(const ccl_body *a, const ccl_body *b, ccl_vec2 normal);
+
+/// Exchanges that impulse along normal (unit, from a toward b). Bodies that are already
+/// separating, two immovable bodies, or non-finite input are left unchanged.
+void ccl_collide(ccl_body *a, ccl_body *b, ccl_vec2 normal);
+
+/// The velocity after bouncing off a fixed surface with unit normal n (either sign):
+/// v - (1 + e) (v . n) n. The normal part is reversed and scaled by e, the tangential part kept;
+/// e = 1 keeps the speed (seed 003). Non-finite input returns v unchanged.
+ccl_vec2 ccl_reflect(ccl_vec2 v, ccl_vec2 normal, double restitution);
+
+/// The source documents' whole step over [0, dt]: detect the first contact, move both bodies to
+/// it, exchange the impulse, and move on with the new velocities for the rest of dt. Without a
+/// contact both just move for dt. Returns true if they collided; hit (may be NULL) gets the
+/// contact at the time of impact.
+bool ccl_step_pair(ccl_body *a, ccl_body *b, double dt, ccl_hit *hit);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,207 @@
+/* circol: the event-driven world. Circles move on exact trajectories from one collision to the
+ * next; collisions are processed in time order, so no circle passes through another or a wall.
+ *
+ * Trajectories: without damping, p(t) = p0 + v0 t + g t^2 / 2. With linear damping gamma (and
+ * no gravity), v(t) = v0 exp(-gamma t) and p(t) = p0 + v0 s(t), s = (1 - exp(-gamma t)) / gamma.
+ * Immovable circles (mass 0) never move and feel no gravity.
+ */
+#ifndef CIRCOL_WORLD_H
+#define CIRCOL_WORLD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base.h"
+#include "collision.h"
+#include "math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ccl_world ccl_world;
+
+/// A circle's handle: slot index plus generation. A removed circle's id is refused
+/// (CCL_ERR_STALE_ID) in every build, also after its slot is reused. The zero id is never valid.
+typedef struct ccl_circle_id {
+    uint32_t index;
+    uint32_t generation;
+} ccl_circle_id;
+
+/// What the domain's edge does.
+typedef enum ccl_boundary {
+    CCL_BOUNDARY_WALLS = 0, ///< Four fixed walls along the box edges.
+    CCL_BOUNDARY_PERIODIC,  ///< Opposite edges are identified (a torus).
+} ccl_boundary;
+
+/// What ccl_world_add_circle does with a circle that overlaps another or a wall.
+typedef enum ccl_overlap_policy {
+    CCL_OVERLAP_REJECT = 0, ///< Refuse it with CCL_ERR_OVERLAP.
+    CCL_OVERLAP_SEPARATE,   ///< Accept it; overlapping pairs drift apart at separation_speed,
+                            ///< then collide normally. No energy is added to the circles.
+} ccl_overlap_policy;
+
+/// What a contact event's other party is.
+typedef enum ccl_contact_kind {
+    CCL_CONTACT_CIRCLE = 0, ///< Another circle (event.b).
+    CCL_CONTACT_SEGMENT,    ///< A static segment (event.wall is its index).
+    CCL_CONTACT_POINT,      ///< A static point (event.wall is its index).
+    CCL_CONTACT_BOX,        ///< A box wall (event.wall: 0 left, 1 right, 2 bottom, 3 top).
+} ccl_contact_kind;
+
+/// One collision, as it happened.
+typedef struct ccl_contact_event {
+    double time;           ///< World time of the impact.
+    ccl_contact_kind kind; ///< What a hit.
+    ccl_circle_id a;       ///< The circle.
+    ccl_circle_id b;       ///< The other circle (kind CIRCLE), else the zero id.
+    int wall;              ///< Index of the segment, point or box wall; -1 for circles.
+    ccl_vec2 point;        ///< Contact point.
+    ccl_vec2 normal;       ///< Unit normal from a toward the other party.
+    double impulse;        ///< Impulse magnitude exchanged along normal (mass x velocity).
+} ccl_contact_event;
+
+/// Called for each collision during ccl_world_advance. The world is locked meanwhile: calls that
+/// change it return CCL_ERR_LOCKED; queries work.
+typedef void ccl_contact_fn(const ccl_contact_event *event, void *user);
+
+/// How to build a world. Get one from ccl_world_default_def() and change what you need.
+typedef struct ccl_world_def {
+    ccl_vec2 box_min;           ///< Lower-left corner of the domain. Default (0, 0).
+    ccl_vec2 box_max;           ///< Upper-right corner. Default (100, 100).
+    ccl_boundary boundary;      ///< Default CCL_BOUNDARY_WALLS.
+    ccl_vec2 gravity;           ///< Uniform acceleration, length/time^2. Default (0, 0).
+    double damping;             ///< Linear damping rate gamma >= 0, 1/time. Default 0.
+                                ///< Gravity and damping together: CCL_ERR_UNSUPPORTED.
+    double restitution;         ///< Restitution of box walls, segments and points, and of
+                                ///< circles added with restitution < 0. In [0, 1]. Default 1.
+    double collapse_time;       ///< TC model (Luding and McNamara): a collision between circles
+                                ///< that collided less than this long ago is fully elastic, so
+                                ///< inelastic collapse cannot stall the world. Time; default 0
+                                ///< means automatic (1e-9 of the box width over the rms speed).
+    double rest_speed;          ///< Under gravity, a circle leaving a wall or resting support
+                                ///< slower than this is treated as at rest on it. Length/time;
+                                ///< default 0 means automatic (from gravity and the radii).
+    double cell_size;           ///< Grid cell edge; 0 (default) picks it from the radii.
+    ccl_overlap_policy overlap; ///< Default CCL_OVERLAP_REJECT.
+    double separation_speed;    ///< For CCL_OVERLAP_SEPARATE: length/time. Default 1.
+    int capacity;               ///< Expected number of circles (a hint). Default 0.
+    int max_circles;            ///< Hard limit; add beyond it gives CCL_ERR_FULL. Default 1<<26.
+    uint64_t max_events_per_advance; ///< 0 (default) for no limit; see CCL_ERR_EVENT_LIMIT.
+    bool record_contacts;            ///< Keep every contact of an advance for
+                                     ///< ccl_world_contact_events. Default false.
+    ccl_contact_fn *on_contact;      ///< Optional callback per collision. Default NULL.
+    void *contact_user;              ///< Passed to on_contact.
+    ccl_allocator allocator;         ///< Default: malloc/free (all fields NULL).
+    ccl_log_fn *log;                 ///< Optional warnings (e.g. collapse guard engaged).
+    void *log_user;                  ///< Passed to log.
+} ccl_world_def;
+
+/// How to add a circle. Get one from ccl_circle_default_def().
+typedef struct ccl_circle_def {
+    ccl_vec2 position;  ///< Centre at the current world time.
+    ccl_vec2 velocity;  ///< Default (0, 0).
+    double radius;      ///< > 0. Default 1.
+    double mass;        ///< > 0, or 0 for immovable. Default 1.
+    double restitution; ///< In [0, 1], or < 0 (default -1) for the world's restitution.
+    void *user_data;    ///< Yours. Default NULL.
+} ccl_circle_def;
+
+/// A circle's state at the current world time.
+typedef struct ccl_circle_state {
+    ccl_circle_id id;
+    ccl_vec2 position, velocity;
+    double radius, mass, restitution;
+    void *user_data;
+} ccl_circle_state;
+
+/// Statistics since the world was created (or since ccl_world_reset_stats).
+typedef struct ccl_world_stats {
+    double time;               ///< Current world time.
+    uint64_t collisions;       ///< Circle-circle collisions.
+    uint64_t wall_collisions;  ///< Collisions with box walls, segments and points.
+    uint64_t events;           ///< All processed events (collisions, cell crossings, ...).
+    int circle_count;          ///< Live circles.
+    double kinetic_energy;     ///< Sum of m v^2 / 2 over movable circles, now.
+    ccl_vec2 momentum;         ///< Sum of m v over movable circles, now.
+    double virial;             ///< Sum over circle-circle collisions of r_ab . J_b (centre
+                               ///< distance times impulse): in 2D, P A = N kT + virial / (2 t).
+    double virial_time;        ///< Time over which virial was accumulated.
+    size_t memory_bytes;       ///< Bytes held from the allocator.
+    uint64_t guard_collisions; ///< Collisions made elastic by the collapse guard.
+} ccl_world_stats;
+
+/// A definition with every default filled in.
+ccl_world_def ccl_world_default_def(void);
+
+/// A circle definition with every default filled in.
+ccl_circle_def ccl_circle_default_def(void);
+
+/// Creates a world; *out is NULL on failure.
+ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out);
+
+/// Destroys a world and everything in it. NULL is allowed.
+void ccl_world_destroy(ccl_world *world);
+
+/// Adds a circle at the current world time. id (may be NULL) receives its handle.
+ccl_status ccl_world_add_circle(ccl_world *world, const ccl_circle_def *def, ccl_circle_id *id);
+
+/// Removes a circle; its id becomes stale.
+ccl_status ccl_world_remove_circle(ccl_world *world, ccl_circle_id id);
+
+/// Adds a static two-sided segment wall; index (may be NULL) receives its index.
+ccl_status ccl_world_add_segment(ccl_world *world, ccl_segment segment, int *index);
+
+/// Adds a static point obstacle (a vertex); index (may be NULL) receives its index.
+ccl_status ccl_world_add_point(ccl_world *world, ccl_vec2 point, int *index);
+
+/// Advances the world by dt >= 0, processing every event in time order.
+ccl_status ccl_world_advance(ccl_world *world, double dt);
+
+/// Advances until `collisions` more circle-circle collisions happened (the world time is then
+/// that of the last one), or until max_dt passed, whichever comes first.
+ccl_status ccl_world_advance_collisions(ccl_world *world, uint64_t collisions, double max_dt);
+
+/// The current world time.
+double ccl_world_time(const ccl_world *world);
+
+/// Number of live circles.
+int ccl_world_circle_count(const ccl_world *world);
+
+/// True if id names a live circle.
+bool ccl_world_is_valid(const ccl_world *world, ccl_circle_id id);
+
+/// One circle's state at the current world time.
+ccl_status ccl_world_get_circle(const ccl_world *world, ccl_circle_id id, ccl_circle_state *out);
+
+/// Sets a circle's velocity at the current world time.
+ccl_status ccl_world_set_velocity(ccl_world *world, ccl_circle_id id, ccl_vec2 velocity);
+
+/// Writes up to capacity circle states (in slot order) and sets *count to the number written.
+/// Call with capacity ccl_world_circle_count(world) to get all.
+ccl_status ccl_world_export(const ccl_world *world, ccl_circle_state *out, int capacity,
+                            int *count);
+
+/// The contacts of the last advance when def.record_contacts is set (else none). The pointer
+/// stays valid until the next call that changes the world.
+const ccl_contact_event *ccl_world_contact_events(const ccl_world *world, size_t *count);
+
+/// Statistics (energy and momentum computed now).
+ccl_world_stats ccl_world_get_stats(const ccl_world *world);
+
+/// Zeroes the counters and the virial (for measuring after equilibration).
+void ccl_world_reset_stats(ccl_world *world);
+
+/// Scales all movable circles' velocities by factor (e.g. to set a temperature).
+ccl_status ccl_world_scale_velocities(ccl_world *world, double factor);
+
+/// The largest overlap (sum of radii minus distance) between any two circles or between a circle
+/// and a wall, now; 0 when none. O(N) with the grid.
+double ccl_world_max_overlap(const ccl_world *world);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

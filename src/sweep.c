@@ -1,0 +1,257 @@
+/* Swept (continuous) tests: seeds 000/001 (two moving circles), 002 (intercept check) and 004
+ * (moving circle against a static circle, a vertex, a line and a segment). */
+#include "circol/collision.h"
+
+#include <float.h>
+#include <math.h>
+
+#include "quadratic.h"
+#include "sweep_internal.h"
+
+/* Extreme input is rescaled by powers of two (exact) so that squares neither overflow nor
+ * underflow. Inside [2^-200, 2^200] the direct computation is safe: squares stay inside
+ * [2^-400, 2^400] and products of four such terms inside the double range. */
+#define CCL_SAFE_HIGH 0x1p200
+#define CCL_SAFE_LOW  0x1p-200
+
+static double max_abs2(ccl_vec2 v) {
+    return fmax(fabs(v.x), fabs(v.y));
+}
+
+static bool is_moderate(double magnitude) {
+    return magnitude == 0.0 || (magnitude < CCL_SAFE_HIGH && magnitude > CCL_SAFE_LOW);
+}
+
+/* The power of two that brings a positive magnitude near 1. */
+static double unit_scale(double magnitude) {
+    int exponent;
+    frexp(magnitude, &exponent);
+    return ldexp(1.0, -exponent);
+}
+
+bool ccl_relative_contact_interval(ccl_vec2 dp, ccl_vec2 dv, double R, double *t_enter,
+                                   double *t_exit) {
+    double length = fmax(max_abs2(dp), R);
+    double speed = max_abs2(dv);
+    if (is_moderate(length) && is_moderate(speed)) {
+        return ccl_contact_interval(dp, dv, R, t_enter, t_exit);
+    }
+    /* Scale lengths by sl and velocities by sv; times then scale by sl / sv. */
+    double sl = length > 0.0 ? unit_scale(length) : 1.0;
+    double sv = speed > 0.0 ? unit_scale(speed) : 1.0;
+    double t0, t1;
+    if (!ccl_contact_interval(ccl_scale(dp, sl), ccl_scale(dv, sv), R * sl, &t0, &t1)) {
+        return false;
+    }
+    /* t = t' * sv / sl; the quotient of two powers of two is exact unless it overflows. */
+    double factor = sv / sl;
+    *t_enter = t0 * factor;
+    *t_exit = t1 * factor;
+    return true;
+}
+
+/* The unit normal from the first centre to the second at relative position dp; when the centres
+ * coincide (only possible for zero total radius or at overlap), the direction of approach -dv,
+ * and (1, 0) when that is zero too. */
+static ccl_vec2 contact_normal(ccl_vec2 dp, ccl_vec2 dv) {
+    if (dp.x != 0.0 || dp.y != 0.0) {
+        return ccl_normalize(dp);
+    }
+    return ccl_normalize(ccl_neg(dv));
+}
+
+bool ccl_valid_t_max(double t_max) {
+    return t_max >= 0.0; /* false for NaN; INFINITY is allowed */
+}
+
+static bool valid_circle(ccl_circle c) {
+    return ccl_vec2_is_finite(c.center) && isfinite(c.radius) && c.radius >= 0.0;
+}
+
+bool ccl_sweep_circles(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb, double t_max,
+                       ccl_hit *hit) {
+    if (!valid_circle(a) || !valid_circle(b) || !ccl_vec2_is_finite(va) ||
+        !ccl_vec2_is_finite(vb) || !ccl_valid_t_max(t_max)) {
+        return false;
+    }
+    ccl_vec2 dp = ccl_sub(b.center, a.center);
+    ccl_vec2 dv = ccl_sub(vb, va);
+    double R = a.radius + b.radius;
+    if (!ccl_vec2_is_finite(dp) || !ccl_vec2_is_finite(dv) || !isfinite(R)) {
+        return false; /* differences of finite values beyond DBL_MAX: nothing sensible to say */
+    }
+    double t_enter, t_exit;
+    if (!ccl_relative_contact_interval(dp, dv, R, &t_enter, &t_exit)) {
+        return false;
+    }
+    if (t_exit < 0.0 || t_enter > t_max) {
+        return false; /* the contact is in the past, or beyond the interval */
+    }
+    double t = t_enter > 0.0 ? t_enter : 0.0;
+    if (t > 0.0 && !(ccl_dot(dv, dp) < 0.0)) {
+        return false; /* a future entry needs approach now (guards rounding at grazing) */
+    }
+    if (hit != NULL) {
+        ccl_vec2 pa = ccl_mul_add(a.center, t, va);
+        ccl_vec2 rel = ccl_mul_add(dp, t, dv);
+        ccl_vec2 normal = contact_normal(rel, dv);
+        hit->t = t;
+        hit->t_exit = t_exit;
+        hit->normal = normal;
+        hit->point = ccl_mul_add(pa, a.radius, normal);
+        if (!ccl_vec2_is_finite(hit->point)) {
+            hit->point = pa; /* centres near DBL_MAX: the centre is the best finite answer */
+        }
+    }
+    return true;
+}
+
+bool ccl_sweep_circle_point(ccl_circle c, ccl_vec2 v, ccl_vec2 p, double t_max, ccl_hit *hit) {
+    ccl_circle vertex = {p, 0.0};
+    ccl_vec2 still = {0.0, 0.0};
+    return ccl_sweep_circles(c, v, vertex, still, t_max, hit);
+}
+
+/* The interval of t where d0 + rate t lies in [lo, hi]; false when empty. */
+static bool linear_interval(double d0, double rate, double lo, double hi, double *t0, double *t1) {
+    if (rate == 0.0) {
+        if (d0 >= lo && d0 <= hi) {
+            *t0 = -INFINITY;
+            *t1 = INFINITY;
+            return true;
+        }
+        return false;
+    }
+    double ta = (lo - d0) / rate;
+    double tb = (hi - d0) / rate;
+    *t0 = fmin(ta, tb);
+    *t1 = fmax(ta, tb);
+    return !isnan(*t0) && !isnan(*t1);
+}
+
+/* Fills a hit at time t for a circle whose closest point on the obstacle at t is `closest`.
+ * fallback_normal is used when the centre lies on the obstacle. */
+static void fill_hit(ccl_circle c, ccl_vec2 v, double t, double t_exit, ccl_vec2 closest,
+                     ccl_vec2 fallback_normal, ccl_hit *hit) {
+    ccl_vec2 center = ccl_mul_add(c.center, t, v);
+    ccl_vec2 toward = ccl_sub(closest, center);
+    ccl_vec2 normal = (toward.x != 0.0 || toward.y != 0.0) && ccl_vec2_is_finite(toward)
+                          ? ccl_normalize(toward)
+                          : fallback_normal;
+    hit->t = t;
+    hit->t_exit = t_exit;
+    hit->normal = normal;
+    hit->point = closest;
+}
+
+bool ccl_sweep_circle_line(ccl_circle c, ccl_vec2 v, ccl_vec2 line_point, ccl_vec2 line_normal,
+                           double t_max, ccl_hit *hit) {
+    if (!valid_circle(c) || !ccl_vec2_is_finite(v) || !ccl_vec2_is_finite(line_point) ||
+        !ccl_vec2_is_finite(line_normal) || !ccl_valid_t_max(t_max)) {
+        return false;
+    }
+    if (line_normal.x == 0.0 && line_normal.y == 0.0) {
+        return false;
+    }
+    ccl_vec2 n = ccl_normalize(line_normal);
+    double d0 = ccl_dot(n, ccl_sub(c.center, line_point)); /* signed distance of the centre */
+    double rate = ccl_dot(n, v);
+    if (!isfinite(d0) || !isfinite(rate)) {
+        return false;
+    }
+    double t_enter, t_exit;
+    if (!linear_interval(d0, rate, -c.radius, c.radius, &t_enter, &t_exit)) {
+        return false;
+    }
+    if (t_exit < 0.0 || t_enter > t_max) {
+        return false;
+    }
+    double t = t_enter > 0.0 ? t_enter : 0.0;
+    if (hit != NULL) {
+        ccl_vec2 center = ccl_mul_add(c.center, t, v);
+        double d = ccl_dot(n, ccl_sub(center, line_point));
+        ccl_vec2 toward_line =
+            d > 0.0 ? ccl_neg(n) : (d < 0.0 ? n : ccl_scale(n, rate > 0.0 ? 1.0 : -1.0));
+        ccl_vec2 closest = ccl_mul_add(center, -d, n);
+        fill_hit(c, v, t, t_exit, closest, toward_line, hit);
+        hit->normal = toward_line;
+    }
+    return true;
+}
+
+bool ccl_sweep_circle_segment(ccl_circle c, ccl_vec2 v, ccl_segment s, double t_max, ccl_hit *hit) {
+    if (!valid_circle(c) || !ccl_vec2_is_finite(v) || !ccl_vec2_is_finite(s.a) ||
+        !ccl_vec2_is_finite(s.b) || !ccl_valid_t_max(t_max)) {
+        return false;
+    }
+    /* The set of times the circle touches the segment is one interval (the capsule around the
+     * segment is convex and the centre moves on a line): the union of the intervals for the two
+     * end caps and for the strip beside the interior. */
+    double t_enter = INFINITY, t_exit = -INFINITY;
+    double e0, e1;
+    ccl_vec2 ends[2] = {s.a, s.b};
+    for (int i = 0; i < 2; ++i) {
+        ccl_vec2 dp = ccl_sub(ends[i], c.center);
+        if (ccl_relative_contact_interval(dp, ccl_neg(v), c.radius, &e0, &e1)) {
+            t_enter = fmin(t_enter, e0);
+            t_exit = fmax(t_exit, e1);
+        }
+    }
+    ccl_vec2 axis = ccl_sub(s.b, s.a);
+    double length = ccl_length(axis);
+    if (length > 0.0 && isfinite(length)) {
+        ccl_vec2 dir = ccl_scale(axis, 1.0 / length);
+        ccl_vec2 n = ccl_perp(dir);
+        ccl_vec2 rel = ccl_sub(c.center, s.a);
+        double d0 = ccl_dot(n, rel), d_rate = ccl_dot(n, v);
+        double u0 = ccl_dot(dir, rel), u_rate = ccl_dot(dir, v);
+        double s0, s1, w0, w1;
+        if (linear_interval(d0, d_rate, -c.radius, c.radius, &s0, &s1) &&
+            linear_interval(u0, u_rate, 0.0, length, &w0, &w1)) {
+            double lo = fmax(s0, w0), hi = fmin(s1, w1);
+            if (lo <= hi) {
+                t_enter = fmin(t_enter, lo);
+                t_exit = fmax(t_exit, hi);
+            }
+        }
+    }
+    if (!(t_enter <= t_exit) || t_exit < 0.0 || t_enter > t_max) {
+        return false;
+    }
+    double t = t_enter > 0.0 ? t_enter : 0.0;
+    if (hit != NULL) {
+        ccl_vec2 center = ccl_mul_add(c.center, t, v);
+        ccl_vec2 closest = ccl_closest_on_segment(s, center);
+        ccl_vec2 fallback = ccl_normalize(ccl_neg(v));
+        if (length > 0.0 && isfinite(length)) {
+            ccl_vec2 n = ccl_perp(ccl_scale(axis, 1.0 / length));
+            fallback = ccl_dot(n, v) > 0.0 ? n : ccl_neg(n);
+        }
+        fill_hit(c, v, t, t_exit, closest, fallback, hit);
+    }
+    return true;
+}
+
+ccl_vec2 ccl_closest_on_segment(ccl_segment s, ccl_vec2 p) {
+    ccl_vec2 axis = ccl_sub(s.b, s.a);
+    double len_sq = ccl_length_sq(axis);
+    if (!(len_sq > 0.0) || !isfinite(len_sq)) {
+        if (!(len_sq > 0.0)) {
+            return s.a;
+        }
+        /* a very long segment: project with a normalised axis to avoid overflow */
+        ccl_vec2 dir = ccl_normalize(axis);
+        double u = ccl_dot(dir, ccl_sub(p, s.a));
+        double len = ccl_length(axis);
+        u = u < 0.0 ? 0.0 : (u > len ? len : u);
+        return ccl_mul_add(s.a, u, dir);
+    }
+    double u = ccl_dot(axis, ccl_sub(p, s.a)) / len_sq;
+    if (u <= 0.0) {
+        return s.a;
+    }
+    if (u >= 1.0) {
+        return s.b;
+    }
+    return ccl_mul_add(s.a, u, axis);
+}
