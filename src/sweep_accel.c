@@ -1,0 +1,499 @@
+/* Swept tests under constant acceleration (the readers' extension of seed 000): position
+ * p + v t + a t^2 / 2. The squared gap of a pair is a quartic in t; its real roots are isolated
+ * on monotone pieces and refined by safeguarded Newton steps.
+ *
+ * Method (one routine for 2D and 3D; 2D is 3D with z = 0, which changes no bit):
+ * 1. Rescale by powers of two (exact): lengths so that max(|dp|, R) ~ 1, time so that
+ *    max(|dv|, sqrt|da|) ~ 1. Every intermediate then stays far from overflow and underflow.
+ * 2. f(t) = |d(t)|^2 - R^2 with d(t) = dp + t (dv + t da / 2), evaluated from the geometry (not
+ *    from expanded coefficients, which cancel for distant pairs). Beyond the horizon T*, the root
+ *    of |da| t^2 / 2 - |dv| t - |dp| - R, f is positive, so all roots lie in [0, T*].
+ * 3. h = f' / 2 = d . d' is a cubic; its derivative h' = |d'|^2 + d . da is a quadratic whose
+ *    roots (found without cancellation) split [0, T*] into pieces where h is monotone. A sign
+ *    change of h on such a piece brackets one root of h: a critical point of f.
+ * 4. The critical points split [0, T*] into pieces where f is monotone. f is evaluated at the
+ *    piece ends; a sign change brackets exactly one root, refined to adjacent doubles.
+ * A grazing contact is decided by the value of f at its critical point, which is accurate even
+ * when the critical point is not (f is flat there): it is never stepped over.
+ */
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+
+#include "accel_internal.h"
+#include "circol/collision.h"
+#include "circol/collision3d.h"
+#include "sweep_internal.h"
+#include "vec3_internal.h"
+
+/* The relative motion in scaled units: d(t) = p + t (v + t ah), ah = a / 2. */
+typedef struct ccl_accel_motion {
+    ccl_vec3 p, v, a, ah;
+    double R;
+} ccl_accel_motion;
+
+/* Knots: 0, the critical points of f inside (0, horizon), and the horizon; f at each. */
+typedef struct ccl_accel_knots {
+    double t[5];
+    double f[5];
+    int count;
+} ccl_accel_knots;
+
+static ccl_vec3 ccl_accel_offset(const ccl_accel_motion *m, double t) {
+    ccl_vec3 inner = ccl_mul_add3(m->v, t, m->ah);
+    return ccl_mul_add3(m->p, t, inner);
+}
+
+static ccl_vec3 ccl_accel_rate(const ccl_accel_motion *m, double t) {
+    return ccl_mul_add3(m->v, t, m->a);
+}
+
+/* f(t) = |d|^2 - R^2; non-finite values (only far beyond any contact) count as far apart. */
+static double ccl_accel_gap(const ccl_accel_motion *m, double t) {
+    ccl_vec3 d = ccl_accel_offset(m, t);
+    double f = ccl_dot3(d, d) - m->R * m->R;
+    return isnan(f) ? INFINITY : f;
+}
+
+/* h(t) = d . d' = f'(t) / 2. */
+static double ccl_accel_slope(const ccl_accel_motion *m, double t) {
+    ccl_vec3 d = ccl_accel_offset(m, t);
+    double h = ccl_dot3(d, ccl_accel_rate(m, t));
+    return isnan(h) ? INFINITY : h;
+}
+
+/* h'(t) = |d'|^2 + d . a = f''(t) / 2. */
+static double ccl_accel_curvature(const ccl_accel_motion *m, double t) {
+    ccl_vec3 d = ccl_accel_offset(m, t);
+    ccl_vec3 r = ccl_accel_rate(m, t);
+    double k = ccl_dot3(r, r) + ccl_dot3(d, m->a);
+    return isnan(k) ? INFINITY : k;
+}
+
+/* Which function a root is sought for: the gap f (derivative 2h) or the slope h (derivative h'). */
+typedef enum ccl_accel_target { CCL_ACCEL_GAP, CCL_ACCEL_SLOPE } ccl_accel_target;
+
+static void ccl_accel_eval(const ccl_accel_motion *m, ccl_accel_target target, double t, double *g,
+                           double *dg) {
+    if (target == CCL_ACCEL_GAP) {
+        *g = ccl_accel_gap(m, t);
+        *dg = 2.0 * ccl_accel_slope(m, t);
+    } else {
+        *g = ccl_accel_slope(m, t);
+        *dg = ccl_accel_curvature(m, t);
+    }
+}
+
+/* "Positive" class of a value: f > 0 is apart; f <= 0 is in contact. For the slope the same
+ * split is used; a root is where the class changes. */
+static bool ccl_accel_positive(double g) {
+    return g > 0.0;
+}
+
+/* The root of a function that is monotone on [lo, hi] and changes class there
+ * (class(g(lo)) != class(g(hi))). Refines the bracket to adjacent doubles and returns, through
+ * *lo and *hi, the last point of lo's class and the first point of hi's class. */
+static void ccl_accel_refine(const ccl_accel_motion *m, ccl_accel_target target, double *lo,
+                             double *hi) {
+    bool lo_class = ccl_accel_positive(target == CCL_ACCEL_GAP ? ccl_accel_gap(m, *lo)
+                                                               : ccl_accel_slope(m, *lo));
+    double a = *lo, b = *hi;
+    double t = a + 0.5 * (b - a);
+    double last_step = b - a;
+    for (int iter = 0; iter < 200; ++iter) {
+        double g, dg;
+        ccl_accel_eval(m, target, t, &g, &dg);
+        if (ccl_accel_positive(g) == lo_class) {
+            a = t;
+        } else {
+            b = t;
+        }
+        double width = b - a;
+        double next = t - g / dg;
+        bool newton_ok = dg != 0.0 && next > a && next < b && fabs(next - t) <= 0.5 * last_step;
+        if (newton_ok) {
+            last_step = fabs(next - t);
+            /* A converged Newton step: probe a few ulps either side to close the bracket. */
+            double ulp = 4.0 * DBL_EPSILON * fmax(fabs(next), DBL_MIN);
+            if (last_step < ulp && width > 4.0 * ulp) {
+                double left = next - ulp, right = next + ulp;
+                if (left > a) {
+                    double gl, dgl;
+                    ccl_accel_eval(m, target, left, &gl, &dgl);
+                    if (ccl_accel_positive(gl) == lo_class) {
+                        a = left;
+                    } else {
+                        b = left;
+                    }
+                }
+                if (right < b) {
+                    double gr, dgr;
+                    ccl_accel_eval(m, target, right, &gr, &dgr);
+                    if (ccl_accel_positive(gr) == lo_class) {
+                        a = right;
+                    } else {
+                        b = right;
+                    }
+                }
+                next = a + 0.5 * (b - a);
+            }
+        } else {
+            last_step = 0.5 * width;
+            next = a + 0.5 * width;
+        }
+        if (!(next > a && next < b)) {
+            break; /* a and b are adjacent doubles */
+        }
+        t = next;
+    }
+    *lo = a;
+    *hi = b;
+}
+
+/* The roots in (lo, hi) of a t^2 + b t + c with a > 0, sorted; returns how many (0 to 2). */
+static int ccl_accel_quadratic_roots(double a, double b, double c, double lo, double hi,
+                                     double out[2]) {
+    double disc = b * b - 4.0 * a * c;
+    if (!(disc >= 0.0)) {
+        return 0;
+    }
+    double root = sqrt(disc);
+    double q = b < 0.0 ? -0.5 * (b - root) : -0.5 * (b + root);
+    double r1, r2;
+    if (q == 0.0) {
+        r1 = r2 = 0.0;
+    } else {
+        r1 = q / a;
+        r2 = c / q;
+    }
+    double first = fmin(r1, r2), second = fmax(r1, r2);
+    int n = 0;
+    if (first > lo && first < hi) {
+        out[n++] = first;
+    }
+    if (second > lo && second < hi && second != first) {
+        out[n++] = second;
+    }
+    return n;
+}
+
+/* Sign of v: -1, 0 or 1. */
+static int ccl_accel_sign(double v) {
+    return (v > 0.0) - (v < 0.0);
+}
+
+/* The monotone pieces of f on [0, horizon]: knots 0 < c1 < ... < horizon and f at each. */
+static void ccl_accel_pieces(const ccl_accel_motion *m, double horizon, ccl_accel_knots *k) {
+    /* Inflection points: roots of h'(t) = A t^2 + B t + C. */
+    double A = 1.5 * ccl_dot3(m->a, m->a);
+    double B = 3.0 * ccl_dot3(m->v, m->a);
+    double C = ccl_dot3(m->v, m->v) + ccl_dot3(m->p, m->a);
+    double inflect[2];
+    int n_inflect = ccl_accel_quadratic_roots(A, B, C, 0.0, horizon, inflect);
+    double x[4];
+    int n = 0;
+    x[n++] = 0.0;
+    for (int i = 0; i < n_inflect; ++i) {
+        x[n++] = inflect[i];
+    }
+    x[n++] = horizon;
+    double h[4];
+    for (int i = 0; i < n; ++i) {
+        h[i] = ccl_accel_slope(m, x[i]);
+    }
+    k->count = 0;
+    k->t[k->count++] = 0.0;
+    /* Roots of h: consecutive nonzero signs that differ. A zero at an inflection knot between
+     * them is the root itself (h crosses there). */
+    int prev = -1;
+    for (int i = 0; i < n; ++i) {
+        int s = ccl_accel_sign(h[i]);
+        if (s == 0) {
+            continue;
+        }
+        if (prev >= 0 && ccl_accel_sign(h[prev]) != s) {
+            double root;
+            if (i - prev > 1) {
+                root = x[prev + 1];
+            } else {
+                double lo = x[prev], hi = x[i];
+                ccl_accel_refine(m, CCL_ACCEL_SLOPE, &lo, &hi);
+                root = s > 0 ? lo : hi; /* where h <= 0 ends (a minimum) or begins (a maximum) */
+            }
+            if (root > k->t[k->count - 1] && root < horizon) {
+                k->t[k->count++] = root;
+            }
+        }
+        prev = i;
+    }
+    k->t[k->count++] = horizon;
+    for (int i = 0; i < k->count; ++i) {
+        k->f[i] = ccl_accel_gap(m, k->t[i]);
+    }
+}
+
+/* The horizon T*: beyond it |d(t)| >= |ah| t^2 - |v| t - |p| > R. a must be nonzero. */
+static double ccl_accel_horizon(const ccl_accel_motion *m) {
+    double P = sqrt(ccl_dot3(m->p, m->p));
+    double V = sqrt(ccl_dot3(m->v, m->v));
+    double H = sqrt(ccl_dot3(m->ah, m->ah));
+    double reach = P + m->R;
+    double T = (V + sqrt(V * V + 4.0 * H * reach)) / (2.0 * H);
+    return T * (1.0 + 0x1p-20) + 0x1p-20 * (V / H) + DBL_MIN;
+}
+
+/* Scales (powers of two) for step 1: lengths by *sl, times t = t' * *st. False when the scaled
+ * acceleration vanishes (an acceleration below the double range's resolution). */
+static bool ccl_accel_scale(ccl_vec3 dp, ccl_vec3 dv, ccl_vec3 da, double R, ccl_accel_motion *m,
+                            double *st) {
+    double length = fmax(ccl_max_abs3(dp), R);
+    int e;
+    double sl = 1.0;
+    if (length > 0.0) {
+        frexp(length, &e);
+        sl = ldexp(1.0, -e);
+    }
+    double speed = ccl_max_abs3(dv) * sl;
+    double accel = ccl_max_abs3(da) * sl;
+    double rate = fmax(speed, sqrt(accel));
+    double time = 1.0;
+    if (rate > 0.0) {
+        frexp(rate, &e);
+        time = ldexp(1.0, -e);
+    }
+    m->p = ccl_scale3(dp, sl);
+    m->v = ccl_scale3(ccl_scale3(dv, sl), time);
+    m->a = ccl_scale3(ccl_scale3(ccl_scale3(da, sl), time), time);
+    m->ah = ccl_scale3(m->a, 0.5);
+    m->R = R * sl;
+    *st = time;
+    return m->a.x != 0.0 || m->a.y != 0.0 || m->a.z != 0.0;
+}
+
+/* Step 4 for the sweeps: the first contact time in [0, t_max] and the exit after it, in scaled
+ * units, given the pieces over [0, T*]. */
+static bool ccl_accel_first_interval(const ccl_accel_motion *m, const ccl_accel_knots *k,
+                                     double t_max, double *t_enter, double *t_exit) {
+    int j; /* index of the piece [t[j-1], t[j]] holding the entry, or 0 for t = 0 */
+    if (!ccl_accel_positive(k->f[0])) {
+        *t_enter = 0.0;
+        j = 0;
+    } else {
+        j = 1;
+        while (j < k->count && ccl_accel_positive(k->f[j])) {
+            if (k->t[j] >= t_max) {
+                return false;
+            }
+            ++j;
+        }
+        if (j == k->count || k->t[j - 1] > t_max) {
+            return false;
+        }
+        if (k->t[j] > t_max && ccl_accel_positive(ccl_accel_gap(m, t_max))) {
+            return false;
+        }
+        double lo = k->t[j - 1], hi = k->t[j];
+        ccl_accel_refine(m, CCL_ACCEL_GAP, &lo, &hi);
+        if (hi > t_max) {
+            return false;
+        }
+        *t_enter = hi;
+    }
+    /* The exit: the first knot after the entry where they are apart. */
+    int i = j + 1;
+    while (i < k->count && !ccl_accel_positive(k->f[i])) {
+        ++i;
+    }
+    if (i == k->count) {
+        *t_exit = k->t[k->count - 1]; /* only if rounding hides the gap at the horizon */
+        return true;
+    }
+    double lo = k->t[i - 1], hi = k->t[i];
+    if (lo < *t_enter) {
+        lo = *t_enter;
+    }
+    ccl_accel_refine(m, CCL_ACCEL_GAP, &lo, &hi);
+    *t_exit = lo;
+    return true;
+}
+
+static bool ccl_accel_valid_sphere(ccl_sphere s) {
+    return ccl_vec3_is_finite(s.center) && isfinite(s.radius) && s.radius >= 0.0;
+}
+
+bool ccl_sweep_spheres_accel(ccl_sphere a, ccl_vec3 va, ccl_vec3 aa, ccl_sphere b, ccl_vec3 vb,
+                             ccl_vec3 ab, double t_max, ccl_hit3 *hit) {
+    if (!ccl_accel_valid_sphere(a) || !ccl_accel_valid_sphere(b) || !ccl_vec3_is_finite(va) ||
+        !ccl_vec3_is_finite(vb) || !ccl_vec3_is_finite(aa) || !ccl_vec3_is_finite(ab) ||
+        !(t_max >= 0.0)) {
+        return false;
+    }
+    ccl_vec3 dp = ccl_sub3(b.center, a.center);
+    ccl_vec3 dv = ccl_sub3(vb, va);
+    ccl_vec3 da = ccl_sub3(ab, aa);
+    double R = a.radius + b.radius;
+    if (!ccl_vec3_is_finite(dp) || !ccl_vec3_is_finite(dv) || !ccl_vec3_is_finite(da) ||
+        !isfinite(R)) {
+        return false;
+    }
+    if (da.x == 0.0 && da.y == 0.0 && da.z == 0.0) {
+        /* Equal accelerations: the relative motion is linear, and so is the answer. */
+        if (!ccl_sweep_spheres(a, va, b, vb, t_max, hit)) {
+            return false;
+        }
+        if (hit != NULL) {
+            hit->point = ccl_mul_add3(hit->point, 0.5 * hit->t * hit->t, aa);
+        }
+        return true;
+    }
+    ccl_accel_motion m;
+    double st;
+    if (!ccl_accel_scale(dp, dv, da, R, &m, &st)) {
+        /* The acceleration is below the resolution of the scaled problem: drop it. */
+        return ccl_sweep_spheres(a, va, b, vb, t_max, hit);
+    }
+    double horizon = ccl_accel_horizon(&m);
+    ccl_accel_knots k;
+    ccl_accel_pieces(&m, horizon, &k);
+    double t_enter, t_exit;
+    if (!ccl_accel_first_interval(&m, &k, t_max / st, &t_enter, &t_exit)) {
+        return false;
+    }
+    double t = t_enter * st;
+    if (t > t_max) {
+        return false; /* only when t_max / st rounded up */
+    }
+    if (hit != NULL) {
+        ccl_vec3 rel = ccl_accel_offset(&m, t_enter);
+        ccl_vec3 normal;
+        if (rel.x != 0.0 || rel.y != 0.0 || rel.z != 0.0) {
+            normal = ccl_normalize3(rel);
+        } else {
+            normal = ccl_normalize3(ccl_neg3(ccl_accel_rate(&m, t_enter)));
+        }
+        ccl_vec3 pa = ccl_mul_add3(a.center, t, ccl_mul_add3(va, 0.5 * t, aa));
+        hit->t = t;
+        hit->t_exit = t_exit * st;
+        hit->normal = normal;
+        hit->point = ccl_mul_add3(pa, a.radius, normal);
+        if (!ccl_vec3_is_finite(hit->point)) {
+            hit->point = ccl_vec3_is_finite(pa) ? pa : a.center;
+        }
+    }
+    return true;
+}
+
+bool ccl_sweep_circles_accel(ccl_circle a, ccl_vec2 va, ccl_vec2 aa, ccl_circle b, ccl_vec2 vb,
+                             ccl_vec2 ab, double t_max, ccl_hit *hit) {
+    if (!(aa.x != ab.x || aa.y != ab.y)) {
+        /* Equal (or NaN) accelerations: the quadratic test, shifted by the common motion. */
+        if (!ccl_vec2_is_finite(aa) || !ccl_sweep_circles(a, va, b, vb, t_max, hit)) {
+            return false;
+        }
+        if (hit != NULL) {
+            hit->point = ccl_mul_add(hit->point, 0.5 * hit->t * hit->t, aa);
+        }
+        return true;
+    }
+    ccl_sphere sa = {ccl_lift3(a.center), a.radius};
+    ccl_sphere sb = {ccl_lift3(b.center), b.radius};
+    ccl_hit3 h3;
+    if (!ccl_sweep_spheres_accel(sa, ccl_lift3(va), ccl_lift3(aa), sb, ccl_lift3(vb), ccl_lift3(ab),
+                                 t_max, &h3)) {
+        return false;
+    }
+    if (hit != NULL) {
+        hit->t = h3.t;
+        hit->t_exit = h3.t_exit;
+        hit->normal = ccl_drop3(h3.normal);
+        hit->point = ccl_drop3(h3.point);
+    }
+    return true;
+}
+
+/* True when f decreases just after t = 0: the first nonzero derivative of f at 0 is negative. */
+static bool ccl_accel_approaching_at_zero(const ccl_accel_motion *m) {
+    double h0 = ccl_dot3(m->p, m->v);
+    if (h0 != 0.0) {
+        return h0 < 0.0;
+    }
+    double h1 = ccl_dot3(m->v, m->v) + ccl_dot3(m->p, m->a);
+    if (h1 != 0.0) {
+        return h1 < 0.0;
+    }
+    return ccl_dot3(m->v, m->a) < 0.0; /* h'' = 3 v . a; if 0, h''' = 3 |a|^2 > 0: separating */
+}
+
+/* The linear case of ccl_first_contact_accel (da == 0). */
+static bool ccl_first_contact_linear(ccl_vec2 dp, ccl_vec2 dv, double R, double t_max, double *t) {
+    double t0, t1;
+    if (!ccl_relative_contact_interval(dp, dv, R, &t0, &t1) || t1 < 0.0 || t0 > t_max) {
+        return false;
+    }
+    if (!(ccl_dot(dv, dp) < 0.0)) {
+        return false; /* separating or at rest: a linear motion never turns back */
+    }
+    *t = t0 > 0.0 ? t0 : 0.0;
+    return true;
+}
+
+bool ccl_first_contact_accel(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, double t_max,
+                             double *t) {
+    if (!ccl_vec2_is_finite(dp) || !ccl_vec2_is_finite(dv) || !ccl_vec2_is_finite(da) ||
+        !isfinite(R) || !(R >= 0.0) || !(t_max >= 0.0)) {
+        return false;
+    }
+    if (da.x == 0.0 && da.y == 0.0) {
+        return ccl_first_contact_linear(dp, dv, R, t_max, t);
+    }
+    ccl_accel_motion m;
+    double st;
+    if (!ccl_accel_scale(ccl_lift3(dp), ccl_lift3(dv), ccl_lift3(da), R, &m, &st)) {
+        return ccl_first_contact_linear(dp, dv, R, t_max, t);
+    }
+    double limit = t_max / st;
+    double f0 = ccl_accel_gap(&m, 0.0);
+    if (!ccl_accel_positive(f0) && ccl_accel_approaching_at_zero(&m)) {
+        *t = 0.0;
+        return true;
+    }
+    double horizon = ccl_accel_horizon(&m);
+    if (limit < horizon) {
+        /* Cheap rejection: the gap cannot close within the interval. */
+        double P = sqrt(ccl_dot3(m.p, m.p));
+        double V = sqrt(ccl_dot3(m.v, m.v));
+        double H = sqrt(ccl_dot3(m.ah, m.ah));
+        if (P - m.R > (V + H * limit) * limit * (1.0 + 0x1p-20)) {
+            return false;
+        }
+        horizon = limit;
+    }
+    ccl_accel_knots k;
+    ccl_accel_pieces(&m, horizon, &k);
+    for (int j = 1; j < k.count; ++j) {
+        double f_lo = k.f[j - 1], f_hi = k.f[j];
+        if (!(f_hi < f_lo)) {
+            continue; /* an increasing piece: nothing enters here */
+        }
+        double found;
+        if (!ccl_accel_positive(f_lo)) {
+            found = k.t[j - 1]; /* turns back while still in contact */
+        } else if (!ccl_accel_positive(f_hi)) {
+            double lo = k.t[j - 1], hi = k.t[j];
+            ccl_accel_refine(&m, CCL_ACCEL_GAP, &lo, &hi);
+            found = hi;
+        } else {
+            continue;
+        }
+        if (found > limit) {
+            return false;
+        }
+        double time = found * st;
+        if (time > t_max) {
+            return false;
+        }
+        *t = time;
+        return true;
+    }
+    return false;
+}
