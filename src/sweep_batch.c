@@ -1,25 +1,178 @@
-/* Batches of swept circle pairs, structure of arrays. Each result equals the scalar call's. */
+/* Batches of swept circle pairs, structure of arrays. Each result equals the scalar call's.
+ *
+ * The fast loop repeats, operation for operation, the arithmetic of ccl_sweep_circles and of
+ * ccl_contact_interval (quadratic.h) for pairs whose magnitudes need no rescaling. It computes
+ * every branch of the scalar code and selects the result at the end, so it has no branches and
+ * the compiler turns it into SIMD code; IEEE addition, multiplication, division and square root
+ * are correctly rounded in SIMD registers too, so each lane gives the scalar call's bits. Lanes
+ * that the scalar code would treat differently (non-finite input, a negative radius, magnitudes
+ * outside [2^-200, 2^200] that sweep.c rescales) are marked with NaN, which the fast loop never
+ * produces otherwise, and a second pass over the block calls the scalar function for them.
+ */
 #include "circol/collision.h"
 
+#include <float.h>
 #include <math.h>
+
+/* Must match sweep.c's bounds: inside them the direct computation is the one sweep.c uses. */
+#define CCL_BATCH_SAFE_HIGH 0x1p200
+#define CCL_BATCH_SAFE_LOW  0x1p-200
+
+/* Pairs per block: the fix-up pass rereads a block's results while they are still in L1. */
+#define CCL_BATCH_BLOCK 512
+
+/* GCC: the kernels below are compiled without assuming that floating-point exceptions trap, so
+ * that the selects stay branch-free, and (CMakeLists.txt) without errno for sqrt, whose argument
+ * is never negative where the result is used. Neither option changes any computed value. On
+ * x86-64 Linux an AVX2 version of each kernel is built too and chosen at load time: the same
+ * correctly rounded operations, no contraction (-ffp-contract=off), so the same bits. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC push_options
+#pragma GCC optimize("no-trapping-math")
+#if defined(__x86_64__) && defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
+#define CCL_BATCH_KERNEL __attribute__((target_clones("avx2", "default")))
+#endif
+#endif
+#ifndef CCL_BATCH_KERNEL
+#define CCL_BATCH_KERNEL
+#endif
+
+/* The marker for "ask the scalar function": the fast loop's results are never NaN. */
+#define CCL_BATCH_FALLBACK NAN
+
+/* Keeps value where m is 0 or inside (2^-200, 2^200), else gives the fallback marker; m is the
+ * largest of the magnitudes m0, m1, m2 >= 0 (NaN gives the marker). This is sweep.c's
+ * is_moderate(fmax(...)), written as selects of doubles so that it vectorises. */
+static inline double ccl_batch_if_moderate(double value, double m0, double m1, double m2) {
+    /* every comparison is made unconditionally: a conditional one would be a branch */
+    double above0 = m0 > CCL_BATCH_SAFE_LOW ? 1.0 : 0.0;
+    double above1 = m1 > CCL_BATCH_SAFE_LOW ? 1.0 : 0.0;
+    double above2 = m2 > CCL_BATCH_SAFE_LOW ? 1.0 : 0.0;
+    double zero0 = m0 == 0.0 ? 1.0 : 0.0;
+    double zero1 = m1 == 0.0 ? 1.0 : 0.0;
+    double zero2 = m2 == 0.0 ? 1.0 : 0.0;
+    double low_ok = (above0 + above1 + above2) + zero0 * zero1 * zero2;
+    double kept = low_ok > 0.0 ? value : CCL_BATCH_FALLBACK;
+    kept = m0 < CCL_BATCH_SAFE_HIGH ? kept : CCL_BATCH_FALLBACK;
+    kept = m1 < CCL_BATCH_SAFE_HIGH ? kept : CCL_BATCH_FALLBACK;
+    return m2 < CCL_BATCH_SAFE_HIGH ? kept : CCL_BATCH_FALLBACK;
+}
+
+/* Time of impact of pairs [begin, end), or CCL_BATCH_FALLBACK where the scalar call decides. */
+CCL_BATCH_KERNEL
+static void ccl_sweep_block(const ccl_sweep_batch *pairs, size_t begin, size_t end, double t_max,
+                            double *t_out) {
+    const double *restrict ax = pairs->ax, *restrict ay = pairs->ay, *restrict ar = pairs->ar;
+    const double *restrict avx = pairs->avx, *restrict avy = pairs->avy;
+    const double *restrict bx = pairs->bx, *restrict by = pairs->by, *restrict br = pairs->br;
+    const double *restrict bvx = pairs->bvx, *restrict bvy = pairs->bvy;
+    double *restrict out = t_out;
+    for (size_t i = begin; i < end; ++i) {
+        /* ccl_sweep_circles: relative motion */
+        double dpx = bx[i] - ax[i];
+        double dpy = by[i] - ay[i];
+        double dvx = bvx[i] - avx[i];
+        double dvy = bvy[i] - avy[i];
+        double R = ar[i] + br[i];
+        /* ccl_contact_interval, every branch computed */
+        double a = dvx * dvx + dvy * dvy;
+        double b = dvx * dpx + dvy * dpy;
+        double c = (dpx * dpx + dpy * dpy) - R * R;
+        double w = sqrt(a) * R;
+        double k = fabs(dvx * dpy - dvy * dpx);
+        double inside = b * b - a * c; /* the form used at overlap, c <= 0 */
+        double apart = (w - k) * (w + k);
+        double discriminant = c <= 0.0 ? inside : apart;
+        double root = sqrt(discriminant >= 0.0 ? discriminant : 0.0);
+        double q_negative_b = -b + root;
+        double q_other = -b - root;
+        double q = b < 0.0 ? q_negative_b : q_other;
+        double t1 = c / q;
+        double t2 = q / a;
+        double t_enter = t1 <= t2 ? t1 : t2;
+        double t_exit = t1 <= t2 ? t2 : t1;
+        t_enter = q == 0.0 ? 0.0 : t_enter;
+        t_exit = q == 0.0 ? 0.0 : t_exit;
+        /* ccl_sweep_circles: is the contact inside [0, t_max], and approached? */
+        double t = t_enter > 0.0 ? t_enter : 0.0;
+        double approached = b < 0.0 ? t : INFINITY; /* a future entry needs approach now */
+        double general = t == 0.0 ? t : approached;
+        general = discriminant >= 0.0 ? general : INFINITY;
+        general = t_exit < 0.0 ? INFINITY : general;
+        general = t_enter > t_max ? INFINITY : general;
+        /* relative rest: in contact for all time (hit at 0) or never */
+        double at_rest = c <= 0.0 ? 0.0 : INFINITY;
+        double result = a == 0.0 ? at_rest : general;
+        /* ccl_relative_contact_interval takes this direct path only for moderate magnitudes;
+         * NaN and infinity are never moderate. A negative radius is the scalar call's too. */
+        result = ccl_batch_if_moderate(result, fabs(dpx), fabs(dpy), R);
+        result = ccl_batch_if_moderate(result, fabs(dvx), fabs(dvy), 0.0);
+        result = ar[i] >= 0.0 ? result : CCL_BATCH_FALLBACK;
+        result = br[i] >= 0.0 ? result : CCL_BATCH_FALLBACK;
+        out[i] = result;
+    }
+}
+
+/* Overlap of pairs [begin, end): 1, 0, or 2 where the scalar call decides. */
+CCL_BATCH_KERNEL
+static void ccl_overlap_block(const ccl_sweep_batch *pairs, size_t begin, size_t end,
+                              unsigned char *overlap_out) {
+    const double *restrict ax = pairs->ax, *restrict ay = pairs->ay, *restrict ar = pairs->ar;
+    const double *restrict bx = pairs->bx, *restrict by = pairs->by, *restrict br = pairs->br;
+    unsigned char *restrict out = overlap_out;
+    for (size_t i = begin; i < end; ++i) {
+        double dx = bx[i] - ax[i];
+        double dy = by[i] - ay[i];
+        double R = ar[i] + br[i];
+        double dist_sq = dx * dx + dy * dy;
+        double reach_sq = R * R;
+        /* finite squares of finite input: the scalar call compares them directly */
+        int fast = (fabs(dist_sq) <= DBL_MAX) & (fabs(reach_sq) <= DBL_MAX) & (ar[i] >= 0.0) &
+                   (br[i] >= 0.0);
+        int overlap = dist_sq <= reach_sq;
+        out[i] = (unsigned char)(fast ? overlap : 2);
+    }
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC pop_options
+#endif
 
 void ccl_sweep_circles_batch(const ccl_sweep_batch *pairs, size_t count, double t_max,
                              double *t_out) {
-    for (size_t i = 0; i < count; ++i) {
-        ccl_circle a = {{pairs->ax[i], pairs->ay[i]}, pairs->ar[i]};
-        ccl_circle b = {{pairs->bx[i], pairs->by[i]}, pairs->br[i]};
-        ccl_hit hit;
-        bool found = ccl_sweep_circles(a, ccl_v2(pairs->avx[i], pairs->avy[i]), b,
-                                       ccl_v2(pairs->bvx[i], pairs->bvy[i]), t_max, &hit);
-        t_out[i] = found ? hit.t : INFINITY;
+    if (!(t_max >= 0.0)) {
+        for (size_t i = 0; i < count; ++i) {
+            t_out[i] = INFINITY; /* the scalar call refuses a negative or NaN t_max */
+        }
+        return;
+    }
+    for (size_t begin = 0; begin < count; begin += CCL_BATCH_BLOCK) {
+        size_t end = count - begin < CCL_BATCH_BLOCK ? count : begin + CCL_BATCH_BLOCK;
+        ccl_sweep_block(pairs, begin, end, t_max, t_out);
+        for (size_t i = begin; i < end; ++i) {
+            if (isnan(t_out[i])) {
+                ccl_circle a = {{pairs->ax[i], pairs->ay[i]}, pairs->ar[i]};
+                ccl_circle b = {{pairs->bx[i], pairs->by[i]}, pairs->br[i]};
+                ccl_hit hit;
+                bool found = ccl_sweep_circles(a, ccl_v2(pairs->avx[i], pairs->avy[i]), b,
+                                               ccl_v2(pairs->bvx[i], pairs->bvy[i]), t_max, &hit);
+                t_out[i] = found ? hit.t : INFINITY;
+            }
+        }
     }
 }
 
 void ccl_circles_overlap_batch(const ccl_sweep_batch *pairs, size_t count,
                                unsigned char *overlap_out) {
-    for (size_t i = 0; i < count; ++i) {
-        ccl_circle a = {{pairs->ax[i], pairs->ay[i]}, pairs->ar[i]};
-        ccl_circle b = {{pairs->bx[i], pairs->by[i]}, pairs->br[i]};
-        overlap_out[i] = ccl_circles_overlap(a, b) ? 1 : 0;
+    for (size_t begin = 0; begin < count; begin += CCL_BATCH_BLOCK) {
+        size_t end = count - begin < CCL_BATCH_BLOCK ? count : begin + CCL_BATCH_BLOCK;
+        ccl_overlap_block(pairs, begin, end, overlap_out);
+        for (size_t i = begin; i < end; ++i) {
+            if (overlap_out[i] > 1) {
+                ccl_circle a = {{pairs->ax[i], pairs->ay[i]}, pairs->ar[i]};
+                ccl_circle b = {{pairs->bx[i], pairs->by[i]}, pairs->br[i]};
+                overlap_out[i] = ccl_circles_overlap(a, b) ? 1 : 0;
+            }
+        }
     }
 }

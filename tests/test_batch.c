@@ -1,0 +1,354 @@
+/* The batch narrow phase gives the scalar functions' results bit for bit: on random pairs, on
+ * touching and grazing pairs, on extreme magnitudes (the scalar code rescales those), on
+ * non-finite and invalid input, for every batch length, and for every kind of t_max. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "circol/collision.h"
+
+/* Structure-of-arrays storage for a batch of pairs. */
+typedef struct pair_arrays {
+    size_t count;
+    double *ax, *ay, *avx, *avy, *ar, *bx, *by, *bvx, *bvy, *br;
+} pair_arrays;
+
+static pair_arrays pairs_alloc(size_t count) {
+    pair_arrays p;
+    p.count = count;
+    double **fields[] = {&p.ax, &p.ay, &p.avx, &p.avy, &p.ar, &p.bx, &p.by, &p.bvx, &p.bvy, &p.br};
+    for (size_t f = 0; f < 10; ++f) {
+        *fields[f] = calloc(count > 0 ? count : 1, sizeof(double));
+        assert_non_null(*fields[f]);
+    }
+    return p;
+}
+
+static void pairs_free(pair_arrays *p) {
+    double *fields[] = {p->ax, p->ay, p->avx, p->avy, p->ar, p->bx, p->by, p->bvx, p->bvy, p->br};
+    for (size_t f = 0; f < 10; ++f) {
+        free(fields[f]);
+    }
+}
+
+static ccl_sweep_batch pairs_view(const pair_arrays *p, size_t offset) {
+    ccl_sweep_batch b = {p->ax + offset,  p->ay + offset, p->avx + offset, p->avy + offset,
+                         p->ar + offset,  p->bx + offset, p->by + offset,  p->bvx + offset,
+                         p->bvy + offset, p->br + offset};
+    return b;
+}
+
+static void pairs_set(pair_arrays *p, size_t i, const double v[10]) {
+    p->ax[i] = v[0];
+    p->ay[i] = v[1];
+    p->avx[i] = v[2];
+    p->avy[i] = v[3];
+    p->ar[i] = v[4];
+    p->bx[i] = v[5];
+    p->by[i] = v[6];
+    p->bvx[i] = v[7];
+    p->bvy[i] = v[8];
+    p->br[i] = v[9];
+}
+
+/* splitmix64: a small deterministic generator, so a failure can be replayed. */
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+
+static uint64_t rng_next(void) {
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static double rng_unit(void) {
+    return (double)(rng_next() >> 11) * 0x1p-53;
+}
+
+static double rng_range(double lo, double hi) {
+    return lo + (hi - lo) * rng_unit();
+}
+
+/* A value of random sign and a random binary exponent in [-lo_exp, hi_exp]. */
+static double rng_magnitude(int lo_exp, int hi_exp) {
+    int e = -lo_exp + (int)(rng_next() % (uint64_t)(hi_exp + lo_exp + 1));
+    double v = ldexp(1.0 + rng_unit(), e);
+    return (rng_next() & 1) ? -v : v;
+}
+
+/* The scalar reference: the time of impact, INFINITY for no hit. */
+static double scalar_time(const pair_arrays *p, size_t i, double t_max) {
+    ccl_circle a = {{p->ax[i], p->ay[i]}, p->ar[i]};
+    ccl_circle b = {{p->bx[i], p->by[i]}, p->br[i]};
+    ccl_hit hit;
+    bool found = ccl_sweep_circles(a, ccl_v2(p->avx[i], p->avy[i]), b, ccl_v2(p->bvx[i], p->bvy[i]),
+                                   t_max, &hit);
+    return found ? hit.t : INFINITY;
+}
+
+static bool same_bits(double x, double y) {
+    return memcmp(&x, &y, sizeof x) == 0;
+}
+
+/* Checks every pair of p (batch from offset 0) against the scalar call; returns the number of
+ * hits, so the caller can check that a family really exercises hits and misses. */
+static size_t check_sweep_equal(const pair_arrays *p, double t_max) {
+    double *t = malloc((p->count > 0 ? p->count : 1) * sizeof(double));
+    assert_non_null(t);
+    ccl_sweep_batch view = pairs_view(p, 0);
+    ccl_sweep_circles_batch(&view, p->count, t_max, t);
+    size_t hits = 0;
+    for (size_t i = 0; i < p->count; ++i) {
+        double expected = scalar_time(p, i, t_max);
+        if (!same_bits(t[i], expected)) {
+            fail_msg("pair %zu: batch %a, scalar %a (a = (%a, %a) r %a v (%a, %a); b = (%a, %a) "
+                     "r %a v (%a, %a); t_max %a)",
+                     i, t[i], expected, p->ax[i], p->ay[i], p->ar[i], p->avx[i], p->avy[i],
+                     p->bx[i], p->by[i], p->br[i], p->bvx[i], p->bvy[i], t_max);
+        }
+        hits += isfinite(t[i]) ? 1 : 0;
+    }
+    free(t);
+    return hits;
+}
+
+static size_t check_overlap_equal(const pair_arrays *p) {
+    unsigned char *o = malloc(p->count > 0 ? p->count : 1);
+    assert_non_null(o);
+    ccl_sweep_batch view = pairs_view(p, 0);
+    ccl_circles_overlap_batch(&view, p->count, o);
+    size_t overlaps = 0;
+    for (size_t i = 0; i < p->count; ++i) {
+        ccl_circle a = {{p->ax[i], p->ay[i]}, p->ar[i]};
+        ccl_circle b = {{p->bx[i], p->by[i]}, p->br[i]};
+        unsigned char expected = ccl_circles_overlap(a, b) ? 1 : 0;
+        if (o[i] != expected) {
+            fail_msg("pair %zu: batch overlap %d, scalar %d", i, o[i], expected);
+        }
+        overlaps += o[i];
+    }
+    free(o);
+    return overlaps;
+}
+
+static void fill_random_ordinary(pair_arrays *p) {
+    /* ranges of positions, velocities and radii; drawn one at a time, in order */
+    const double lo[10] = {-10, -10, -5, -5, 0, -10, -10, -5, -5, 0};
+    const double hi[10] = {10, 10, 5, 5, 2, 10, 10, 5, 5, 2};
+    for (size_t i = 0; i < p->count; ++i) {
+        double v[10];
+        for (int f = 0; f < 10; ++f) {
+            v[f] = rng_range(lo[f], hi[f]);
+        }
+        pairs_set(p, i, v);
+    }
+}
+
+static void batch_sweep_equals_scalar_on_random_pairs(void **state) {
+    (void)state;
+    pair_arrays p = pairs_alloc(120000);
+    fill_random_ordinary(&p);
+    size_t hits = check_sweep_equal(&p, 1.0);
+    assert_true(hits > p.count / 20 && hits < p.count - p.count / 20); /* both outcomes seen */
+    assert_true(check_sweep_equal(&p, INFINITY) > hits);
+    pairs_free(&p);
+}
+
+static void batch_overlap_equals_scalar_on_random_pairs(void **state) {
+    (void)state;
+    pair_arrays p = pairs_alloc(120000);
+    fill_random_ordinary(&p);
+    size_t overlaps = check_overlap_equal(&p);
+    assert_true(overlaps > 1000 && overlaps < p.count - 1000);
+    pairs_free(&p);
+}
+
+/* Touching at t = 0 (a 3-4-5 triangle scaled by a power of two: |dp| == R exactly), and grazing
+ * later (relative motion along x, perpendicular offset exactly R, so the closest approach is a
+ * touch), at every scale from 2^-250 to 2^250, across the rescaling bounds. */
+static void batch_sweep_equals_scalar_on_touching_and_grazing_pairs(void **state) {
+    (void)state;
+    pair_arrays p = pairs_alloc(100000);
+    for (size_t i = 0; i < p.count; ++i) {
+        int e = (int)(rng_next() % 501) - 250;
+        int ev = (int)(rng_next() % 41) - 20;
+        double s = ldexp(1.0, e), sv = ldexp(1.0, e + ev);
+        double ox = rng_range(-4, 4) * s, oy = rng_range(-4, 4) * s;
+        double split = floor(rng_range(0, 5)); /* R = 5 s split into two exact radii */
+        double ra = split * s, rb = (5.0 - split) * s;
+        double v[10];
+        switch (rng_next() % 4) {
+            case 0: /* touching now, moving apart, together or at rest */
+            {
+                double sx = (rng_next() & 1) ? 3.0 : -3.0, sy = (rng_next() & 1) ? 4.0 : -4.0;
+                double k = (double)(rng_next() % 3) - 1.0;
+                double w[10] = {ox,          oy,          0,           0,           ra,
+                                ox + sx * s, oy + sy * s, k * sx * sv, k * sy * sv, rb};
+                memcpy(v, w, sizeof v);
+                break;
+            }
+            case 1: /* grazing: passes at a closest distance of exactly R */
+            {
+                double d = (rng_next() & 1) ? 5.0 : -5.0;
+                double w[10] = {ox, oy, 0, 0, ra, ox + 20.0 * s, oy + d * s, -sv, 0, rb};
+                memcpy(v, w, sizeof v);
+                break;
+            }
+            case 2: /* nearly grazing: offset one unit in the last place either way */
+            {
+                double d = nextafter(5.0, (rng_next() & 1) ? 6.0 : 4.0);
+                double w[10] = {
+                    ox, oy, rng_range(-1, 1) * sv, 0, ra, ox + 20.0 * s, oy + d * s, -sv, 0, rb};
+                memcpy(v, w, sizeof v);
+                break;
+            }
+            default: /* head-on from far away, or coincident centres */
+            {
+                double gap = (rng_next() & 1) ? 0.0 : rng_range(5, 1000);
+                double w[10] = {ox, oy, sv, 0, ra, ox + gap * s, oy, -sv, 0, rb};
+                memcpy(v, w, sizeof v);
+                break;
+            }
+        }
+        pairs_set(&p, i, v);
+    }
+    size_t hits = check_sweep_equal(&p, 1e300);
+    assert_true(hits > p.count / 4);
+    check_sweep_equal(&p, 0.0);
+    check_sweep_equal(&p, INFINITY);
+    check_overlap_equal(&p);
+    pairs_free(&p);
+}
+
+/* Each field's binary exponent drawn from [-330, 330]: tiny, ordinary, huge and subnormal values,
+ * so many pairs go through the scalar call's rescaling and its overflow guards. */
+static void batch_sweep_equals_scalar_on_extreme_magnitudes(void **state) {
+    (void)state;
+    pair_arrays p = pairs_alloc(100000);
+    for (size_t i = 0; i < p.count; ++i) {
+        int lo = (int)(rng_next() % 331), hi = (int)(rng_next() % 331);
+        double v[10];
+        for (int f = 0; f < 10; ++f) {
+            v[f] = rng_magnitude(lo, hi > 1023 ? 1023 : hi);
+        }
+        v[4] = fabs(v[4]);
+        v[9] = fabs(v[9]);
+        if (rng_next() & 1) { /* a near pair at the same scale, so some hit */
+            v[5] = v[0] + v[5] * 0x1p-4;
+            v[6] = v[1] + v[6] * 0x1p-4;
+        }
+        pairs_set(&p, i, v);
+    }
+    size_t hits = check_sweep_equal(&p, INFINITY);
+    assert_true(hits > 100);
+    check_sweep_equal(&p, 1.0);
+    check_sweep_equal(&p, 0x1p-300);
+    check_overlap_equal(&p);
+    pairs_free(&p);
+}
+
+/* Fields replaced at random by NaN, infinities, DBL_MAX, subnormals, signed zeros, the
+ * rescaling bounds and negative radii; everything else ordinary. */
+static void batch_sweep_equals_scalar_on_special_values(void **state) {
+    (void)state;
+    const double specials[] = {NAN,
+                               -NAN,
+                               INFINITY,
+                               -INFINITY,
+                               DBL_MAX,
+                               -DBL_MAX,
+                               DBL_MIN,
+                               DBL_TRUE_MIN,
+                               -DBL_TRUE_MIN,
+                               0.0,
+                               -0.0,
+                               0x1p200,
+                               -0x1p200,
+                               0x1p-200,
+                               nextafter(0x1p200, 0),
+                               0x1p-200 * 1.5,
+                               -1.0,
+                               0x1p511,
+                               0x1p-537,
+                               1e308};
+    const size_t n_specials = sizeof specials / sizeof specials[0];
+    pair_arrays p = pairs_alloc(100000);
+    fill_random_ordinary(&p);
+    for (size_t i = 0; i < p.count; ++i) {
+        double *fields[] = {p.ax, p.ay, p.avx, p.avy, p.ar, p.bx, p.by, p.bvx, p.bvy, p.br};
+        int replaced = 1 + (int)(rng_next() % 3);
+        for (int r = 0; r < replaced; ++r) {
+            fields[rng_next() % 10][i] = specials[rng_next() % n_specials];
+        }
+    }
+    check_sweep_equal(&p, 1.0);
+    check_sweep_equal(&p, INFINITY);
+    check_overlap_equal(&p);
+    pairs_free(&p);
+}
+
+/* A NaN or negative t_max gives no hit for every pair; 0 and INFINITY are valid. */
+static void batch_sweep_equals_scalar_for_every_kind_of_t_max(void **state) {
+    (void)state;
+    pair_arrays p = pairs_alloc(4096);
+    fill_random_ordinary(&p);
+    const double limits[] = {NAN, -1.0, -0.0, 0.0, DBL_TRUE_MIN, 0.5, 1e300, INFINITY};
+    for (size_t k = 0; k < sizeof limits / sizeof limits[0]; ++k) {
+        check_sweep_equal(&p, limits[k]);
+    }
+    pairs_free(&p);
+}
+
+/* Every length from 0 to past two blocks, from every starting offset modulo the vector width:
+ * the tail and the unaligned head are the scalar call's too, and nothing past count is written. */
+static void batch_writes_exactly_count_results(void **state) {
+    (void)state;
+    pair_arrays p = pairs_alloc(1200);
+    fill_random_ordinary(&p);
+    p.ar[7] = NAN; /* one fallback lane inside the range */
+    double *t = malloc(1201 * sizeof(double));
+    unsigned char *o = malloc(1201);
+    assert_non_null(t);
+    assert_non_null(o);
+    for (size_t count = 0; count <= 1100; count += (count < 40 ? 1 : 37)) {
+        for (size_t offset = 0; offset < 5; ++offset) {
+            t[count] = -7.0;
+            o[count] = 9;
+            ccl_sweep_batch view = pairs_view(&p, offset);
+            ccl_sweep_circles_batch(&view, count, 1.0, t);
+            ccl_circles_overlap_batch(&view, count, o);
+            assert_true(t[count] == -7.0);
+            assert_int_equal(o[count], 9);
+            for (size_t i = 0; i < count; ++i) {
+                assert_true(same_bits(t[i], scalar_time(&p, offset + i, 1.0)));
+                ccl_circle a = {{p.ax[offset + i], p.ay[offset + i]}, p.ar[offset + i]};
+                ccl_circle b = {{p.bx[offset + i], p.by[offset + i]}, p.br[offset + i]};
+                assert_int_equal(o[i], ccl_circles_overlap(a, b) ? 1 : 0);
+            }
+        }
+    }
+    free(t);
+    free(o);
+    pairs_free(&p);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(batch_sweep_equals_scalar_on_random_pairs),
+        cmocka_unit_test(batch_overlap_equals_scalar_on_random_pairs),
+        cmocka_unit_test(batch_sweep_equals_scalar_on_touching_and_grazing_pairs),
+        cmocka_unit_test(batch_sweep_equals_scalar_on_extreme_magnitudes),
+        cmocka_unit_test(batch_sweep_equals_scalar_on_special_values),
+        cmocka_unit_test(batch_sweep_equals_scalar_for_every_kind_of_t_max),
+        cmocka_unit_test(batch_writes_exactly_count_results),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
