@@ -1,0 +1,470 @@
+/* circol web: thin wrappers that let JavaScript call the library through scalar arguments. */
+#include "exports.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "circol/circol.h"
+
+/* Results of the last call, read by JavaScript through ccl_web_out(). */
+static double ccl_web_out_block[CCL_WEB_OUT_SIZE];
+
+double *ccl_web_out(void) {
+    return ccl_web_out_block;
+}
+
+/* Writes a hit into out[0..5]. */
+static void ccl_web_put_hit(const ccl_hit *hit) {
+    ccl_web_out_block[0] = hit->t;
+    ccl_web_out_block[1] = hit->t_exit;
+    ccl_web_out_block[2] = hit->normal.x;
+    ccl_web_out_block[3] = hit->normal.y;
+    ccl_web_out_block[4] = hit->point.x;
+    ccl_web_out_block[5] = hit->point.y;
+}
+
+/* Writes a static contact into out[0..4]. */
+static void ccl_web_put_contact(const ccl_contact *contact) {
+    ccl_web_out_block[0] = contact->normal.x;
+    ccl_web_out_block[1] = contact->normal.y;
+    ccl_web_out_block[2] = contact->point.x;
+    ccl_web_out_block[3] = contact->point.y;
+    ccl_web_out_block[4] = contact->depth;
+}
+
+/* A circle from scalars. */
+static ccl_circle ccl_web_circle(double x, double y, double r) {
+    return ccl_make_circle(ccl_v2(x, y), r);
+}
+
+/* A body from scalars. */
+static ccl_body ccl_web_body(double x, double y, double vx, double vy, double r, double inv_mass,
+                             double restitution) {
+    ccl_body body = {ccl_v2(x, y), ccl_v2(vx, vy), r, inv_mass, restitution};
+    return body;
+}
+
+int ccl_web_sweep_circles(double ax, double ay, double ar, double avx, double avy, double bx,
+                          double by, double br, double bvx, double bvy, double t_max) {
+    ccl_hit hit;
+    if (!ccl_sweep_circles(ccl_web_circle(ax, ay, ar), ccl_v2(avx, avy), ccl_web_circle(bx, by, br),
+                           ccl_v2(bvx, bvy), t_max, &hit)) {
+        return 0;
+    }
+    ccl_web_put_hit(&hit);
+    return 1;
+}
+
+int ccl_web_sweep_circle_point(double cx, double cy, double r, double vx, double vy, double px,
+                               double py, double t_max) {
+    ccl_hit hit;
+    if (!ccl_sweep_circle_point(ccl_web_circle(cx, cy, r), ccl_v2(vx, vy), ccl_v2(px, py), t_max,
+                                &hit)) {
+        return 0;
+    }
+    ccl_web_put_hit(&hit);
+    return 1;
+}
+
+int ccl_web_sweep_circle_segment(double cx, double cy, double r, double vx, double vy, double sax,
+                                 double say, double sbx, double sby, double t_max) {
+    ccl_hit hit;
+    ccl_segment segment = ccl_make_segment(ccl_v2(sax, say), ccl_v2(sbx, sby));
+    if (!ccl_sweep_circle_segment(ccl_web_circle(cx, cy, r), ccl_v2(vx, vy), segment, t_max,
+                                  &hit)) {
+        return 0;
+    }
+    ccl_web_put_hit(&hit);
+    return 1;
+}
+
+int ccl_web_sweep_circle_line(double cx, double cy, double r, double vx, double vy, double lpx,
+                              double lpy, double lnx, double lny, double t_max) {
+    ccl_hit hit;
+    if (!ccl_sweep_circle_line(ccl_web_circle(cx, cy, r), ccl_v2(vx, vy), ccl_v2(lpx, lpy),
+                               ccl_v2(lnx, lny), t_max, &hit)) {
+        return 0;
+    }
+    ccl_web_put_hit(&hit);
+    return 1;
+}
+
+int ccl_web_sweep_circles_accel(double ax, double ay, double ar, double avx, double avy, double aax,
+                                double aay, double bx, double by, double br, double bvx, double bvy,
+                                double bax, double bay, double t_max) {
+    ccl_hit hit;
+    if (!ccl_sweep_circles_accel(ccl_web_circle(ax, ay, ar), ccl_v2(avx, avy), ccl_v2(aax, aay),
+                                 ccl_web_circle(bx, by, br), ccl_v2(bvx, bvy), ccl_v2(bax, bay),
+                                 t_max, &hit)) {
+        return 0;
+    }
+    ccl_web_put_hit(&hit);
+    return 1;
+}
+
+int ccl_web_circles_contact(double ax, double ay, double ar, double bx, double by, double br) {
+    ccl_contact contact;
+    if (!ccl_circles_contact(ccl_web_circle(ax, ay, ar), ccl_web_circle(bx, by, br), &contact)) {
+        return 0;
+    }
+    ccl_web_put_contact(&contact);
+    return 1;
+}
+
+int ccl_web_circle_segment_contact(double cx, double cy, double r, double sax, double say,
+                                   double sbx, double sby) {
+    ccl_contact contact;
+    ccl_segment segment = ccl_make_segment(ccl_v2(sax, say), ccl_v2(sbx, sby));
+    if (!ccl_circle_segment_contact(ccl_web_circle(cx, cy, r), segment, &contact)) {
+        return 0;
+    }
+    ccl_web_put_contact(&contact);
+    return 1;
+}
+
+void ccl_web_reflect(double vx, double vy, double nx, double ny, double restitution) {
+    ccl_vec2 v = ccl_reflect(ccl_v2(vx, vy), ccl_v2(nx, ny), restitution);
+    ccl_web_out_block[0] = v.x;
+    ccl_web_out_block[1] = v.y;
+}
+
+double ccl_web_impulse(double ax, double ay, double avx, double avy, double ar, double a_inv_mass,
+                       double a_e, double bx, double by, double bvx, double bvy, double br,
+                       double b_inv_mass, double b_e, double nx, double ny) {
+    ccl_body a = ccl_web_body(ax, ay, avx, avy, ar, a_inv_mass, a_e);
+    ccl_body b = ccl_web_body(bx, by, bvx, bvy, br, b_inv_mass, b_e);
+    return ccl_impulse(&a, &b, ccl_v2(nx, ny));
+}
+
+int ccl_web_step_pair(double ax, double ay, double avx, double avy, double ar, double a_inv_mass,
+                      double a_e, double bx, double by, double bvx, double bvy, double br,
+                      double b_inv_mass, double b_e, double dt) {
+    ccl_body a = ccl_web_body(ax, ay, avx, avy, ar, a_inv_mass, a_e);
+    ccl_body b = ccl_web_body(bx, by, bvx, bvy, br, b_inv_mass, b_e);
+    ccl_body a_start = a;
+    ccl_body b_start = b;
+    ccl_hit hit;
+    int collided = ccl_step_pair(&a, &b, dt, &hit) ? 1 : 0;
+    if (collided) {
+        ccl_web_put_hit(&hit);
+        /* the bodies at the moment of impact, before the impulse, as ccl_step_pair moves them */
+        a_start.position = ccl_mul_add(a_start.position, hit.t, a_start.velocity);
+        b_start.position = ccl_mul_add(b_start.position, hit.t, b_start.velocity);
+        ccl_web_out_block[6] = a_start.position.x;
+        ccl_web_out_block[7] = a_start.position.y;
+        ccl_web_out_block[8] = b_start.position.x;
+        ccl_web_out_block[9] = b_start.position.y;
+        ccl_web_out_block[10] = ccl_impulse(&a_start, &b_start, hit.normal);
+    }
+    ccl_web_out_block[11] = a.velocity.x;
+    ccl_web_out_block[12] = a.velocity.y;
+    ccl_web_out_block[13] = b.velocity.x;
+    ccl_web_out_block[14] = b.velocity.y;
+    ccl_web_out_block[15] = a.position.x;
+    ccl_web_out_block[16] = a.position.y;
+    ccl_web_out_block[17] = b.position.x;
+    ccl_web_out_block[18] = b.position.y;
+    return collided;
+}
+
+int ccl_web_bounce(int kind, double cx, double cy, double r, double vx, double vy, double x0,
+                   double y0, double x1, double y1, double restitution, double t_max) {
+    ccl_circle circle = ccl_web_circle(cx, cy, r);
+    ccl_vec2 v = ccl_v2(vx, vy);
+    ccl_hit hit;
+    bool collided = false;
+    switch (kind) {
+        case CCL_WEB_WALL_SEGMENT:
+            collided = ccl_sweep_circle_segment(
+                circle, v, ccl_make_segment(ccl_v2(x0, y0), ccl_v2(x1, y1)), t_max, &hit);
+            break;
+        case CCL_WEB_WALL_LINE:
+            collided =
+                ccl_sweep_circle_line(circle, v, ccl_v2(x0, y0), ccl_v2(x1, y1), t_max, &hit);
+            break;
+        case CCL_WEB_WALL_POINT:
+            collided = ccl_sweep_circle_point(circle, v, ccl_v2(x0, y0), t_max, &hit);
+            break;
+        case CCL_WEB_WALL_CIRCLE:
+            collided = ccl_sweep_circles(circle, v, ccl_web_circle(x0, y0, x1), ccl_v2(0.0, 0.0),
+                                         t_max, &hit);
+            break;
+        default:
+            break;
+    }
+    if (!collided) {
+        ccl_vec2 end = ccl_mul_add(circle.center, t_max, v);
+        ccl_web_out_block[10] = end.x;
+        ccl_web_out_block[11] = end.y;
+        return 0;
+    }
+    ccl_web_put_hit(&hit);
+    ccl_vec2 at_impact = ccl_mul_add(circle.center, hit.t, v);
+    ccl_vec2 after = ccl_reflect(v, hit.normal, restitution);
+    ccl_vec2 end = ccl_mul_add(at_impact, t_max - hit.t, after);
+    ccl_web_out_block[6] = at_impact.x;
+    ccl_web_out_block[7] = at_impact.y;
+    ccl_web_out_block[8] = after.x;
+    ccl_web_out_block[9] = after.y;
+    ccl_web_out_block[10] = end.x;
+    ccl_web_out_block[11] = end.y;
+    return 1;
+}
+
+const char *ccl_web_status_string(int status) {
+    return ccl_status_string((ccl_status)status);
+}
+
+#if defined(CCL_WEB_NO_WORLD)
+
+int ccl_web_has_world(void) {
+    return 0;
+}
+
+int ccl_web_world_create(double width, double height, int periodic, double gx, double gy,
+                         double damping, double restitution) {
+    (void)width, (void)height, (void)periodic, (void)gx, (void)gy, (void)damping;
+    (void)restitution;
+    return CCL_ERR_UNSUPPORTED;
+}
+
+void ccl_web_world_destroy(void) {}
+
+int ccl_web_world_add(double x, double y, double vx, double vy, double r, double mass,
+                      double restitution) {
+    (void)x, (void)y, (void)vx, (void)vy, (void)r, (void)mass, (void)restitution;
+    return CCL_ERR_UNSUPPORTED;
+}
+
+int ccl_web_world_add_segment(double ax, double ay, double bx, double by) {
+    (void)ax, (void)ay, (void)bx, (void)by;
+    return CCL_ERR_UNSUPPORTED;
+}
+
+int ccl_web_world_advance(double dt) {
+    (void)dt;
+    return CCL_ERR_UNSUPPORTED;
+}
+
+int ccl_web_world_scale_velocities(double factor) {
+    (void)factor;
+    return CCL_ERR_UNSUPPORTED;
+}
+
+void ccl_web_world_track(double index, double generation) {
+    (void)index, (void)generation;
+}
+
+double *ccl_web_track(void) {
+    ccl_web_out_block[0] = 0.0;
+    return NULL;
+}
+
+double *ccl_web_world_export(void) {
+    ccl_web_out_block[0] = 0.0;
+    return NULL;
+}
+
+void ccl_web_world_stats(void) {
+    for (int i = 0; i < 12; i++) {
+        ccl_web_out_block[i] = 0.0;
+    }
+}
+
+double ccl_web_world_max_overlap(void) {
+    return 0.0;
+}
+
+#else
+
+/* Most collisions of the tracked circle kept between two calls of ccl_web_track. */
+#define CCL_WEB_TRACK_MAX 1024
+
+/* The module's one world, or NULL. */
+static ccl_world *ccl_web_world;
+/* Circle states for ccl_web_world_export, and their capacity. */
+static ccl_circle_state *ccl_web_states;
+/* The flat export buffer (6 doubles per circle). */
+static double *ccl_web_flat;
+/* Capacity, in circles, of ccl_web_states and ccl_web_flat. */
+static int ccl_web_export_capacity;
+/* The circle whose collisions are kept. */
+static ccl_circle_id ccl_web_tracked;
+/* Its collisions: time, centre x, centre y. */
+static double ccl_web_track_buffer[3 * CCL_WEB_TRACK_MAX];
+/* Number of collisions in ccl_web_track_buffer. */
+static int ccl_web_track_count;
+
+int ccl_web_has_world(void) {
+    return 1;
+}
+
+/* True when two ids are the same. */
+static bool ccl_web_same_id(ccl_circle_id a, ccl_circle_id b) {
+    return a.index == b.index && a.generation == b.generation;
+}
+
+/* Contact callback: keeps the tracked circle's collisions. */
+static void ccl_web_on_contact(const ccl_contact_event *event, void *user) {
+    (void)user;
+    bool is_a = ccl_web_same_id(event->a, ccl_web_tracked);
+    bool is_b = event->kind == CCL_CONTACT_CIRCLE && ccl_web_same_id(event->b, ccl_web_tracked);
+    if ((!is_a && !is_b) || ccl_web_track_count >= CCL_WEB_TRACK_MAX) {
+        return;
+    }
+    ccl_circle_state state;
+    if (ccl_world_get_circle(ccl_web_world, ccl_web_tracked, &state) != CCL_OK) {
+        return;
+    }
+    /* the contact point lies on the surface, one radius from the centre along the normal */
+    ccl_vec2 toward = is_a ? event->normal : ccl_neg(event->normal);
+    ccl_vec2 center = ccl_mul_add(event->point, -state.radius, toward);
+    double *slot = &ccl_web_track_buffer[3 * ccl_web_track_count];
+    slot[0] = event->time;
+    slot[1] = center.x;
+    slot[2] = center.y;
+    ccl_web_track_count++;
+}
+
+void ccl_web_world_destroy(void) {
+    ccl_world_destroy(ccl_web_world);
+    ccl_web_world = NULL;
+    ccl_web_tracked = (ccl_circle_id){0, 0};
+    ccl_web_track_count = 0;
+}
+
+int ccl_web_world_create(double width, double height, int periodic, double gx, double gy,
+                         double damping, double restitution) {
+    ccl_web_world_destroy();
+    ccl_world_def def = ccl_world_default_def();
+    def.box_min = ccl_v2(0.0, 0.0);
+    def.box_max = ccl_v2(width, height);
+    def.boundary = periodic ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
+    def.gravity = ccl_v2(gx, gy);
+    def.damping = damping;
+    def.restitution = restitution;
+    def.on_contact = ccl_web_on_contact;
+    return (int)ccl_world_create(&def, &ccl_web_world);
+}
+
+int ccl_web_world_add(double x, double y, double vx, double vy, double r, double mass,
+                      double restitution) {
+    if (ccl_web_world == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    ccl_circle_def def = ccl_circle_default_def();
+    def.position = ccl_v2(x, y);
+    def.velocity = ccl_v2(vx, vy);
+    def.radius = r;
+    def.mass = mass;
+    def.restitution = restitution;
+    ccl_circle_id id = {0, 0};
+    ccl_status status = ccl_world_add_circle(ccl_web_world, &def, &id);
+    ccl_web_out_block[0] = (double)id.index;
+    ccl_web_out_block[1] = (double)id.generation;
+    return (int)status;
+}
+
+int ccl_web_world_add_segment(double ax, double ay, double bx, double by) {
+    if (ccl_web_world == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    return (int)ccl_world_add_segment(ccl_web_world,
+                                      ccl_make_segment(ccl_v2(ax, ay), ccl_v2(bx, by)), NULL);
+}
+
+int ccl_web_world_advance(double dt) {
+    if (ccl_web_world == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    return (int)ccl_world_advance(ccl_web_world, dt);
+}
+
+int ccl_web_world_scale_velocities(double factor) {
+    if (ccl_web_world == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    return (int)ccl_world_scale_velocities(ccl_web_world, factor);
+}
+
+void ccl_web_world_track(double index, double generation) {
+    ccl_web_tracked.index = (uint32_t)index;
+    ccl_web_tracked.generation = (uint32_t)generation;
+    ccl_web_track_count = 0;
+}
+
+double *ccl_web_track(void) {
+    ccl_web_out_block[0] = (double)ccl_web_track_count;
+    ccl_web_track_count = 0;
+    return ccl_web_track_buffer;
+}
+
+/* Makes room for count circles in the export buffers. */
+static bool ccl_web_reserve(int count) {
+    if (count <= ccl_web_export_capacity) {
+        return true;
+    }
+    int capacity = count + count / 2 + 16;
+    ccl_circle_state *states = malloc((size_t)capacity * sizeof *states);
+    double *flat = malloc((size_t)capacity * 6 * sizeof *flat);
+    if (states == NULL || flat == NULL) {
+        free(states);
+        free(flat);
+        return false;
+    }
+    free(ccl_web_states);
+    free(ccl_web_flat);
+    ccl_web_states = states;
+    ccl_web_flat = flat;
+    ccl_web_export_capacity = capacity;
+    return true;
+}
+
+double *ccl_web_world_export(void) {
+    ccl_web_out_block[0] = 0.0;
+    if (ccl_web_world == NULL) {
+        return NULL;
+    }
+    int total = ccl_world_circle_count(ccl_web_world);
+    int count = 0;
+    if (!ccl_web_reserve(total) ||
+        ccl_world_export(ccl_web_world, ccl_web_states, total, &count) != CCL_OK) {
+        return NULL;
+    }
+    for (int i = 0; i < count; i++) {
+        double *slot = &ccl_web_flat[6 * i];
+        slot[0] = ccl_web_states[i].position.x;
+        slot[1] = ccl_web_states[i].position.y;
+        slot[2] = ccl_web_states[i].velocity.x;
+        slot[3] = ccl_web_states[i].velocity.y;
+        slot[4] = ccl_web_states[i].radius;
+        slot[5] = ccl_web_states[i].mass;
+    }
+    ccl_web_out_block[0] = (double)count;
+    return ccl_web_flat;
+}
+
+void ccl_web_world_stats(void) {
+    ccl_world_stats stats = {0};
+    if (ccl_web_world != NULL) {
+        stats = ccl_world_get_stats(ccl_web_world);
+    }
+    ccl_web_out_block[0] = stats.time;
+    ccl_web_out_block[1] = (double)stats.collisions;
+    ccl_web_out_block[2] = (double)stats.wall_collisions;
+    ccl_web_out_block[3] = (double)stats.events;
+    ccl_web_out_block[4] = (double)stats.circle_count;
+    ccl_web_out_block[5] = stats.kinetic_energy;
+    ccl_web_out_block[6] = stats.momentum.x;
+    ccl_web_out_block[7] = stats.momentum.y;
+    ccl_web_out_block[8] = stats.virial;
+    ccl_web_out_block[9] = stats.virial_time;
+    ccl_web_out_block[10] = (double)stats.guard_collisions;
+    ccl_web_out_block[11] = (double)stats.memory_bytes;
+}
+
+double ccl_web_world_max_overlap(void) {
+    return ccl_web_world == NULL ? 0.0 : ccl_world_max_overlap(ccl_web_world);
+}
+
+#endif
