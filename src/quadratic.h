@@ -8,6 +8,14 @@
  *     b^2 - a c = |dv|^2 R^2 - (dv x dp)^2 = (|dv| R - |dv x dp|) (|dv| R + |dv x dp|),
  * whose rounding error is relative to |dv|^2 R^2, not to |dv|^2 |dp|^2. The roots are taken as
  * q = -(b + sign(b) sqrt(D)), t = q / a and t = c / q, so neither subtracts nearly equal numbers.
+ *
+ * The cross product dv x dp cancels too (two products ~ |dv| |dp| whose difference is ~ |dv| R),
+ * and so does dp itself when it is the difference of two far-apart positions. Both are therefore
+ * carried as unevaluated sums hi + lo (the exact rounding errors of the subtractions, by TwoSum)
+ * and the cross product is evaluated with exact products (Dekker's TwoProduct, plain multiplies and
+ * adds, so it vectorises and rounds the same everywhere) and a compensated sum: its error is a few
+ * ulps of the result, not of |dv| |dp|. The miss distance is then accurate to a few ulps of R
+ * whatever the separation, and the hit/miss decision to ~1e-15 of R (tests/test_sweep_oracle.c).
  */
 #ifndef CIRCOL_QUADRATIC_H
 #define CIRCOL_QUADRATIC_H
@@ -17,16 +25,56 @@
 
 #include "circol/math.h"
 
+/// s = a + b rounded; *err gets the exact rounding error (a + b == s + *err) for finite a, b
+/// whose sum does not overflow (Knuth's TwoSum, branch-free).
+static inline double ccl_two_sum(double a, double b, double *err) {
+    double s = a + b;
+    double bb = s - a;
+    *err = (a - (s - bb)) + (b - bb);
+    return s;
+}
+
+/// Splits a into hi + lo, each with at most 26 significant bits (Veltkamp); needs |a| < 2^995.
+static inline double ccl_split_high(double a) {
+    double t = 134217729.0 * a; /* 2^27 + 1 */
+    return t - (t - a);
+}
+
+/// p = a * b rounded; *err gets the exact error (a * b == p + *err) when |a|, |b| < 2^995 and
+/// nothing underflows (Dekker's TwoProduct: only multiplies and adds, no fused multiply-add).
+static inline double ccl_two_product(double a, double b, double *err) {
+    double p = a * b;
+    double ah = ccl_split_high(a), bh = ccl_split_high(b);
+    double al = a - ah, bl = b - bh;
+    *err = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+    return p;
+}
+
+/// (u + u_lo) x (v + v_lo), where the lo parts are far smaller than the hi parts, with an error
+/// of a few ulps of the result plus ~2^-100 |u| |v| (compensated: exact products, error terms
+/// summed apart). Moderate magnitudes only (see ccl_two_product).
+static inline double ccl_cross_compensated(ccl_vec2 u, ccl_vec2 u_lo, ccl_vec2 v, ccl_vec2 v_lo) {
+    double e1, e2, e3;
+    double p1 = ccl_two_product(u.x, v.y, &e1);
+    double p2 = ccl_two_product(u.y, v.x, &e2);
+    double s = ccl_two_sum(p1, -p2, &e3);
+    double low = (u.x * v_lo.y + u_lo.x * v.y) - (u.y * v_lo.x + u_lo.y * v.x);
+    return s + (((e1 - e2) + e3) + low);
+}
+
 /// The contact interval [*t_enter, *t_exit] (over all real t) of two points that must come within
-/// R of each other. Returns false when they never do. A pair at rest relative to each other and
-/// within R gets (-INFINITY, INFINITY). Never divides by zero; finite, moderate input only (the
-/// public functions rescale extreme input first).
-static inline bool ccl_contact_interval(ccl_vec2 dp, ccl_vec2 dv, double R, double *t_enter,
-                                        double *t_exit) {
+/// R of each other, with relative position dp + dp_lo and relative velocity dv + dv_lo (lo: the
+/// exact rounding errors of the differences, or zero). Returns false when they never come within
+/// R. A pair at rest relative to each other and within R gets (-INFINITY, INFINITY). Never divides
+/// by zero; finite, moderate input only (the public functions rescale extreme input first).
+static inline bool ccl_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
+                                                    ccl_vec2 dv_lo, double R, double *t_enter,
+                                                    double *t_exit) {
     double a = ccl_dot(dv, dv);
     double b = ccl_dot(dv, dp);
     double c = ccl_dot(dp, dp) - R * R;
     if (a == 0.0) {
+        /* dv == 0 (dv_lo is then 0 too: the exact difference of equal numbers) */
         if (c <= 0.0) {
             *t_enter = -INFINITY;
             *t_exit = INFINITY;
@@ -39,7 +87,7 @@ static inline bool ccl_contact_interval(ccl_vec2 dp, ccl_vec2 dv, double R, doub
         discriminant = b * b - a * c; /* a sum of non-negative terms: no cancellation */
     } else {
         double w = sqrt(a) * R;
-        double k = fabs(ccl_cross(dv, dp));
+        double k = fabs(ccl_cross_compensated(dv, dv_lo, dp, dp_lo));
         discriminant = (w - k) * (w + k);
     }
     if (discriminant < 0.0) {
@@ -63,6 +111,14 @@ static inline bool ccl_contact_interval(ccl_vec2 dp, ccl_vec2 dv, double R, doub
         *t_exit = t1;
     }
     return true;
+}
+
+/// The contact interval of two points at relative position dp and velocity dv (both exact): the
+/// same as ccl_contact_interval_compensated with zero lo parts.
+static inline bool ccl_contact_interval(ccl_vec2 dp, ccl_vec2 dv, double R, double *t_enter,
+                                        double *t_exit) {
+    ccl_vec2 zero = {0.0, 0.0};
+    return ccl_contact_interval_compensated(dp, zero, dv, zero, R, t_enter, t_exit);
 }
 
 #endif

@@ -14,33 +14,36 @@
 #define CCL_SAFE_HIGH 0x1p200
 #define CCL_SAFE_LOW  0x1p-200
 
-static double max_abs2(ccl_vec2 v) {
+static double ccl_max_abs2(ccl_vec2 v) {
     return fmax(fabs(v.x), fabs(v.y));
 }
 
-static bool is_moderate(double magnitude) {
+static bool ccl_is_moderate(double magnitude) {
     return magnitude == 0.0 || (magnitude < CCL_SAFE_HIGH && magnitude > CCL_SAFE_LOW);
 }
 
 /* The power of two that brings a positive magnitude near 1. */
-static double unit_scale(double magnitude) {
+static double ccl_unit_scale(double magnitude) {
     int exponent;
     frexp(magnitude, &exponent);
     return ldexp(1.0, -exponent);
 }
 
-bool ccl_relative_contact_interval(ccl_vec2 dp, ccl_vec2 dv, double R, double *t_enter,
-                                   double *t_exit) {
-    double length = fmax(max_abs2(dp), R);
-    double speed = max_abs2(dv);
-    if (is_moderate(length) && is_moderate(speed)) {
-        return ccl_contact_interval(dp, dv, R, t_enter, t_exit);
+bool ccl_relative_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
+                                               ccl_vec2 dv_lo, double R, double *t_enter,
+                                               double *t_exit) {
+    double length = fmax(ccl_max_abs2(dp), R);
+    double speed = ccl_max_abs2(dv);
+    if (ccl_is_moderate(length) && ccl_is_moderate(speed)) {
+        return ccl_contact_interval_compensated(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit);
     }
     /* Scale lengths by sl and velocities by sv; times then scale by sl / sv. */
-    double sl = length > 0.0 ? unit_scale(length) : 1.0;
-    double sv = speed > 0.0 ? unit_scale(speed) : 1.0;
+    double sl = length > 0.0 ? ccl_unit_scale(length) : 1.0;
+    double sv = speed > 0.0 ? ccl_unit_scale(speed) : 1.0;
     double t0, t1;
-    if (!ccl_contact_interval(ccl_scale(dp, sl), ccl_scale(dv, sv), R * sl, &t0, &t1)) {
+    if (!ccl_contact_interval_compensated(ccl_scale(dp, sl), ccl_scale(dp_lo, sl),
+                                          ccl_scale(dv, sv), ccl_scale(dv_lo, sv), R * sl, &t0,
+                                          &t1)) {
         return false;
     }
     /* t = t' * sv / sl; the quotient of two powers of two is exact unless it overflows. */
@@ -50,10 +53,40 @@ bool ccl_relative_contact_interval(ccl_vec2 dp, ccl_vec2 dv, double R, double *t
     return true;
 }
 
+bool ccl_relative_contact_interval(ccl_vec2 dp, ccl_vec2 dv, double R, double *t_enter,
+                                   double *t_exit) {
+    ccl_vec2 zero = {0.0, 0.0};
+    return ccl_relative_contact_interval_compensated(dp, zero, dv, zero, R, t_enter, t_exit);
+}
+
+/* to - from, and in *lo the exact rounding error of each component (to - from == hi + lo). */
+static ccl_vec2 ccl_sub_exact(ccl_vec2 to, ccl_vec2 from, ccl_vec2 *lo) {
+    ccl_vec2 hi;
+    hi.x = ccl_two_sum(to.x, -from.x, &lo->x);
+    hi.y = ccl_two_sum(to.y, -from.y, &lo->y);
+    return hi;
+}
+
+/* (dp + dp_lo) + t dv with one rounding at the end of each component: the relative position at
+ * time t, accurate to an ulp of itself even when it is small beside dp and t dv (at contact of a
+ * far-apart pair). Moderate magnitudes only; falls back to the plain form otherwise. */
+static ccl_vec2 ccl_relative_at(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double t) {
+    if (!(ccl_is_moderate(ccl_max_abs2(dp)) && ccl_is_moderate(ccl_max_abs2(dv)) &&
+          ccl_is_moderate(t))) {
+        return ccl_mul_add(dp, t, dv);
+    }
+    double ex, ey, sx, sy;
+    double px = ccl_two_product(t, dv.x, &ex);
+    double py = ccl_two_product(t, dv.y, &ey);
+    double hx = ccl_two_sum(dp.x, px, &sx);
+    double hy = ccl_two_sum(dp.y, py, &sy);
+    return ccl_v2(hx + ((sx + ex) + dp_lo.x), hy + ((sy + ey) + dp_lo.y));
+}
+
 /* The unit normal from the first centre to the second at relative position dp; when the centres
  * coincide (only possible for zero total radius or at overlap), the direction of approach -dv,
  * and (1, 0) when that is zero too. */
-static ccl_vec2 contact_normal(ccl_vec2 dp, ccl_vec2 dv) {
+static ccl_vec2 ccl_contact_normal(ccl_vec2 dp, ccl_vec2 dv) {
     if (dp.x != 0.0 || dp.y != 0.0) {
         return ccl_normalize(dp);
     }
@@ -64,24 +97,25 @@ bool ccl_valid_t_max(double t_max) {
     return t_max >= 0.0; /* false for NaN; INFINITY is allowed */
 }
 
-static bool valid_circle(ccl_circle c) {
+static bool ccl_valid_circle(ccl_circle c) {
     return ccl_vec2_is_finite(c.center) && isfinite(c.radius) && c.radius >= 0.0;
 }
 
 bool ccl_sweep_circles(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb, double t_max,
                        ccl_hit *hit) {
-    if (!valid_circle(a) || !valid_circle(b) || !ccl_vec2_is_finite(va) ||
+    if (!ccl_valid_circle(a) || !ccl_valid_circle(b) || !ccl_vec2_is_finite(va) ||
         !ccl_vec2_is_finite(vb) || !ccl_valid_t_max(t_max)) {
         return false;
     }
-    ccl_vec2 dp = ccl_sub(b.center, a.center);
-    ccl_vec2 dv = ccl_sub(vb, va);
+    ccl_vec2 dp_lo, dv_lo;
+    ccl_vec2 dp = ccl_sub_exact(b.center, a.center, &dp_lo);
+    ccl_vec2 dv = ccl_sub_exact(vb, va, &dv_lo);
     double R = a.radius + b.radius;
     if (!ccl_vec2_is_finite(dp) || !ccl_vec2_is_finite(dv) || !isfinite(R)) {
         return false; /* differences of finite values beyond DBL_MAX: nothing sensible to say */
     }
     double t_enter, t_exit;
-    if (!ccl_relative_contact_interval(dp, dv, R, &t_enter, &t_exit)) {
+    if (!ccl_relative_contact_interval_compensated(dp, dp_lo, dv, dv_lo, R, &t_enter, &t_exit)) {
         return false;
     }
     if (t_exit < 0.0 || t_enter > t_max) {
@@ -93,8 +127,8 @@ bool ccl_sweep_circles(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb, dou
     }
     if (hit != NULL) {
         ccl_vec2 pa = ccl_mul_add(a.center, t, va);
-        ccl_vec2 rel = ccl_mul_add(dp, t, dv);
-        ccl_vec2 normal = contact_normal(rel, dv);
+        ccl_vec2 rel = ccl_relative_at(dp, dp_lo, dv, t);
+        ccl_vec2 normal = ccl_contact_normal(rel, dv);
         hit->t = t;
         hit->t_exit = t_exit;
         hit->normal = normal;
@@ -113,7 +147,8 @@ bool ccl_sweep_circle_point(ccl_circle c, ccl_vec2 v, ccl_vec2 p, double t_max, 
 }
 
 /* The interval of t where d0 + rate t lies in [lo, hi]; false when empty. */
-static bool linear_interval(double d0, double rate, double lo, double hi, double *t0, double *t1) {
+static bool ccl_linear_interval(double d0, double rate, double lo, double hi, double *t0,
+                                double *t1) {
     if (rate == 0.0) {
         if (d0 >= lo && d0 <= hi) {
             *t0 = -INFINITY;
@@ -131,8 +166,8 @@ static bool linear_interval(double d0, double rate, double lo, double hi, double
 
 /* Fills a hit at time t for a circle whose closest point on the obstacle at t is `closest`.
  * fallback_normal is used when the centre lies on the obstacle. */
-static void fill_hit(ccl_circle c, ccl_vec2 v, double t, double t_exit, ccl_vec2 closest,
-                     ccl_vec2 fallback_normal, ccl_hit *hit) {
+static void ccl_fill_hit(ccl_circle c, ccl_vec2 v, double t, double t_exit, ccl_vec2 closest,
+                         ccl_vec2 fallback_normal, ccl_hit *hit) {
     ccl_vec2 center = ccl_mul_add(c.center, t, v);
     ccl_vec2 toward = ccl_sub(closest, center);
     ccl_vec2 normal = (toward.x != 0.0 || toward.y != 0.0) && ccl_vec2_is_finite(toward)
@@ -146,7 +181,7 @@ static void fill_hit(ccl_circle c, ccl_vec2 v, double t, double t_exit, ccl_vec2
 
 bool ccl_sweep_circle_line(ccl_circle c, ccl_vec2 v, ccl_vec2 line_point, ccl_vec2 line_normal,
                            double t_max, ccl_hit *hit) {
-    if (!valid_circle(c) || !ccl_vec2_is_finite(v) || !ccl_vec2_is_finite(line_point) ||
+    if (!ccl_valid_circle(c) || !ccl_vec2_is_finite(v) || !ccl_vec2_is_finite(line_point) ||
         !ccl_vec2_is_finite(line_normal) || !ccl_valid_t_max(t_max)) {
         return false;
     }
@@ -160,7 +195,7 @@ bool ccl_sweep_circle_line(ccl_circle c, ccl_vec2 v, ccl_vec2 line_point, ccl_ve
         return false;
     }
     double t_enter, t_exit;
-    if (!linear_interval(d0, rate, -c.radius, c.radius, &t_enter, &t_exit)) {
+    if (!ccl_linear_interval(d0, rate, -c.radius, c.radius, &t_enter, &t_exit)) {
         return false;
     }
     if (t_exit < 0.0 || t_enter > t_max) {
@@ -173,14 +208,14 @@ bool ccl_sweep_circle_line(ccl_circle c, ccl_vec2 v, ccl_vec2 line_point, ccl_ve
         ccl_vec2 toward_line =
             d > 0.0 ? ccl_neg(n) : (d < 0.0 ? n : ccl_scale(n, rate > 0.0 ? 1.0 : -1.0));
         ccl_vec2 closest = ccl_mul_add(center, -d, n);
-        fill_hit(c, v, t, t_exit, closest, toward_line, hit);
+        ccl_fill_hit(c, v, t, t_exit, closest, toward_line, hit);
         hit->normal = toward_line;
     }
     return true;
 }
 
 bool ccl_sweep_circle_segment(ccl_circle c, ccl_vec2 v, ccl_segment s, double t_max, ccl_hit *hit) {
-    if (!valid_circle(c) || !ccl_vec2_is_finite(v) || !ccl_vec2_is_finite(s.a) ||
+    if (!ccl_valid_circle(c) || !ccl_vec2_is_finite(v) || !ccl_vec2_is_finite(s.a) ||
         !ccl_vec2_is_finite(s.b) || !ccl_valid_t_max(t_max)) {
         return false;
     }
@@ -191,8 +226,11 @@ bool ccl_sweep_circle_segment(ccl_circle c, ccl_vec2 v, ccl_segment s, double t_
     double e0, e1;
     ccl_vec2 ends[2] = {s.a, s.b};
     for (int i = 0; i < 2; ++i) {
-        ccl_vec2 dp = ccl_sub(ends[i], c.center);
-        if (ccl_relative_contact_interval(dp, ccl_neg(v), c.radius, &e0, &e1)) {
+        ccl_vec2 dp_lo;
+        ccl_vec2 dp = ccl_sub_exact(ends[i], c.center, &dp_lo);
+        ccl_vec2 dv_lo = {0.0, 0.0};
+        if (ccl_vec2_is_finite(dp) && ccl_relative_contact_interval_compensated(
+                                          dp, dp_lo, ccl_neg(v), dv_lo, c.radius, &e0, &e1)) {
             t_enter = fmin(t_enter, e0);
             t_exit = fmax(t_exit, e1);
         }
@@ -200,14 +238,14 @@ bool ccl_sweep_circle_segment(ccl_circle c, ccl_vec2 v, ccl_segment s, double t_
     ccl_vec2 axis = ccl_sub(s.b, s.a);
     double length = ccl_length(axis);
     if (length > 0.0 && isfinite(length)) {
-        ccl_vec2 dir = ccl_scale(axis, 1.0 / length);
+        ccl_vec2 dir = ccl_v2(axis.x / length, axis.y / length);
         ccl_vec2 n = ccl_perp(dir);
         ccl_vec2 rel = ccl_sub(c.center, s.a);
         double d0 = ccl_dot(n, rel), d_rate = ccl_dot(n, v);
         double u0 = ccl_dot(dir, rel), u_rate = ccl_dot(dir, v);
         double s0, s1, w0, w1;
-        if (linear_interval(d0, d_rate, -c.radius, c.radius, &s0, &s1) &&
-            linear_interval(u0, u_rate, 0.0, length, &w0, &w1)) {
+        if (ccl_linear_interval(d0, d_rate, -c.radius, c.radius, &s0, &s1) &&
+            ccl_linear_interval(u0, u_rate, 0.0, length, &w0, &w1)) {
             double lo = fmax(s0, w0), hi = fmin(s1, w1);
             if (lo <= hi) {
                 t_enter = fmin(t_enter, lo);
@@ -224,10 +262,10 @@ bool ccl_sweep_circle_segment(ccl_circle c, ccl_vec2 v, ccl_segment s, double t_
         ccl_vec2 closest = ccl_closest_on_segment(s, center);
         ccl_vec2 fallback = ccl_normalize(ccl_neg(v));
         if (length > 0.0 && isfinite(length)) {
-            ccl_vec2 n = ccl_perp(ccl_scale(axis, 1.0 / length));
+            ccl_vec2 n = ccl_perp(ccl_v2(axis.x / length, axis.y / length));
             fallback = ccl_dot(n, v) > 0.0 ? n : ccl_neg(n);
         }
-        fill_hit(c, v, t, t_exit, closest, fallback, hit);
+        ccl_fill_hit(c, v, t, t_exit, closest, fallback, hit);
     }
     return true;
 }

@@ -11,6 +11,12 @@
 bool ccl_relative_contact_interval(ccl_vec2 dp, ccl_vec2 dv, double R, double *t_enter,
                                    double *t_exit);
 
+/// The same with relative position dp + dp_lo and velocity dv + dv_lo, where the lo parts are the
+/// exact rounding errors of the differences that gave dp and dv (see quadratic.h).
+bool ccl_relative_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
+                                               ccl_vec2 dv_lo, double R, double *t_enter,
+                                               double *t_exit);
+
 /// True for t_max in [0, INFINITY]; false for NaN and negative values.
 bool ccl_valid_t_max(double t_max);
 

@@ -1,0 +1,981 @@
+/* The swept tests against an independent quad-precision oracle on random cases.
+ *
+ * The oracle never uses the library's formulas. Hit or miss is decided geometrically: the least
+ * distance between the moving centre's path over [0, t_max] and the other shape, computed in
+ * __float128 from the exact inputs, against the contact distance. The time of impact is the
+ * textbook root (-b - sqrt(b^2 - a c)) / a in quad (fine at 113 bits), and for segments the
+ * least entry time over the two end caps and the strip beside the interior.
+ *
+ * Acceptance: the decision agrees wherever the oracle's margin |distance - R| / R exceeds 1e-12;
+ * t agrees to 1e-12 of (t + T * kappa), with T the time to cross one contact distance and kappa
+ * the condition number of the root (1 away from grazing; 1 / sqrt(1 - (miss / R)^2) near it,
+ * where any rounding of the input, even of t itself, moves the root that much).
+ * The worst errors seen are printed. */
+#include <float.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <circol/collision.h>
+
+#include "oracle_common.h"
+
+#define MARGIN     1e-12 /* oracle margin above which the decision must agree */
+#define T_TOL      1e-12 /* time error, normalised as described above */
+#define GEOM_TOL   1e-12 /* contact point and residual, relative to the lengths involved */
+#define UNIT_TOL   4e-16 /* | |normal| - 1 | */
+#define PER_FAMILY 12500 /* random cases per family: 8 families, 10^5 per function */
+
+/// The oracle's verdict for one case.
+typedef struct oracle_result {
+    bool hit;        ///< the least distance over [0, t_max] is at most the contact distance
+    quad margin;     ///< |least distance - R| / R
+    quad t, t_exit;  ///< entry time clamped at 0, and exit time (when hit)
+    quad time_scale; ///< T * kappa: contact distance / speed, times the root's condition
+} oracle_result;
+
+/// Worst errors seen for one function, over all its families.
+typedef struct sweep_stats {
+    const char *name;
+    long cases, hits, decided, undecided;
+    double worst_t;        ///< normalised time error
+    double worst_residual; ///< | distance at the library's t - R | / (R + distance travelled)
+    double worst_point;    ///< contact point off the surfaces, relative to the lengths involved
+    double worst_unit;     ///< | |normal| - 1 |
+    double worst_normal;   ///< |normal - exact normal at the library's t|
+} sweep_stats;
+
+static sweep_stats circle_stats = {"ccl_sweep_circles", 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static sweep_stats point_stats = {"ccl_sweep_circle_point", 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static sweep_stats segment_stats = {"ccl_sweep_circle_segment", 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static sweep_stats line_stats = {"ccl_sweep_circle_line", 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+static void note_worst(double *worst, quad value) {
+    if ((double)value > *worst) {
+        *worst = (double)value;
+    }
+}
+
+static void print_stats(const sweep_stats *s) {
+    printf("%-26s cases %7ld hits %7ld decided %7ld within-margin %5ld | worst: t %.3g, residual "
+           "%.3g, point %.3g, |n|-1 %.3g, normal %.3g\n",
+           s->name, s->cases, s->hits, s->decided, s->undecided, s->worst_t, s->worst_residual,
+           s->worst_point, s->worst_unit, s->worst_normal);
+}
+
+/* Checks every output field that does not need the oracle. */
+static void check_hit_fields(const ccl_hit *hit, double t_max, sweep_stats *st) {
+    if (isnan(hit->t) || isnan(hit->t_exit) || !ccl_vec2_is_finite(hit->normal) ||
+        isnan(hit->point.x) || isnan(hit->point.y)) {
+        fail_msg("%s: NaN or infinity in the hit", st->name);
+    }
+    if (!(hit->t >= 0.0 && hit->t <= t_max && hit->t_exit >= hit->t)) {
+        fail_msg("%s: t %.17g t_exit %.17g t_max %.17g out of order", st->name, hit->t, hit->t_exit,
+                 t_max);
+    }
+    quad unit = fabsq(qlen(qv(hit->normal)) - 1);
+    note_worst(&st->worst_unit, unit);
+    if (unit > UNIT_TOL) {
+        fail_msg("%s: normal length off by %g", st->name, (double)unit);
+    }
+}
+
+/* Compares the library's time of impact with the oracle's. */
+static void check_time(const ccl_hit *hit, const oracle_result *o, sweep_stats *st) {
+    quad err = fabsq((quad)hit->t - o->t) / (o->t + o->time_scale);
+    note_worst(&st->worst_t, err);
+    if (!(err <= T_TOL)) {
+        fail_msg("%s: t %.17g, oracle %.17g (normalised error %g)", st->name, hit->t, (double)o->t,
+                 (double)err);
+    }
+}
+
+/* Checks the decision; returns true when both say hit (so the hit can be compared further). */
+static bool check_decision(bool got, const oracle_result *o, sweep_stats *st, const char *family,
+                           long index) {
+    st->cases++;
+    st->hits += got;
+    if (o->margin > MARGIN) {
+        st->decided++;
+        if (got != o->hit) {
+            fail_msg("%s, %s case %ld: library %s, oracle %s with margin %g", st->name, family,
+                     index, got ? "hit" : "miss", o->hit ? "hit" : "miss", (double)o->margin);
+        }
+    } else {
+        st->undecided++;
+    }
+    return got && o->hit;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Two circles (and a circle against a point, the same with rb = 0 and vb = 0)
+ * ------------------------------------------------------------------------------------------- */
+
+/// One random circle-circle case.
+typedef struct circle_case {
+    ccl_circle a, b;
+    ccl_vec2 va, vb;
+    double t_max;
+} circle_case;
+
+/* |least - R| relative to R; when the least distance is reached at the end of the path (t_max),
+ * relative to the distance travelled too, since one ulp of t_max moves that end by so much. */
+static quad relative_margin(quad least, quad R, quad t_least, quad t_max, quad speed) {
+    quad scale = R;
+    if (t_least == t_max && !isinfq(t_max)) {
+        scale += speed * t_max;
+    }
+    if (scale == 0) {
+        return least > 0 ? 1 : 0;
+    }
+    return fabsq(least - R) / scale;
+}
+
+static oracle_result oracle_circles(const circle_case *k) {
+    qvec dp = qsub(qv(k->b.center), qv(k->a.center));
+    qvec dv = qsub(qv(k->vb), qv(k->va));
+    quad R = (quad)k->a.radius + (quad)k->b.radius;
+    quad a = qdot(dv, dv), b = qdot(dv, dp), c = qdot(dp, dp) - R * R;
+    quad t_max = (quad)k->t_max;
+    quad closest = 0;
+    if (a > 0) {
+        closest = -b / a;
+        closest = closest < 0 ? 0 : (closest > t_max ? t_max : closest);
+    }
+    quad least = qlen(qadd(dp, qscale(dv, closest)));
+    oracle_result o = {least <= R, relative_margin(least, R, closest, t_max, qlen(dv)), 0, 0, 0};
+    if (!o.hit) {
+        return o;
+    }
+    quad D = b * b - a * c;
+    D = D < 0 ? 0 : D;
+    if (a == 0) {
+        o.t = 0;
+        o.t_exit = INFINITY;
+        o.time_scale = 1;
+        return o;
+    }
+    o.t = c <= 0 ? 0 : (-b - sqrtq(D)) / a;
+    o.t_exit = (-b + sqrtq(D)) / a;
+    /* T = R / |dv|; kappa = |dv| R / sqrt(D), the root's sensitivity to its inputs */
+    quad kappa = D > 0 ? sqrtq(a) * R / sqrtq(D) : (quad)1e30;
+    kappa = kappa < 1 ? 1 : kappa;
+    o.time_scale = c <= 0 ? R / sqrtq(a) : R / sqrtq(a) * kappa;
+    return o;
+}
+
+/* The textbook solution in double, as in the source documents: b^2 - a c and (-b - sqrt(D)) / a. */
+static bool naive_sweep_circles(const circle_case *k) {
+    double dpx = k->b.center.x - k->a.center.x, dpy = k->b.center.y - k->a.center.y;
+    double dvx = k->vb.x - k->va.x, dvy = k->vb.y - k->va.y;
+    double R = k->a.radius + k->b.radius;
+    double c = dpx * dpx + dpy * dpy - R * R;
+    if (c <= 0.0) {
+        return true;
+    }
+    double a = dvx * dvx + dvy * dvy;
+    double b = dvx * dpx + dvy * dpy;
+    if (a == 0.0 || b >= 0.0) {
+        return false;
+    }
+    double d = b * b - a * c;
+    if (d < 0.0) {
+        return false;
+    }
+    return (-b - sqrt(d)) / a <= k->t_max;
+}
+
+/* Lagrange's form |dv|^2 R^2 - (dv x dp)^2 in plain double, without compensating the cross product
+ * or the subtraction that gives dp: better than the textbook, still short of exact. */
+static bool lagrange_double_sweep_circles(const circle_case *k) {
+    double dpx = k->b.center.x - k->a.center.x, dpy = k->b.center.y - k->a.center.y;
+    double dvx = k->vb.x - k->va.x, dvy = k->vb.y - k->va.y;
+    double R = k->a.radius + k->b.radius;
+    double c = dpx * dpx + dpy * dpy - R * R;
+    if (c <= 0.0) {
+        return true;
+    }
+    double a = dvx * dvx + dvy * dvy;
+    double b = dvx * dpx + dvy * dpy;
+    if (a == 0.0 || b >= 0.0) {
+        return false;
+    }
+    double w = sqrt(a) * R, cross = fabs(dvx * dpy - dvy * dpx);
+    double d = (w - cross) * (w + cross);
+    if (d < 0.0) {
+        return false;
+    }
+    return c / (-b + sqrt(d)) <= k->t_max;
+}
+
+static void check_circle_case(const circle_case *k, bool as_point, const char *family, long index) {
+    sweep_stats *st = as_point ? &point_stats : &circle_stats;
+    ccl_hit hit;
+    memset(&hit, 0, sizeof hit);
+    bool got = as_point ? ccl_sweep_circle_point(k->a, k->va, k->b.center, k->t_max, &hit)
+                        : ccl_sweep_circles(k->a, k->va, k->b, k->vb, k->t_max, &hit);
+    bool got_no_output = as_point ? ccl_sweep_circle_point(k->a, k->va, k->b.center, k->t_max, NULL)
+                                  : ccl_sweep_circles(k->a, k->va, k->b, k->vb, k->t_max, NULL);
+    if (got != got_no_output) {
+        fail_msg("%s: answer depends on whether hit is NULL", st->name);
+    }
+    oracle_result o = oracle_circles(k);
+    bool both = check_decision(got, &o, st, family, index);
+    if (!got) {
+        return;
+    }
+    check_hit_fields(&hit, k->t_max, st);
+    if (!both) {
+        return;
+    }
+    check_time(&hit, &o, st);
+    /* the exact geometry at the library's own t */
+    quad t = (quad)hit.t;
+    qvec ca = qadd(qv(k->a.center), qscale(qv(k->va), t));
+    qvec cb = qadd(qv(k->b.center), qscale(qv(k->vb), t));
+    qvec rel = qsub(cb, ca);
+    quad R = (quad)k->a.radius + (quad)k->b.radius;
+    quad dist = qlen(rel);
+    quad travel = qlen(qsub(qv(k->vb), qv(k->va))) * t;
+    quad lengths = R + travel + qlen(qsub(qv(k->b.center), qv(k->a.center)));
+    if (hit.t > 0.0) {
+        quad residual = fabsq(dist - R) / (R + travel);
+        note_worst(&st->worst_residual, residual);
+        if (!(residual <= GEOM_TOL)) {
+            fail_msg("%s: distance at t is %.17g, contact distance %.17g", st->name, (double)dist,
+                     (double)R);
+        }
+        /* the normal is the direction of the line of centres at t */
+        qvec exact_normal = qscale(rel, 1 / dist);
+        quad normal_err = qlen(qsub(qv(hit.normal), exact_normal));
+        note_worst(&st->worst_normal, normal_err / (1 + lengths / R * DBL_EPSILON / GEOM_TOL));
+        if (!(normal_err <= GEOM_TOL + 4 * DBL_EPSILON * lengths / R)) {
+            fail_msg("%s: normal off by %g", st->name, (double)normal_err);
+        }
+    }
+    /* the point lies on both surfaces (up to the rounding of the positions themselves) */
+    quad positions = qlen(ca) + qlen(cb);
+    quad point_tol = GEOM_TOL * lengths + 4 * DBL_EPSILON * positions;
+    quad off_a = fabsq(qlen(qsub(qv(hit.point), ca)) - (quad)k->a.radius);
+    quad off_b = fabsq(qlen(qsub(qv(hit.point), cb)) - (quad)k->b.radius);
+    if (hit.t == 0.0 && o.t == 0) {
+        off_b = 0; /* overlapping at the start: the point is on a's surface, inside b */
+    }
+    quad off = off_a > off_b ? off_a : off_b;
+    note_worst(&st->worst_point, off / (lengths + 4 * DBL_EPSILON / GEOM_TOL * positions));
+    if (!(off <= point_tol)) {
+        fail_msg("%s: contact point %g off the surfaces (tolerance %g)", st->name, (double)off,
+                 (double)point_tol);
+    }
+}
+
+/// The kinds of random circle cases.
+typedef enum circle_family {
+    CF_GENERIC,
+    CF_GRAZING,
+    CF_SLOW,
+    CF_TINY,
+    CF_HUGE,
+    CF_FAR_COORDINATES,
+    CF_EXTREME_SCALES,
+    CF_FAR_GRAZING,
+    CF_COUNT
+} circle_family;
+
+static const char *const circle_family_names[CF_COUNT] = {
+    "generic", "grazing",         "slow",           "tiny radii",
+    "huge",    "coordinates 1e8", "scales 1e+-150", "far grazing",
+};
+
+/* A pair whose relative path passes the contact distance R at miss distance R (1 + delta), having
+ * started `before` contact distances away along the path, at relative speed `speed`. */
+static circle_case aimed_pair(ccl_vec2 origin, double ra, double rb, double delta, double before,
+                              double speed, bool as_point) {
+    double R = ra + rb;
+    ccl_vec2 u = rng_direction();
+    ccl_vec2 side = ccl_perp(u);
+    ccl_vec2 dp = ccl_add(ccl_scale(u, before * R), ccl_scale(side, R * (1.0 + delta)));
+    ccl_vec2 va = ccl_scale(u, speed);
+    ccl_vec2 vb = as_point ? ccl_v2(0, 0) : ccl_scale(u, -rng_uniform(0, 1) * speed);
+    circle_case k = {{origin, ra}, {ccl_add(origin, dp), rb}, va, vb, 0};
+    if (as_point) {
+        k.a.radius = R;
+        k.b.radius = 0;
+    }
+    return k;
+}
+
+static circle_case random_circle_case(circle_family family, bool as_point) {
+    circle_case k;
+    double scale = 1.0, speed_scale = 1.0;
+    ccl_vec2 offset = {0, 0};
+    switch (family) {
+        case CF_GRAZING: {
+            double delta = rng_sign() * rng_decades(-13, -9);
+            k = aimed_pair(rng_box(10), rng_uniform(0.1, 3), rng_uniform(0.1, 3), delta,
+                           rng_uniform(1, 20), rng_uniform(0.1, 10), as_point);
+            k.t_max = rng_uniform(0, 1) < 0.8 ? INFINITY : rng_uniform(0, 30);
+            return k;
+        }
+        case CF_FAR_GRAZING:
+            return aimed_pair(ccl_v2(0, 0), 0, 0, 0, 0, 0, as_point); /* built by its own test */
+        case CF_TINY:
+            if (rng_uniform(0, 1) < 0.5) {
+                double r = rng_decades(-12, -6);
+                k = aimed_pair(rng_box(1), r, r * rng_uniform(0, 1), rng_uniform(-2, 1),
+                               rng_uniform(1, 1e6), rng_uniform(0.1, 10), as_point);
+                k.t_max = INFINITY;
+                return k;
+            }
+            break;
+        case CF_HUGE:
+            scale = rng_decades(6, 12);
+            speed_scale = rng_decades(-3, 12);
+            break;
+        case CF_FAR_COORDINATES:
+            offset = rng_box(1e8);
+            break;
+        case CF_EXTREME_SCALES:
+            scale = rng_decades(-150, 150);
+            speed_scale = rng_decades(-150, 150);
+            break;
+        default:
+            break;
+    }
+    k.a = ccl_make_circle(ccl_add(offset, ccl_scale(rng_box(10), scale)),
+                          rng_uniform(0.1, 3) * scale);
+    k.b = ccl_make_circle(ccl_add(offset, ccl_scale(rng_box(10), scale)),
+                          rng_uniform(0.1, 3) * scale);
+    k.va = ccl_scale(rng_box(10), speed_scale);
+    k.vb = ccl_scale(rng_box(10), speed_scale);
+    k.t_max = rng_uniform(0, 3) * scale / speed_scale;
+    if (family == CF_TINY) {
+        k.a.radius = rng_decades(-12, -6);
+        k.b.radius = rng_decades(-12, -6);
+    }
+    if (family == CF_SLOW) {
+        /* relative speed 1e-15 .. 1e-5 of the speeds themselves, sometimes exactly zero */
+        double slow = rng_uniform(0, 1) < 0.1 ? 0.0 : rng_decades(-15, -5);
+        k.vb = ccl_add(k.va, ccl_scale(rng_box(1), slow));
+        k.t_max = rng_uniform(0, 1) < 0.5 ? INFINITY : rng_decades(0, 18);
+    }
+    if (as_point) {
+        k.a.radius += k.b.radius;
+        k.b.radius = 0;
+        k.vb = ccl_v2(0, 0);
+    }
+    return k;
+}
+
+static void run_circle_families(bool as_point) {
+    rng_seed(as_point ? 2 : 1);
+    for (int family = 0; family < CF_COUNT; ++family) {
+        if (family == CF_FAR_GRAZING) {
+            continue;
+        }
+        for (long i = 0; i < PER_FAMILY; ++i) {
+            circle_case k = random_circle_case((circle_family)family, as_point);
+            check_circle_case(&k, as_point, circle_family_names[family], i);
+        }
+    }
+}
+
+/* Far apart (10^3 to 10^7 contact distances) and nearly grazing (margin 1e-11 to 1e-5, either
+ * side): b^2 - a c in double cancels here, the library's discriminant does not. */
+static long run_far_grazing(bool as_point, long count, long *naive_wrong, long *lagrange_wrong) {
+    long library_wrong = 0;
+    *naive_wrong = 0;
+    *lagrange_wrong = 0;
+    for (long i = 0; i < count; ++i) {
+        double ra = rng_uniform(0.5, 2), rb = rng_uniform(0.5, 2);
+        double before = rng_decades(3, 7);
+        double delta = rng_sign() * rng_decades(-11, -5);
+        ccl_vec2 origin = (i & 1) ? rng_box(1e3) : ccl_v2(0, 0);
+        circle_case k = aimed_pair(origin, ra, rb, delta, before, rng_uniform(0.5, 10), as_point);
+        k.t_max = INFINITY;
+        oracle_result o = oracle_circles(&k);
+        ccl_hit hit;
+        bool got = as_point ? ccl_sweep_circle_point(k.a, k.va, k.b.center, k.t_max, &hit)
+                            : ccl_sweep_circles(k.a, k.va, k.b, k.vb, k.t_max, &hit);
+        if (o.margin > MARGIN) {
+            library_wrong += got != o.hit;
+            *naive_wrong += naive_sweep_circles(&k) != o.hit;
+            *lagrange_wrong += lagrange_double_sweep_circles(&k) != o.hit;
+        }
+        check_circle_case(&k, as_point, "far grazing", i);
+    }
+    return library_wrong;
+}
+
+static void sweep_circles_agrees_with_quad_oracle(void **state) {
+    (void)state;
+    run_circle_families(false);
+}
+
+static void sweep_circle_point_agrees_with_quad_oracle(void **state) {
+    (void)state;
+    run_circle_families(true);
+}
+
+static void
+far_nearly_grazing_pairs_defeat_the_textbook_discriminant_not_the_library(void **state) {
+    (void)state;
+    rng_seed(3);
+    long naive_circles, naive_points, lagrange_circles, lagrange_points;
+    long wrong_circles = run_far_grazing(false, PER_FAMILY, &naive_circles, &lagrange_circles);
+    long wrong_points = run_far_grazing(true, PER_FAMILY, &naive_points, &lagrange_points);
+    printf("far grazing, %d cases: wrong decisions (margin > 1e-12): textbook double b^2 - ac "
+           "%ld + %ld, plain-double Lagrange form %ld + %ld, library %ld + %ld\n",
+           2 * PER_FAMILY, naive_circles, naive_points, lagrange_circles, lagrange_points,
+           wrong_circles, wrong_points);
+    assert_true(naive_circles > 0 && naive_points > 0);
+    assert_int_equal(wrong_circles, 0);
+    assert_int_equal(wrong_points, 0);
+}
+
+/* Pythagorean triples: touching exactly at t = 0 is a hit at t = 0, whichever way they move. */
+static void circles_touching_at_start_hit_at_zero(void **state) {
+    (void)state;
+    static const double triples[][3] = {{3, 4, 5},   {5, 12, 13},  {8, 15, 17},
+                                        {7, 24, 25}, {20, 21, 29}, {0, 1, 1}};
+    rng_seed(4);
+    for (int i = 0; i < 6000; ++i) {
+        const double *p = triples[i % 6];
+        double s = ldexp(1.0, (int)rng_uniform(-40, 40));
+        double ra = p[2] * s * (double)(rng_u64() % 8) / 8.0; /* exact split of 5s */
+        ccl_vec2 dp = ccl_v2(rng_sign() * p[0] * s, rng_sign() * p[1] * s);
+        ccl_vec2 origin = ccl_v2(ldexp((double)(rng_u64() % 1024), 20) * s, 0);
+        circle_case k = {{origin, ra},
+                         {ccl_add(origin, dp), p[2] * s - ra},
+                         ccl_scale(rng_box(5), s),
+                         ccl_scale(rng_box(5), s),
+                         rng_uniform(0, 2)};
+        ccl_hit hit;
+        assert_true(ccl_sweep_circles(k.a, k.va, k.b, k.vb, k.t_max, &hit));
+        assert_true(hit.t == 0.0);
+        assert_true(hit.t_exit >= 0.0);
+        assert_true(ccl_sweep_circle_point(ccl_make_circle(k.a.center, p[2] * s), k.va, k.b.center,
+                                           k.t_max, &hit));
+        assert_true(hit.t == 0.0);
+        check_circle_case(&k, false, "touching", i);
+    }
+}
+
+/* Head-on approach along a Pythagorean direction with an exactly representable time of impact:
+ * t_max equal to it is a hit at exactly t_max; one ulp less is a miss. */
+static void circles_hit_exactly_at_t_max(void **state) {
+    (void)state;
+    static const double triples[][3] = {{3, 4, 5}, {5, 12, 13}, {8, 15, 17}, {1, 0, 1}};
+    rng_seed(5);
+    for (int i = 0; i < 4000; ++i) {
+        const double *p = triples[i % 4];
+        double gap = (double)(1 + rng_u64() % 1000); /* in units of the triple's hypotenuse */
+        double R = (double)(1 + rng_u64() % 100);
+        double speed = ldexp(1.0, (int)(rng_u64() % 8)); /* a power of two: exact quotient */
+        double ra = floor(R * rng_uniform(0, 1));
+        ccl_vec2 dir = ccl_v2(rng_sign() * p[0], rng_sign() * p[1]);
+        ccl_circle a = ccl_make_circle(ccl_v2(0, 0), ra * p[2]);
+        ccl_circle b = ccl_make_circle(ccl_scale(dir, gap + R), (R - ra) * p[2]);
+        ccl_vec2 va = ccl_scale(dir, speed);
+        double t = gap / speed;
+        ccl_hit hit;
+        assert_true(ccl_sweep_circles(a, va, b, ccl_v2(0, 0), t, &hit));
+        assert_true(hit.t == t);
+        assert_false(ccl_sweep_circles(a, va, b, ccl_v2(0, 0), nextafter(t, 0.0), &hit));
+        assert_true(
+            ccl_sweep_circle_point(ccl_make_circle(a.center, R * p[2]), va, b.center, t, &hit));
+        assert_true(hit.t == t);
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * A circle against a segment
+ * ------------------------------------------------------------------------------------------- */
+
+/// One random circle-segment case.
+typedef struct segment_case {
+    ccl_circle c;
+    ccl_vec2 v;
+    ccl_segment s;
+    double t_max;
+} segment_case;
+
+/* Entry and exit times of the moving centre into the disk of radius r around e, in quad. */
+static bool quad_cap_interval(qvec dp, qvec v, quad r, quad *t0, quad *t1) {
+    quad a = qdot(v, v), b = qdot(v, dp), c = qdot(dp, dp) - r * r;
+    if (a == 0) {
+        if (c <= 0) {
+            *t0 = -INFINITY;
+            *t1 = INFINITY;
+            return true;
+        }
+        return false;
+    }
+    quad D = b * b - a * c;
+    if (D < 0) {
+        return false;
+    }
+    *t0 = (-b - sqrtq(D)) / a;
+    *t1 = (-b + sqrtq(D)) / a;
+    return true;
+}
+
+/* Times where d0 + rate t lies in [lo, hi], in quad. */
+static bool quad_linear_interval(quad d0, quad rate, quad lo, quad hi, quad *t0, quad *t1) {
+    if (rate == 0) {
+        *t0 = -INFINITY;
+        *t1 = INFINITY;
+        return d0 >= lo && d0 <= hi;
+    }
+    quad ta = (lo - d0) / rate, tb = (hi - d0) / rate;
+    *t0 = ta < tb ? ta : tb;
+    *t1 = ta < tb ? tb : ta;
+    return true;
+}
+
+static oracle_result oracle_segment(const segment_case *k) {
+    qvec c = qv(k->c.center), v = qv(k->v), a = qv(k->s.a), b = qv(k->s.b);
+    quad r = (quad)k->c.radius;
+    quad t_max = (quad)k->t_max;
+    if (isinfq(t_max)) {
+        /* past every part of the segment: the path's far end only needs to clear it */
+        quad speed = qlen(v);
+        quad reach = qlen(qsub(c, a)) + qlen(qsub(b, a)) + r;
+        t_max = speed > 0 ? 4 * reach / speed + 1 : 0;
+    }
+    qvec end = qadd(c, qscale(v, t_max));
+    quad least = qdist_segment_segment(c, end, a, b);
+    quad at_end = qdist_point_segment(end, a, b);
+    oracle_result o = {least <= r,
+                       relative_margin(least, r, at_end == least ? t_max : 0, t_max, qlen(v)), 0, 0,
+                       0};
+    if (!o.hit) {
+        return o;
+    }
+    /* entry time: the least over the end caps and the strip, with the root's conditioning */
+    quad enter = INFINITY, leave = -INFINITY, t0, t1, kappa = 1;
+    qvec ends[2] = {a, b};
+    for (int i = 0; i < 2; ++i) {
+        qvec dp = qsub(c, ends[i]);
+        if (quad_cap_interval(dp, v, r, &t0, &t1)) {
+            if (t0 < enter) {
+                enter = t0;
+                quad miss = fabsq(qcross(v, dp)) / qlen(v);
+                quad slack = 1 - (miss / r) * (miss / r);
+                kappa = slack > 0 ? 1 / sqrtq(slack) : (quad)1e30;
+            }
+            leave = t1 > leave ? t1 : leave;
+        }
+    }
+    qvec axis = qsub(b, a);
+    quad length = qlen(axis);
+    if (length > 0) {
+        qvec dir = qscale(axis, 1 / length);
+        qvec n = {-dir.y, dir.x};
+        quad s0, s1, w0, w1;
+        if (quad_linear_interval(qdot(n, qsub(c, a)), qdot(n, v), -r, r, &s0, &s1) &&
+            quad_linear_interval(qdot(dir, qsub(c, a)), qdot(dir, v), 0, length, &w0, &w1)) {
+            quad lo = s0 > w0 ? s0 : w0, hi = s1 < w1 ? s1 : w1;
+            if (lo <= hi) {
+                if (lo < enter) {
+                    enter = lo;
+                    /* entering the strip across its side: conditioned by the angle of approach */
+                    quad normal_speed = fabsq(qdot(n, v)) / qlen(v);
+                    kappa = normal_speed > 0 ? 1 / normal_speed : (quad)1e30;
+                }
+                leave = hi > leave ? hi : leave;
+            }
+        }
+    }
+    o.t = enter > 0 ? enter : 0;
+    o.t_exit = leave;
+    quad speed = qlen(v);
+    quad extent = r + length;
+    o.time_scale = speed > 0 ? (enter > 0 ? kappa : 1) * extent / speed : 1;
+    return o;
+}
+
+static void check_segment_case(const segment_case *k, const char *family, long index) {
+    sweep_stats *st = &segment_stats;
+    ccl_hit hit;
+    memset(&hit, 0, sizeof hit);
+    bool got = ccl_sweep_circle_segment(k->c, k->v, k->s, k->t_max, &hit);
+    oracle_result o = oracle_segment(k);
+    bool both = check_decision(got, &o, st, family, index);
+    if (!got) {
+        return;
+    }
+    check_hit_fields(&hit, k->t_max, st);
+    if (!both) {
+        return;
+    }
+    check_time(&hit, &o, st);
+    quad t = (quad)hit.t;
+    qvec centre = qadd(qv(k->c.center), qscale(qv(k->v), t));
+    quad r = (quad)k->c.radius;
+    quad travel = qlen(qv(k->v)) * t;
+    quad lengths =
+        r + travel + qlen(qsub(qv(k->s.b), qv(k->s.a))) + qlen(qsub(qv(k->c.center), qv(k->s.a)));
+    quad positions = qlen(centre) + qlen(qv(k->s.a)) + qlen(qv(k->s.b));
+    /* the point is on the segment, and (when t > 0) on the circle */
+    quad on_segment = qdist_point_segment(qv(hit.point), qv(k->s.a), qv(k->s.b));
+    quad on_circle = hit.t > 0.0 ? fabsq(qlen(qsub(qv(hit.point), centre)) - r) : 0;
+    quad off = on_segment > on_circle ? on_segment : on_circle;
+    quad tol = GEOM_TOL * lengths + 4 * DBL_EPSILON * positions;
+    note_worst(&st->worst_point, off / (lengths + 4 * DBL_EPSILON / GEOM_TOL * positions));
+    if (!(off <= tol)) {
+        fail_msg("%s %s case %ld: point off the surfaces by %g (tolerance %g)", st->name, family,
+                 index, (double)off, (double)tol);
+    }
+    if (hit.t > 0.0) {
+        quad dist = qdist_point_segment(centre, qv(k->s.a), qv(k->s.b));
+        quad residual = fabsq(dist - r) / (r + travel);
+        note_worst(&st->worst_residual, residual);
+        /* the normal points from the centre to the contact point */
+        qvec toward = qsub(qv(hit.point), centre);
+        quad err = qlen(qsub(qv(hit.normal), qscale(toward, 1 / qlen(toward))));
+        note_worst(&st->worst_normal, err);
+        if (!(residual <= GEOM_TOL + 4 * DBL_EPSILON * positions / (r + travel)) ||
+            !(err <= GEOM_TOL + 8 * DBL_EPSILON * positions / r)) {
+            fail_msg("%s %s case %ld: residual %g, normal off by %g", st->name, family, index,
+                     (double)residual, (double)err);
+        }
+    }
+}
+
+/// The kinds of random segment cases.
+typedef enum segment_family {
+    SF_GENERIC,
+    SF_GRAZING_SIDE,
+    SF_GRAZING_CAP,
+    SF_SLOW,
+    SF_TINY,
+    SF_HUGE,
+    SF_FAR_COORDINATES,
+    SF_ZERO_LENGTH,
+    SF_COUNT
+} segment_family;
+
+static const char *const segment_family_names[SF_COUNT] = {
+    "generic",    "grazing side", "grazing cap",     "slow",
+    "tiny radii", "huge",         "coordinates 1e8", "zero length",
+};
+
+static segment_case random_segment_case(segment_family family) {
+    segment_case k;
+    double scale = 1, speed_scale = 1;
+    ccl_vec2 offset = {0, 0};
+    if (family == SF_HUGE) {
+        scale = rng_decades(6, 12);
+        speed_scale = rng_decades(-3, 12);
+    }
+    if (family == SF_FAR_COORDINATES) {
+        offset = rng_box(1e8);
+    }
+    k.c = ccl_make_circle(ccl_add(offset, ccl_scale(rng_box(10), scale)),
+                          rng_uniform(0.1, 3) * scale);
+    k.v = ccl_scale(rng_box(10), speed_scale);
+    k.s.a = ccl_add(offset, ccl_scale(rng_box(10), scale));
+    k.s.b = ccl_add(offset, ccl_scale(rng_box(10), scale));
+    k.t_max = rng_uniform(0, 3) * scale / speed_scale;
+    switch (family) {
+        case SF_GRAZING_SIDE: {
+            /* moving parallel to the segment at distance r (1 + delta) beside it */
+            ccl_vec2 dir = rng_direction();
+            double length = rng_uniform(0.1, 20);
+            double delta = rng_sign() * rng_decades(-13, -9);
+            k.s.b = ccl_mul_add(k.s.a, length, dir);
+            ccl_vec2 beside = ccl_mul_add(k.s.a, rng_uniform(-10, 10), dir);
+            k.c.center = ccl_mul_add(beside, rng_sign() * k.c.radius * (1 + delta), ccl_perp(dir));
+            k.v = ccl_scale(dir, rng_uniform(-10, 10));
+            k.t_max = rng_uniform(0, 1) < 0.5 ? INFINITY : rng_uniform(0, 5);
+            break;
+        }
+        case SF_GRAZING_CAP: {
+            /* passing the end a at miss distance r (1 + delta), the segment pointing away */
+            ccl_vec2 u = rng_direction();
+            double delta = rng_sign() * rng_decades(-13, -9);
+            double before = rng_uniform(1, 50) * k.c.radius;
+            ccl_vec2 side = ccl_scale(ccl_perp(u), rng_sign());
+            k.c.center = ccl_add(
+                k.s.a, ccl_add(ccl_scale(u, -before), ccl_scale(side, k.c.radius * (1 + delta))));
+            k.s.b = ccl_mul_add(k.s.a, -rng_uniform(0.1, 20), side);
+            k.v = ccl_scale(u, rng_uniform(0.1, 10));
+            k.t_max = INFINITY;
+            break;
+        }
+        case SF_SLOW:
+            k.v = ccl_scale(rng_box(1), rng_uniform(0, 1) < 0.1 ? 0.0 : rng_decades(-15, -5));
+            k.t_max = rng_uniform(0, 1) < 0.5 ? INFINITY : rng_decades(0, 18);
+            break;
+        case SF_TINY:
+            k.c.radius = rng_decades(-12, -6);
+            break;
+        case SF_ZERO_LENGTH:
+            k.s.b = k.s.a;
+            break;
+        default:
+            break;
+    }
+    return k;
+}
+
+static void sweep_circle_segment_agrees_with_quad_oracle(void **state) {
+    (void)state;
+    rng_seed(6);
+    for (int family = 0; family < SF_COUNT; ++family) {
+        for (long i = 0; i < PER_FAMILY; ++i) {
+            segment_case k = random_segment_case((segment_family)family);
+            check_segment_case(&k, segment_family_names[family], i);
+        }
+    }
+}
+
+/* Touching at t = 0 (centre exactly r from the segment's interior or an end) and a hit exactly at
+ * t_max (axis-aligned, exactly representable), with one ulp less a miss. */
+static void segment_touching_at_start_and_exactly_at_t_max(void **state) {
+    (void)state;
+    rng_seed(7);
+    for (int i = 0; i < 4000; ++i) {
+        double r = (double)(1 + rng_u64() % 64);
+        double half = (double)(1 + rng_u64() % 64);
+        ccl_segment s = {{-half, 0}, {half, 0}};
+        ccl_vec2 v = ccl_scale(rng_box(4), 1);
+        ccl_hit hit;
+        /* beside the interior */
+        ccl_circle c = ccl_make_circle(ccl_v2(floor(rng_uniform(-half, half)), rng_sign() * r), r);
+        assert_true(ccl_sweep_circle_segment(c, v, s, 1.0, &hit));
+        assert_true(hit.t == 0.0);
+        /* off an end, along a 3-4-5 direction */
+        c = ccl_make_circle(ccl_v2(half + 3 * r, 4 * r), 5 * r);
+        assert_true(ccl_sweep_circle_segment(c, v, s, 1.0, &hit));
+        assert_true(hit.t == 0.0);
+        /* straight down onto the interior: t = gap / speed exactly */
+        double gap = (double)(1 + rng_u64() % 1000);
+        double speed = ldexp(1.0, (int)(rng_u64() % 6));
+        c = ccl_make_circle(ccl_v2(floor(rng_uniform(-half, half)), r + gap), r);
+        double t = gap / speed;
+        assert_true(ccl_sweep_circle_segment(c, ccl_v2(0, -speed), s, t, &hit));
+        assert_true(hit.t == t);
+        assert_false(ccl_sweep_circle_segment(c, ccl_v2(0, -speed), s, nextafter(t, 0), &hit));
+        /* and onto the line through it */
+        assert_true(ccl_sweep_circle_line(c, ccl_v2(0, -speed), s.a, ccl_v2(0, 3), t, &hit));
+        assert_true(hit.t == t);
+        assert_false(
+            ccl_sweep_circle_line(c, ccl_v2(0, -speed), s.a, ccl_v2(0, 3), nextafter(t, 0), &hit));
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * A circle against an infinite line
+ * ------------------------------------------------------------------------------------------- */
+
+/// One random circle-line case.
+typedef struct line_case {
+    ccl_circle c;
+    ccl_vec2 v, point, normal;
+    double t_max;
+} line_case;
+
+static oracle_result oracle_line(const line_case *k) {
+    qvec n = qv(k->normal);
+    n = qscale(n, 1 / qlen(n));
+    quad r = (quad)k->c.radius;
+    quad d0 = qdot(n, qsub(qv(k->c.center), qv(k->point)));
+    quad rate = qdot(n, qv(k->v));
+    quad t_max = (quad)k->t_max;
+    quad d1 = isinfq(t_max) ? (rate == 0 ? d0 : (rate > 0 ? (quad)INFINITY : -(quad)INFINITY))
+                            : d0 + rate * t_max;
+    quad least = (d0 <= 0 && d1 >= 0) || (d0 >= 0 && d1 <= 0)
+                     ? 0
+                     : (fabsq(d0) < fabsq(d1) ? fabsq(d0) : fabsq(d1));
+    bool least_at_end = least > 0 && fabsq(d1) < fabsq(d0);
+    oracle_result o = {least <= r,
+                       relative_margin(least, r, least_at_end ? t_max : 0, t_max, qlen(qv(k->v))),
+                       0, 0, 0};
+    if (!o.hit) {
+        return o;
+    }
+    if (fabsq(d0) <= r) {
+        o.t = 0;
+    } else {
+        o.t = (fabsq(d0) - r) / (d0 > 0 ? -rate : rate);
+    }
+    o.t_exit = rate == 0 ? (quad)INFINITY : (fabsq(d0) + r) / fabsq(rate);
+    quad speed = qlen(qv(k->v));
+    /* entering across the line at normal speed |rate|: conditioned by speed / |rate| */
+    quad kappa = rate != 0 ? speed / fabsq(rate) : 1;
+    o.time_scale = speed > 0 ? kappa * r / speed : 1;
+    return o;
+}
+
+static void check_line_case(const line_case *k, const char *family, long index) {
+    sweep_stats *st = &line_stats;
+    ccl_hit hit;
+    memset(&hit, 0, sizeof hit);
+    bool got = ccl_sweep_circle_line(k->c, k->v, k->point, k->normal, k->t_max, &hit);
+    oracle_result o = oracle_line(k);
+    bool both = check_decision(got, &o, st, family, index);
+    if (!got) {
+        return;
+    }
+    check_hit_fields(&hit, k->t_max, st);
+    if (!both) {
+        return;
+    }
+    check_time(&hit, &o, st);
+    qvec n = qv(k->normal);
+    n = qscale(n, 1 / qlen(n));
+    quad t = (quad)hit.t;
+    qvec centre = qadd(qv(k->c.center), qscale(qv(k->v), t));
+    quad r = (quad)k->c.radius;
+    quad lengths = r + qlen(qv(k->v)) * t + qlen(qsub(qv(k->c.center), qv(k->point)));
+    quad positions = qlen(centre) + qlen(qv(k->point));
+    quad on_line = fabsq(qdot(n, qsub(qv(hit.point), qv(k->point))));
+    quad on_circle = hit.t > 0.0 ? fabsq(qlen(qsub(qv(hit.point), centre)) - r) : 0;
+    quad off = on_line > on_circle ? on_line : on_circle;
+    quad tol = GEOM_TOL * lengths + 4 * DBL_EPSILON * positions;
+    note_worst(&st->worst_point, off / (lengths + 4 * DBL_EPSILON / GEOM_TOL * positions));
+    if (!(off <= tol)) {
+        fail_msg("%s %s case %ld: point off by %g (tolerance %g)", st->name, family, index,
+                 (double)off, (double)tol);
+    }
+    /* the normal is the line's unit normal, pointing from the centre toward the line */
+    quad side = qdot(n, qsub(centre, qv(k->point)));
+    qvec toward = side > 0 ? qscale(n, -1) : n;
+    quad err = qlen(qsub(qv(hit.normal), toward));
+    if (side == 0) {
+        err = fabsq(fabsq(qdot(qv(hit.normal), n)) - 1);
+    }
+    note_worst(&st->worst_normal, err);
+    if (!(err <= 1e-15)) {
+        fail_msg("%s %s case %ld: normal off by %g", st->name, family, index, (double)err);
+    }
+    if (hit.t > 0.0) {
+        quad residual = fabsq(fabsq(side) - r) / (r + qlen(qv(k->v)) * t);
+        note_worst(&st->worst_residual, residual);
+        if (!(residual <= GEOM_TOL + 4 * DBL_EPSILON * positions / (r + qlen(qv(k->v)) * t))) {
+            fail_msg("%s %s case %ld: residual %g", st->name, family, index, (double)residual);
+        }
+    }
+}
+
+/// The kinds of random line cases.
+typedef enum line_family {
+    LF_GENERIC,
+    LF_GRAZING_PARALLEL,
+    LF_NEAR_T_MAX,
+    LF_SLOW,
+    LF_TINY,
+    LF_HUGE,
+    LF_FAR_COORDINATES,
+    LF_UNNORMALISED,
+    LF_COUNT
+} line_family;
+
+static const char *const line_family_names[LF_COUNT] = {
+    "generic", "grazing parallel", "near t_max",          "slow", "tiny radii",
+    "huge",    "coordinates 1e8",  "unnormalised normal",
+};
+
+static line_case random_line_case(line_family family) {
+    line_case k;
+    double scale = 1, speed_scale = 1;
+    ccl_vec2 offset = {0, 0};
+    if (family == LF_HUGE) {
+        scale = rng_decades(6, 12);
+        speed_scale = rng_decades(-3, 12);
+    }
+    if (family == LF_FAR_COORDINATES) {
+        offset = rng_box(1e8);
+    }
+    k.c = ccl_make_circle(ccl_add(offset, ccl_scale(rng_box(10), scale)),
+                          rng_uniform(0.1, 3) * scale);
+    k.v = ccl_scale(rng_box(10), speed_scale);
+    k.point = ccl_add(offset, ccl_scale(rng_box(10), scale));
+    k.normal = rng_direction();
+    k.t_max = rng_uniform(0, 3) * scale / speed_scale;
+    switch (family) {
+        case LF_GRAZING_PARALLEL: {
+            double delta = rng_sign() * rng_decades(-13, -9);
+            ccl_vec2 along = ccl_perp(k.normal);
+            k.c.center = ccl_add(ccl_mul_add(k.point, rng_uniform(-10, 10), along),
+                                 ccl_scale(k.normal, rng_sign() * k.c.radius * (1 + delta)));
+            k.v = ccl_scale(along, rng_uniform(-10, 10));
+            k.t_max = rng_uniform(0, 50);
+            break;
+        }
+        case LF_NEAR_T_MAX: {
+            /* the centre reaches distance r (1 + delta) from the line at t_max */
+            double d0 = ccl_dot(k.normal, ccl_sub(k.c.center, k.point));
+            double rate = ccl_dot(k.normal, k.v);
+            double target =
+                (d0 > 0 ? 1 : -1) * k.c.radius * (1 + rng_sign() * rng_decades(-13, -9));
+            double t = (target - d0) / rate;
+            k.t_max = t > 0 ? t : -t;
+            if (!(t > 0)) {
+                k.v = ccl_neg(k.v);
+            }
+            break;
+        }
+        case LF_SLOW:
+            k.v = ccl_scale(rng_box(1), rng_uniform(0, 1) < 0.1 ? 0.0 : rng_decades(-15, -5));
+            k.t_max = rng_uniform(0, 1) < 0.5 ? INFINITY : rng_decades(0, 18);
+            break;
+        case LF_TINY:
+            k.c.radius = rng_decades(-12, -6);
+            break;
+        case LF_UNNORMALISED:
+            k.normal = ccl_scale(k.normal, rng_decades(-100, 100));
+            break;
+        default:
+            break;
+    }
+    return k;
+}
+
+static void sweep_circle_line_agrees_with_quad_oracle(void **state) {
+    (void)state;
+    rng_seed(8);
+    for (int family = 0; family < LF_COUNT; ++family) {
+        for (long i = 0; i < PER_FAMILY; ++i) {
+            line_case k = random_line_case((line_family)family);
+            check_line_case(&k, line_family_names[family], i);
+        }
+    }
+}
+
+/* Prints the worst errors and checks each function saw at least 10^5 random cases. */
+static void report_worst_errors(void **state) {
+    (void)state;
+    print_stats(&circle_stats);
+    print_stats(&point_stats);
+    print_stats(&segment_stats);
+    print_stats(&line_stats);
+    assert_true(circle_stats.cases >= 100000);
+    assert_true(point_stats.cases >= 100000);
+    assert_true(segment_stats.cases >= 100000);
+    assert_true(line_stats.cases >= 100000);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sweep_circles_agrees_with_quad_oracle),
+        cmocka_unit_test(sweep_circle_point_agrees_with_quad_oracle),
+        cmocka_unit_test(far_nearly_grazing_pairs_defeat_the_textbook_discriminant_not_the_library),
+        cmocka_unit_test(circles_touching_at_start_hit_at_zero),
+        cmocka_unit_test(circles_hit_exactly_at_t_max),
+        cmocka_unit_test(sweep_circle_segment_agrees_with_quad_oracle),
+        cmocka_unit_test(segment_touching_at_start_and_exactly_at_t_max),
+        cmocka_unit_test(sweep_circle_line_agrees_with_quad_oracle),
+        cmocka_unit_test(report_worst_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
