@@ -1,13 +1,14 @@
 /* Batches of swept circle pairs, structure of arrays. Each result equals the scalar call's.
  *
  * The fast loop repeats, operation for operation, the arithmetic of ccl_sweep_circles and of
- * ccl_contact_interval (quadratic.h) for pairs whose magnitudes need no rescaling. It computes
- * every branch of the scalar code and selects the result at the end, so it has no branches and
- * the compiler turns it into SIMD code; IEEE addition, multiplication, division and square root
- * are correctly rounded in SIMD registers too, so each lane gives the scalar call's bits. Lanes
- * that the scalar code would treat differently (non-finite input, a negative radius, magnitudes
- * outside [2^-200, 2^200] that sweep.c rescales) are marked with NaN, which the fast loop never
- * produces otherwise, and a second pass over the block calls the scalar function for them.
+ * ccl_contact_interval_compensated (quadratic.h, whose branch-free helpers it calls) for pairs
+ * whose magnitudes need no rescaling. It computes every branch of the scalar code and selects the
+ * result at the end, so it has no branches and the compiler turns it into SIMD code; IEEE addition,
+ * multiplication, division and square root are correctly rounded in SIMD registers too, so each
+ * lane gives the scalar call's bits. Lanes that the scalar code would treat differently (non-finite
+ * input, a negative radius, magnitudes outside [2^-200, 2^200] that sweep.c rescales) are marked
+ * with NaN, which the fast loop never produces otherwise, and a second pass over the block calls
+ * the scalar function for them.
  */
 #include "circol/collision.h"
 
@@ -36,6 +37,9 @@
 #ifndef CCL_BATCH_KERNEL
 #define CCL_BATCH_KERNEL
 #endif
+
+/* Included under the same options, so that its helpers inline into the kernels. */
+#include "quadratic.h"
 
 /* The marker for "ask the scalar function": the fast loop's results are never NaN. */
 #define CCL_BATCH_FALLBACK NAN
@@ -68,18 +72,20 @@ static void ccl_sweep_block(const ccl_sweep_batch *pairs, size_t begin, size_t e
     const double *restrict bvx = pairs->bvx, *restrict bvy = pairs->bvy;
     double *restrict out = t_out;
     for (size_t i = begin; i < end; ++i) {
-        /* ccl_sweep_circles: relative motion */
-        double dpx = bx[i] - ax[i];
-        double dpy = by[i] - ay[i];
-        double dvx = bvx[i] - avx[i];
-        double dvy = bvy[i] - avy[i];
+        /* ccl_sweep_circles: relative motion, with the exact rounding errors of the differences */
+        ccl_vec2 dp_lo, dv_lo;
+        double dpx = ccl_two_sum(bx[i], -ax[i], &dp_lo.x);
+        double dpy = ccl_two_sum(by[i], -ay[i], &dp_lo.y);
+        double dvx = ccl_two_sum(bvx[i], -avx[i], &dv_lo.x);
+        double dvy = ccl_two_sum(bvy[i], -avy[i], &dv_lo.y);
         double R = ar[i] + br[i];
-        /* ccl_contact_interval, every branch computed */
+        /* ccl_contact_interval_compensated, every branch computed */
         double a = dvx * dvx + dvy * dvy;
         double b = dvx * dpx + dvy * dpy;
         double c = (dpx * dpx + dpy * dpy) - R * R;
         double w = sqrt(a) * R;
-        double k = fabs(dvx * dpy - dvy * dpx);
+        double k =
+            fabs(ccl_cross_compensated((ccl_vec2){dvx, dvy}, dv_lo, (ccl_vec2){dpx, dpy}, dp_lo));
         double inside = b * b - a * c; /* the form used at overlap, c <= 0 */
         double apart = (w - k) * (w + k);
         double discriminant = c <= 0.0 ? inside : apart;
