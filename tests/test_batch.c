@@ -185,7 +185,7 @@ static void batch_sweep_equals_scalar_on_touching_and_grazing_pairs(void **state
         double split = floor(rng_range(0, 5)); /* R = 5 s split into two exact radii */
         double ra = split * s, rb = (5.0 - split) * s;
         double v[10];
-        switch (rng_next() % 4) {
+        switch (rng_next() % 5) {
             case 0: /* touching now, moving apart, together or at rest */
             {
                 double sx = (rng_next() & 1) ? 3.0 : -3.0, sy = (rng_next() & 1) ? 4.0 : -4.0;
@@ -202,7 +202,16 @@ static void batch_sweep_equals_scalar_on_touching_and_grazing_pairs(void **state
                 memcpy(v, w, sizeof v);
                 break;
             }
-            case 2: /* nearly grazing: offset one unit in the last place either way */
+            case 2: /* nearly grazing from far away (up to 2^24 R): offset within 1e-12 of R */
+            {
+                double far = ldexp(20.0, (int)(rng_next() % 24));
+                double d = 5.0 * (1.0 + rng_range(-1e-12, 1e-12));
+                double w[10] = {ox,           oy,         rng_range(-1, 1) * sv,   0, ra,
+                                ox + far * s, oy + d * s, -sv * rng_range(0.5, 2), 0, rb};
+                memcpy(v, w, sizeof v);
+                break;
+            }
+            case 3: /* nearly grazing: offset one unit in the last place either way */
             {
                 double d = nextafter(5.0, (rng_next() & 1) ? 6.0 : 4.0);
                 double w[10] = {
