@@ -1,0 +1,415 @@
+/* The CLI's scene reader: valid scenes read back exactly, every malformed scene is refused with a
+ * message naming the file, line and column and the JSON path, and the overlap check agrees with
+ * brute force. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "json_locate.h"
+#include "lattice.h"
+#include "scene.h"
+
+/// A scene that should be refused: where the message must point and what it must say.
+typedef struct bad_scene {
+    const char *why;    ///< What is wrong, for failure messages.
+    const char *text;   ///< The file.
+    const char *marker; ///< The message must point at the first occurrence of this text...
+    int marker_offset;  ///< ...plus this many bytes.
+    const char *path;   ///< The JSON path the message must name.
+    const char *words;  ///< A fragment the message must contain.
+} bad_scene;
+
+#define WORLD    "\"world\": {\"box\": [0, 0, 10, 10], \"boundary\": \"walls\"}"
+#define PERIODIC "\"world\": {\"box\": [0, 0, 10, 10], \"boundary\": \"periodic\"}"
+#define C1       "{\"x\": 2, \"y\": 2, \"vx\": 0, \"vy\": 0, \"r\": 1}"
+
+static const bad_scene bad_scenes[] = {
+    {"syntax: trailing comma", "{\n  " WORLD ",\n  \"circles\": [" C1 ",]\n}", ",]", 1, NULL,
+     "syntax error"},
+    {"syntax: NaN", "{" WORLD ",\n\"circles\": [{\"x\": NaN}]}", "NaN", 0, NULL, "syntax error"},
+    {"syntax: unterminated string", "{" WORLD ",\n\"circles\": [{\"x", "\"x", 1, NULL,
+     "syntax error"},
+    {"syntax: trailing text", "{" WORLD ", \"circles\": []}\n  extra", "extra", 0, NULL,
+     "syntax error"},
+    {"syntax: empty file", "", "", 0, NULL, "unexpected end of file"},
+    {"syntax: NUL byte", "{\n\0}", "", 2, NULL, "NUL byte"},
+    {"unknown key in a circle",
+     "{" WORLD ",\n \"circles\": [\n  {\"x\": 2, \"y\": 2, \"vx\": 0, \"vy\": 0, \"r\": 1, "
+     "\"colour\": 3}]}",
+     "\"colour\"", 0, "circles[0].colour", "unknown key \"colour\""},
+    {"unknown top-level key", "{" WORLD ",\n \"circles\": [],\n \"time\": 3}", "\"time\"", 0,
+     "time", "unknown key"},
+    {"unknown world key",
+     "{\"world\": {\"box\": [0, 0, 1, 1], \"boundary\": \"walls\", \"g\": 1}, "
+     "\"circles\": []}",
+     "\"g\"", 0, "world.g", "unknown key"},
+    {"duplicate key", "{" WORLD ", \"circles\": [],\n \"until\": 1, \"until\": 2}", "\"until\": 2",
+     0, "until", "duplicate key"},
+    {"radius is a string",
+     "{" WORLD ",\n \"circles\": [\n  {\"x\": 2, \"y\": 2, \"vx\": 0, \"vy\": 0, \"r\": \"big\"}]}",
+     "\"big\"", 0, "circles[0].r", "expected a number, got a string"},
+    {"negative radius",
+     "{" WORLD ",\n \"circles\": [" C1
+     ",\n  {\"x\": 6, \"y\": 6, \"vx\": 0, \"vy\": 0, \"r\": -1}]}",
+     "-1", 0, "circles[1].r", "radius must be > 0"},
+    {"zero radius",
+     "{" WORLD ", \"circles\": [{\"x\": 6, \"y\": 6, \"vx\": 0, \"vy\": 0, \"r\": 0}]}", "0}", 0,
+     "circles[0].r", "radius must be > 0"},
+    {"infinite number", "{" WORLD ", \"circles\": [{\"x\": 1e999, \"y\": 6, \"vx\": 0}]}", "1e999",
+     0, "circles[0].x", "not finite"},
+    {"missing radius", "{" WORLD ", \"circles\": [\n {\"x\": 6, \"y\": 6, \"vx\": 0, \"vy\": 0}]}",
+     "{\"x\": 6", 0, "circles[0]", "missing key \"r\""},
+    {"missing world", "{\"circles\": []}", "{", 0, NULL, "missing key \"world\""},
+    {"missing circles", "{" WORLD "}", "{", 0, NULL, "missing key \"circles\""},
+    {"circles not an array", "{" WORLD ", \"circles\": {}}", "{}", 0, "circles",
+     "expected an array"},
+    {"circle outside the box",
+     "{" WORLD ",\n \"circles\": [" C1
+     ",\n  {\"x\": 9.5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1}]}",
+     "{\"x\": 9.5", 0, "circles[1]", "not inside the box"},
+    {"overlapping circles",
+     "{" WORLD ",\n \"circles\": [" C1
+     ",\n  {\"x\": 3.5, \"y\": 2, \"vx\": 0, \"vy\": 0, \"r\": 1}]}",
+     "{\"x\": 3.5", 0, "circles[1]", "overlaps circles[0]"},
+    {"overlap across the periodic edge",
+     "{" PERIODIC ",\n \"circles\": [{\"x\": 0.5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1},\n"
+     "  {\"x\": 9.2, \"y\": 5.5, \"vx\": 0, \"vy\": 0, \"r\": 1}]}",
+     "{\"x\": 9.2", 0, "circles[1]", "overlaps circles[0]"},
+    {"centre outside the periodic box",
+     "{" PERIODIC ", \"circles\": [{\"x\": 10, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1}]}",
+     "{\"x\": 10", 0, "circles[0]", "outside the periodic box"},
+    {"circle overlaps a segment",
+     "{" WORLD ", \"circles\": [" C1 "],\n \"segments\": [{\"a\": [2.5, 0], \"b\": [2.5, 9]}]}",
+     "{\"x\"", 0, "circles[0]", "overlaps segments[0]"},
+    {"circle overlaps a point",
+     "{" WORLD ", \"circles\": [" C1 "],\n \"points\": [[8, 8], [2.2, 2]]}", "{\"x\"", 0,
+     "circles[0]", "overlaps points[1]"},
+    {"boundary unknown",
+     "{\"world\": {\"box\": [0, 0, 1, 1], \"boundary\": \"torus\"}, "
+     "\"circles\": []}",
+     "\"torus\"", 0, "world.boundary", "expected \"walls\" or \"periodic\""},
+    {"box of three numbers",
+     "{\"world\": {\"box\": [0, 0, 1], \"boundary\": \"walls\"}, "
+     "\"circles\": []}",
+     "[0, 0, 1]", 0, "world.box", "array of 4 numbers"},
+    {"box upside down",
+     "{\"world\": {\"box\": [0, 5, 1, 1], \"boundary\": \"walls\"}, "
+     "\"circles\": []}",
+     "[0, 5", 0, "world.box", "ymax > ymin"},
+    {"restitution above 1",
+     "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1, "
+     "\"restitution\": 2}]}",
+     "2}", 0, "circles[0].restitution", "restitution must be in [0, 1]"},
+    {"negative mass",
+     "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1, "
+     "\"mass\": -3}]}",
+     "-3", 0, "circles[0].mass", "mass must be >= 0"},
+    {"moving immovable circle",
+     "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 1, \"vy\": 0, \"r\": 1, "
+     "\"mass\": 0}]}",
+     "1, \"vy\"", 0, "circles[0].vx", "immovable"},
+    {"gravity and damping",
+     "{\"world\": {\"box\": [0, 0, 1, 1], \"boundary\": \"walls\", \"gravity\": [0, -1], "
+     "\"damping\": 0.5}, \"circles\": []}",
+     "0.5", 0, "world.damping", "gravity and damping"},
+    {"gravity of one number",
+     "{\"world\": {\"box\": [0, 0, 1, 1], \"boundary\": \"walls\", \"gravity\": [1]}, "
+     "\"circles\": []}",
+     "[1]", 0, "world.gravity", "expected [x, y]"},
+    {"negative until", "{" WORLD ", \"circles\": [], \"until\": -1}", "-1", 0, "until",
+     "until must be >= 0"},
+    {"segment of zero length",
+     "{" WORLD ", \"circles\": [], \"segments\": [{\"a\": [1, 1], \"b\": [1, 1]}]}", "{\"a\"", 0,
+     "segments[0]", "two different ends"},
+    {"point that is a string", "{" WORLD ", \"circles\": [], \"points\": [[1, 2], \"here\"]}",
+     "\"here\"", 0, "points[1]", "expected [x, y]"},
+    {"scene is an array", "[1, 2]", "[", 0, NULL, "expected a scene (an object)"},
+    {"key with a boolean", "{" WORLD ", \"circles\": [], \"until\": true}", "true", 0, "until",
+     "got a boolean"},
+};
+
+/// The 1-based line and column of byte offset in text, counted here independently of the
+/// reader: lines split at '\n', columns count bytes that do not continue a UTF-8 character.
+static void expected_position(const char *text, size_t offset, int *line, int *column) {
+    *line = 1;
+    *column = 1;
+    for (size_t i = 0; i < offset; i++) {
+        if (text[i] == '\n') {
+            ++*line;
+            *column = 1;
+        } else if (((unsigned char)text[i] & 0xC0) != 0x80) {
+            ++*column;
+        }
+    }
+}
+
+static void every_malformed_scene_is_refused_with_its_location(void **state) {
+    (void)state;
+    int failures = 0;
+    for (size_t k = 0; k < sizeof bad_scenes / sizeof bad_scenes[0]; k++) {
+        const bad_scene *bad = &bad_scenes[k];
+        size_t length = strlen(bad->text);
+        if (strcmp(bad->why, "syntax: NUL byte") == 0) {
+            length = 4;
+        }
+        const char *at = bad->marker[0] ? strstr(bad->text, bad->marker) : bad->text;
+        if (at == NULL) {
+            print_error("%s: marker not in the text\n", bad->why);
+            failures++;
+            continue;
+        }
+        size_t offset = (size_t)(at - bad->text) + (size_t)bad->marker_offset;
+        if (bad->marker[0] == '\0' && bad->marker_offset == 0) {
+            offset = length; /* the end of the file */
+        }
+        int line, column;
+        expected_position(bad->text, offset, &line, &column);
+        char where[64];
+        snprintf(where, sizeof where, "bad.json:%d:%d: ", line, column);
+        ccl_cli_scene scene;
+        char error[CCL_CLI_ERROR_SIZE] = "";
+        bool ok = ccl_cli_scene_parse(bad->text, length, "bad.json", &scene, error, sizeof error);
+        if (ok) {
+            print_error("%s: accepted\n", bad->why);
+            failures++;
+            ccl_cli_scene_free(&scene);
+            continue;
+        }
+        if (strncmp(error, where, strlen(where)) != 0) {
+            print_error("%s: message \"%s\" does not start with \"%s\"\n", bad->why, error, where);
+            failures++;
+        }
+        if (bad->path != NULL) {
+            char path[128];
+            snprintf(path, sizeof path, ": %s: ", bad->path);
+            if (strstr(error, path) == NULL) {
+                print_error("%s: message \"%s\" does not name %s\n", bad->why, error, bad->path);
+                failures++;
+            }
+        }
+        if (strstr(error, bad->words) == NULL) {
+            print_error("%s: message \"%s\" does not say \"%s\"\n", bad->why, error, bad->words);
+            failures++;
+        }
+        assert_null(scene.circles);
+        assert_int_equal(scene.circle_count, 0);
+    }
+    assert_int_equal(failures, 0);
+}
+
+static void a_full_scene_reads_back_every_value(void **state) {
+    (void)state;
+    const char *text =
+        "{\"world\": {\"box\": [-1.5, 2, 100, 50.25], \"boundary\": \"periodic\", "
+        "\"gravity\": [0.1, -9.81], \"damping\": 0, \"restitution\": 0.75},\n"
+        " \"circles\": [{\"x\": 10, \"y\": 10, \"vx\": 5, \"vy\": -0.1, \"r\": 1, \"mass\": 2.5,"
+        " \"restitution\": 0.5},\n"
+        "  {\"x\": 0.1, \"y\": 3e1, \"vx\": 0, \"vy\": 0, \"r\": 0.30000000000000004, \"mass\": "
+        "0}],\n"
+        " \"segments\": [{\"a\": [20, 0], \"b\": [20, 50]}],\n"
+        " \"points\": [[50, 40]], \"until\": 12.5}";
+    ccl_cli_scene scene;
+    char error[CCL_CLI_ERROR_SIZE] = "";
+    bool ok = ccl_cli_scene_parse(text, strlen(text), "good.json", &scene, error, sizeof error);
+    if (!ok) {
+        fail_msg("refused: %s", error);
+    }
+    assert_true(scene.box_min.x == -1.5 && scene.box_min.y == 2.0);
+    assert_true(scene.box_max.x == 100.0 && scene.box_max.y == 50.25);
+    assert_int_equal(scene.boundary, CCL_BOUNDARY_PERIODIC);
+    assert_true(scene.gravity.x == 0.1 && scene.gravity.y == -9.81);
+    assert_true(scene.restitution == 0.75);
+    assert_int_equal(scene.circle_count, 2);
+    assert_true(scene.circles[0].velocity.x == 5.0 && scene.circles[0].velocity.y == -0.1);
+    assert_true(scene.circles[0].mass == 2.5 && scene.circles[0].restitution == 0.5);
+    assert_true(scene.circles[1].position.y == 30.0);
+    assert_true(scene.circles[1].radius == 0.30000000000000004);
+    assert_true(scene.circles[1].mass == 0.0);
+    assert_true(scene.circles[1].restitution < 0.0); /* absent: the world's */
+    assert_int_equal(scene.segment_count, 1);
+    assert_true(scene.segments[0].b.y == 50.0);
+    assert_int_equal(scene.point_count, 1);
+    assert_true(scene.points[0].x == 50.0);
+    assert_true(scene.has_until && scene.until == 12.5);
+    ccl_cli_scene_free(&scene);
+}
+
+static void optional_keys_take_their_defaults(void **state) {
+    (void)state;
+    const char *text = "{\"world\": {\"box\": [0, 0, 10, 10], \"boundary\": \"walls\"}, "
+                       "\"circles\": [" C1 "]}";
+    ccl_cli_scene scene;
+    char error[CCL_CLI_ERROR_SIZE] = "";
+    assert_true(ccl_cli_scene_parse(text, strlen(text), "x.json", &scene, error, sizeof error));
+    assert_true(scene.gravity.x == 0.0 && scene.gravity.y == 0.0);
+    assert_true(scene.damping == 0.0 && scene.restitution == 1.0);
+    assert_true(scene.circles[0].mass == 1.0);
+    assert_false(scene.has_until);
+    assert_int_equal(scene.segment_count, 0);
+    assert_int_equal(scene.point_count, 0);
+    ccl_cli_scene_free(&scene);
+}
+
+static void touching_circles_and_walls_are_accepted(void **state) {
+    (void)state;
+    const char *text = "{\"world\": {\"box\": [0, 0, 10, 10], \"boundary\": \"walls\"}, "
+                       "\"circles\": [{\"x\": 1, \"y\": 1, \"vx\": 0, \"vy\": 0, \"r\": 1},"
+                       "{\"x\": 3, \"y\": 1, \"vx\": 0, \"vy\": 0, \"r\": 1}],"
+                       "\"segments\": [{\"a\": [0, 2], \"b\": [10, 2]}]}";
+    ccl_cli_scene scene;
+    char error[CCL_CLI_ERROR_SIZE] = "";
+    bool ok = ccl_cli_scene_parse(text, strlen(text), "x.json", &scene, error, sizeof error);
+    if (!ok) {
+        fail_msg("refused: %s", error);
+    }
+    ccl_cli_scene_free(&scene);
+}
+
+/// Brute force: does any pair of circles overlap (periodic: nearest image)?
+static bool brute_force_overlap(const ccl_cli_scene *scene) {
+    double w = scene->box_max.x - scene->box_min.x, h = scene->box_max.y - scene->box_min.y;
+    bool periodic = scene->boundary == CCL_BOUNDARY_PERIODIC;
+    for (int i = 0; i < scene->circle_count; i++) {
+        for (int j = i + 1; j < scene->circle_count; j++) {
+            for (int sx = -1; sx <= 1; sx++) {
+                for (int sy = -1; sy <= 1; sy++) {
+                    if (!periodic && (sx || sy)) {
+                        continue;
+                    }
+                    double dx =
+                        scene->circles[j].position.x + sx * w - scene->circles[i].position.x;
+                    double dy =
+                        scene->circles[j].position.y + sy * h - scene->circles[i].position.y;
+                    double reach = scene->circles[i].radius + scene->circles[j].radius;
+                    if (dx * dx + dy * dy < reach * reach) {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    return false;
+}
+
+static void overlap_check_agrees_with_brute_force(void **state) {
+    (void)state;
+    uint64_t random = 12345;
+    char *text = malloc(1 << 16);
+    assert_non_null(text);
+    int refused = 0, trials = 600;
+    for (int trial = 0; trial < trials; trial++) {
+        bool periodic = trial % 2;
+        int n = 2 + (int)(ccl_cli_random_next(&random) % 12);
+        int used = snprintf(text, 1 << 16,
+                            "{\"world\": {\"box\": [0, 0, 10, 8], \"boundary\": \"%s\"}, "
+                            "\"circles\": [",
+                            periodic ? "periodic" : "walls");
+        for (int i = 0; i < n; i++) {
+            double r = 0.2 + 0.8 * (double)(ccl_cli_random_next(&random) >> 11) * 0x1.0p-53;
+            double x = r + (10 - 2 * r) * (double)(ccl_cli_random_next(&random) >> 11) * 0x1.0p-53;
+            double y = r + (8 - 2 * r) * (double)(ccl_cli_random_next(&random) >> 11) * 0x1.0p-53;
+            if (periodic) { /* anywhere in the box, also across its edges */
+                x = 10.0 * (double)(ccl_cli_random_next(&random) >> 11) * 0x1.0p-53;
+                y = 8.0 * (double)(ccl_cli_random_next(&random) >> 11) * 0x1.0p-53;
+            }
+            used += snprintf(text + used, (size_t)((1 << 16) - used),
+                             "%s{\"x\": %.17g, \"y\": %.17g, \"vx\": 0, \"vy\": 0, \"r\": %.17g}",
+                             i ? "," : "", x, y, r);
+        }
+        used += snprintf(text + used, (size_t)((1 << 16) - used), "]}");
+        ccl_cli_scene scene;
+        char error[CCL_CLI_ERROR_SIZE];
+        /* parse again without the overlap check's verdict: read the values back from a copy of
+         * the circles with one circle, then judge the whole set by brute force */
+        bool accepted =
+            ccl_cli_scene_parse(text, (size_t)used, "r.json", &scene, error, sizeof error);
+        ccl_cli_scene all = {0};
+        all.box_min = ccl_v2(0, 0);
+        all.box_max = ccl_v2(10, 8);
+        all.boundary = periodic ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
+        all.circle_count = n;
+        all.circles = calloc((size_t)n, sizeof *all.circles);
+        assert_non_null(all.circles);
+        const char *cursor = text;
+        for (int i = 0; i < n; i++) {
+            cursor = strstr(cursor, "{\"x\": ");
+            assert_non_null(cursor);
+            int read = sscanf(cursor, "{\"x\": %lf, \"y\": %lf, \"vx\": 0, \"vy\": 0, \"r\": %lf}",
+                              &all.circles[i].position.x, &all.circles[i].position.y,
+                              &all.circles[i].radius);
+            assert_int_equal(read, 3);
+            cursor++;
+        }
+        bool overlap = brute_force_overlap(&all);
+        if (accepted == overlap) {
+            fail_msg("trial %d: reader %s, brute force says %s (%s)", trial,
+                     accepted ? "accepted" : "refused", overlap ? "overlap" : "no overlap",
+                     accepted ? "" : error);
+        }
+        if (!accepted && strstr(error, "overlaps circles[") == NULL) {
+            fail_msg("trial %d: refused for another reason: %s", trial, error);
+        }
+        refused += !accepted;
+        free(all.circles);
+        if (accepted) {
+            ccl_cli_scene_free(&scene);
+        }
+    }
+    /* both verdicts occur often enough for the comparison to mean something */
+    assert_true(refused > trials / 10 && refused < trials * 9 / 10);
+    free(text);
+}
+
+static void locate_names_paths_and_positions(void **state) {
+    (void)state;
+    const char *text = "{\n \"a\": [1, {\"b\": \"x\\\"y\", \"c\": [true, null]}],\n \"d\": 2}";
+    cJSON *root = cJSON_Parse(text);
+    assert_non_null(root);
+    const cJSON *c =
+        cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "a"), 1), "c");
+    ccl_cli_text_pos pos;
+    char path[64];
+    assert_true(ccl_cli_json_locate(text, strlen(text), root, cJSON_GetArrayItem(c, 1), false, &pos,
+                                    path, sizeof path));
+    assert_string_equal(path, "a[1].c[1]");
+    int line, column;
+    expected_position(text, (size_t)(strstr(text, "null") - text), &line, &column);
+    assert_int_equal(pos.line, line);
+    assert_int_equal(pos.column, column);
+    assert_true(ccl_cli_json_locate(text, strlen(text), root, cJSON_GetObjectItem(root, "d"), true,
+                                    &pos, path, sizeof path));
+    assert_string_equal(path, "d");
+    assert_int_equal(pos.line, 3);
+    assert_int_equal(pos.column, 2);
+    cJSON_Delete(root);
+}
+
+static void columns_count_characters_not_bytes(void **state) {
+    (void)state;
+    const char *text = "{\"\xc3\xa9t\xc3\xa9\": 1, \"x\": }";
+    ccl_cli_scene scene;
+    char error[CCL_CLI_ERROR_SIZE];
+    assert_false(ccl_cli_scene_parse(text, strlen(text), "u.json", &scene, error, sizeof error));
+    /* {"été": 1, "x": } : the '}' is character 17 */
+    assert_non_null(strstr(error, "u.json:1:17: "));
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_malformed_scene_is_refused_with_its_location),
+        cmocka_unit_test(a_full_scene_reads_back_every_value),
+        cmocka_unit_test(optional_keys_take_their_defaults),
+        cmocka_unit_test(touching_circles_and_walls_are_accepted),
+        cmocka_unit_test(overlap_check_agrees_with_brute_force),
+        cmocka_unit_test(locate_names_paths_and_positions),
+        cmocka_unit_test(columns_count_characters_not_bytes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

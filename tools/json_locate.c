@@ -1,0 +1,136 @@
+/* circol CLI: locating a cJSON node in the text it was parsed from. The text is known to be valid
+ * JSON (cJSON accepted it), so skipping a value only needs to find where it ends. */
+#include "json_locate.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/// Walk state: the text, the cursor, the node looked for and the path built so far.
+typedef struct ccl_cli_walk {
+    const char *text;
+    size_t length;
+    size_t at;
+    const cJSON *target;
+    bool key;
+    size_t found;
+    char *path;
+    size_t path_size;
+} ccl_cli_walk;
+
+ccl_cli_text_pos ccl_cli_text_position(const char *text, size_t length, size_t offset) {
+    ccl_cli_text_pos pos = {1, 1};
+    if (offset > length) {
+        offset = length;
+    }
+    for (size_t i = 0; i < offset; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '\n') {
+            pos.line++;
+            pos.column = 1;
+        } else if ((c & 0xC0) != 0x80) { /* not a UTF-8 continuation byte */
+            pos.column++;
+        }
+    }
+    return pos;
+}
+
+/// Moves the cursor past JSON whitespace.
+static void ccl_cli_walk_skip_space(ccl_cli_walk *w) {
+    while (w->at < w->length && strchr(" \t\r\n", w->text[w->at]) != NULL && w->text[w->at]) {
+        w->at++;
+    }
+}
+
+/// Moves the cursor past a string that starts at the cursor.
+static void ccl_cli_walk_skip_string(ccl_cli_walk *w) {
+    w->at++; /* opening quote */
+    while (w->at < w->length && w->text[w->at] != '"') {
+        w->at += (w->text[w->at] == '\\') ? 2 : 1;
+    }
+    w->at++; /* closing quote */
+}
+
+/// Moves the cursor past a number or literal.
+static void ccl_cli_walk_skip_scalar(ccl_cli_walk *w) {
+    while (w->at < w->length && w->text[w->at] && strchr(",]} \t\r\n", w->text[w->at]) == NULL) {
+        w->at++;
+    }
+}
+
+/// Appends to the path; the previous length is returned to restore it.
+static size_t ccl_cli_walk_push(ccl_cli_walk *w, const char *fmt, const char *name, int index) {
+    size_t used = strlen(w->path);
+    if (used + 1 < w->path_size) {
+        if (name != NULL) {
+            snprintf(w->path + used, w->path_size - used, fmt, name);
+        } else {
+            snprintf(w->path + used, w->path_size - used, fmt, index);
+        }
+    }
+    return used;
+}
+
+/// Walks the value at the cursor, which node was parsed from. True once the target is found.
+static bool ccl_cli_walk_value(ccl_cli_walk *w, const cJSON *node) {
+    ccl_cli_walk_skip_space(w);
+    if (node == w->target && !w->key) {
+        w->found = w->at;
+        return true;
+    }
+    if (w->at >= w->length) {
+        return false;
+    }
+    char open = w->text[w->at];
+    if (open == '{' || open == '[') {
+        w->at++;
+        int index = 0;
+        for (const cJSON *child = node->child; child != NULL; child = child->next, index++) {
+            ccl_cli_walk_skip_space(w);
+            size_t saved;
+            if (open == '{') {
+                size_t key_at = w->at;
+                saved = ccl_cli_walk_push(w, w->path[0] ? ".%s" : "%s", child->string, 0);
+                if (child == w->target && w->key) {
+                    w->found = key_at;
+                    return true;
+                }
+                ccl_cli_walk_skip_string(w);
+                ccl_cli_walk_skip_space(w);
+                w->at++; /* ':' */
+            } else {
+                saved = ccl_cli_walk_push(w, "[%d]", NULL, index);
+            }
+            if (ccl_cli_walk_value(w, child)) {
+                return true;
+            }
+            w->path[saved] = '\0';
+            ccl_cli_walk_skip_space(w);
+            if (w->at < w->length && w->text[w->at] == ',') {
+                w->at++;
+            }
+        }
+        ccl_cli_walk_skip_space(w);
+        w->at++; /* closing bracket */
+    } else if (open == '"') {
+        ccl_cli_walk_skip_string(w);
+    } else {
+        ccl_cli_walk_skip_scalar(w);
+    }
+    return false;
+}
+
+bool ccl_cli_json_locate(const char *text, size_t length, const cJSON *root, const cJSON *target,
+                         bool key, ccl_cli_text_pos *pos, char *path, size_t path_size) {
+    char scratch[1];
+    if (path == NULL || path_size == 0) {
+        path = scratch;
+        path_size = sizeof scratch;
+    }
+    path[0] = '\0';
+    ccl_cli_walk w = {text, length, 0, target, key && target != root, 0, path, path_size};
+    if (!ccl_cli_walk_value(&w, root)) {
+        return false;
+    }
+    *pos = ccl_cli_text_position(text, length, w.found);
+    return true;
+}

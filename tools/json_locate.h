@@ -1,0 +1,25 @@
+/* circol CLI: where a parsed JSON value sits in its source text (line, column, JSON path). */
+#ifndef CIRCOL_CLI_JSON_LOCATE_H
+#define CIRCOL_CLI_JSON_LOCATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+/// A 1-based line and column; columns count UTF-8 characters, a tab counts as one.
+typedef struct ccl_cli_text_pos {
+    int line;
+    int column;
+} ccl_cli_text_pos;
+
+/// The line and column of byte offset in text (offsets past the end give the end).
+ccl_cli_text_pos ccl_cli_text_position(const char *text, size_t length, size_t offset);
+
+/// Finds target, a node of the tree root that cJSON parsed from text, by walking text and tree
+/// together: *pos receives where its value starts (where its member name starts when key is
+/// true) and path its JSON path such as `circles[3].r` (empty for the root). False if absent.
+bool ccl_cli_json_locate(const char *text, size_t length, const cJSON *root, const cJSON *target,
+                         bool key, ccl_cli_text_pos *pos, char *path, size_t path_size);
+
+#endif

@@ -1,0 +1,581 @@
+/* circol CLI: scene files, parsed by cJSON and validated here. */
+#include "scene.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "json_locate.h"
+
+/// Validation state: the source text and tree, for locating errors, and the message buffer.
+typedef struct ccl_cli_scene_ctx {
+    const char *text;
+    size_t length;
+    const char *name;
+    const cJSON *root;
+    char *error;
+    size_t error_size;
+} ccl_cli_scene_ctx;
+
+/// Writes `name:line:column: path: message` about node (its member name when key) and returns
+/// false.
+static bool ccl_cli_scene_fail(const ccl_cli_scene_ctx *ctx, const cJSON *node, bool key,
+                               const char *fmt, ...) {
+    char message[512];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(message, sizeof message, fmt, args);
+    va_end(args);
+    char path[256];
+    ccl_cli_text_pos pos = {1, 1};
+    if (!ccl_cli_json_locate(ctx->text, ctx->length, ctx->root, node, key, &pos, path,
+                             sizeof path)) {
+        path[0] = '\0';
+    }
+    snprintf(ctx->error, ctx->error_size, "%s:%d:%d: %s: %s", ctx->name, pos.line, pos.column,
+             path[0] ? path : "top level", message);
+    return false;
+}
+
+/// What kind of JSON value node is, for messages ("a string", ...).
+static const char *ccl_cli_scene_kind(const cJSON *node) {
+    if (cJSON_IsObject(node)) {
+        return "an object";
+    }
+    if (cJSON_IsArray(node)) {
+        return "an array";
+    }
+    if (cJSON_IsString(node)) {
+        return "a string";
+    }
+    if (cJSON_IsBool(node)) {
+        return "a boolean";
+    }
+    if (cJSON_IsNull(node)) {
+        return "null";
+    }
+    return "a number";
+}
+
+/// Checks that node is an object whose member names are all in allowed (a NULL-terminated list)
+/// and none repeats.
+static bool ccl_cli_scene_check_object(const ccl_cli_scene_ctx *ctx, const cJSON *node,
+                                       const char *what, const char *const *allowed) {
+    if (!cJSON_IsObject(node)) {
+        return ccl_cli_scene_fail(ctx, node, false, "expected %s (an object), got %s", what,
+                                  ccl_cli_scene_kind(node));
+    }
+    for (const cJSON *child = node->child; child != NULL; child = child->next) {
+        bool known = false;
+        for (const char *const *name = allowed; *name != NULL; name++) {
+            known = known || strcmp(child->string, *name) == 0;
+        }
+        if (!known) {
+            char list[256] = "";
+            for (const char *const *name = allowed; *name != NULL; name++) {
+                size_t used = strlen(list);
+                snprintf(list + used, sizeof list - used, "%s\"%s\"", used ? ", " : "", *name);
+            }
+            return ccl_cli_scene_fail(ctx, child, true, "unknown key \"%s\" in %s (allowed: %s)",
+                                      child->string, what, list);
+        }
+        for (const cJSON *before = node->child; before != child; before = before->next) {
+            if (strcmp(before->string, child->string) == 0) {
+                return ccl_cli_scene_fail(ctx, child, true, "duplicate key \"%s\"", child->string);
+            }
+        }
+    }
+    return true;
+}
+
+/// Reads a finite number from node.
+static bool ccl_cli_scene_number(const ccl_cli_scene_ctx *ctx, const cJSON *node, double *out) {
+    if (!cJSON_IsNumber(node)) {
+        return ccl_cli_scene_fail(ctx, node, false, "expected a number, got %s",
+                                  ccl_cli_scene_kind(node));
+    }
+    if (!isfinite(node->valuedouble)) {
+        return ccl_cli_scene_fail(ctx, node, false, "number out of range (not finite)");
+    }
+    *out = node->valuedouble;
+    return true;
+}
+
+/// Reads member key of object as a finite number: *out keeps its value when the member is
+/// absent and not required. *found (may be NULL) receives the member.
+static bool ccl_cli_scene_member(const ccl_cli_scene_ctx *ctx, const cJSON *object, const char *key,
+                                 bool required, double *out, const cJSON **found) {
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    if (found != NULL) {
+        *found = item;
+    }
+    if (item == NULL) {
+        return required ? ccl_cli_scene_fail(ctx, object, false, "missing key \"%s\"", key) : true;
+    }
+    return ccl_cli_scene_number(ctx, item, out);
+}
+
+/// Reads node as an array of exactly two finite numbers.
+static bool ccl_cli_scene_vec2(const ccl_cli_scene_ctx *ctx, const cJSON *node, ccl_vec2 *out) {
+    if (!cJSON_IsArray(node) || cJSON_GetArraySize(node) != 2) {
+        return ccl_cli_scene_fail(ctx, node, false, "expected [x, y] (an array of 2 numbers)");
+    }
+    return ccl_cli_scene_number(ctx, node->child, &out->x) &&
+           ccl_cli_scene_number(ctx, node->child->next, &out->y);
+}
+
+/// Reads an optional restitution in [0, 1] from member key of object.
+static bool ccl_cli_scene_restitution(const ccl_cli_scene_ctx *ctx, const cJSON *object,
+                                      double *out) {
+    const cJSON *item;
+    if (!ccl_cli_scene_member(ctx, object, "restitution", false, out, &item)) {
+        return false;
+    }
+    if (item != NULL && !(*out >= 0.0 && *out <= 1.0)) {
+        return ccl_cli_scene_fail(ctx, item, false, "restitution must be in [0, 1], got %.17g",
+                                  *out);
+    }
+    return true;
+}
+
+/// Reads "world".
+static bool ccl_cli_scene_world(const ccl_cli_scene_ctx *ctx, const cJSON *world,
+                                ccl_cli_scene *scene) {
+    static const char *const keys[] = {"box",     "boundary",    "gravity",
+                                       "damping", "restitution", NULL};
+    if (!ccl_cli_scene_check_object(ctx, world, "\"world\"", keys)) {
+        return false;
+    }
+    const cJSON *box = cJSON_GetObjectItemCaseSensitive(world, "box");
+    if (box == NULL) {
+        return ccl_cli_scene_fail(ctx, world, false, "missing key \"box\"");
+    }
+    if (!cJSON_IsArray(box) || cJSON_GetArraySize(box) != 4) {
+        return ccl_cli_scene_fail(ctx, box, false,
+                                  "expected [xmin, ymin, xmax, ymax] (an array of 4 numbers)");
+    }
+    double corner[4];
+    const cJSON *item = box->child;
+    for (int i = 0; i < 4; i++, item = item->next) {
+        if (!ccl_cli_scene_number(ctx, item, &corner[i])) {
+            return false;
+        }
+    }
+    if (!(corner[2] > corner[0] && corner[3] > corner[1])) {
+        return ccl_cli_scene_fail(ctx, box, false, "the box needs xmax > xmin and ymax > ymin");
+    }
+    if (!isfinite(corner[2] - corner[0]) || !isfinite(corner[3] - corner[1])) {
+        return ccl_cli_scene_fail(ctx, box, false, "the box is too large");
+    }
+    scene->box_min = ccl_v2(corner[0], corner[1]);
+    scene->box_max = ccl_v2(corner[2], corner[3]);
+
+    const cJSON *boundary = cJSON_GetObjectItemCaseSensitive(world, "boundary");
+    if (boundary == NULL) {
+        return ccl_cli_scene_fail(ctx, world, false, "missing key \"boundary\"");
+    }
+    if (cJSON_IsString(boundary) && strcmp(boundary->valuestring, "walls") == 0) {
+        scene->boundary = CCL_BOUNDARY_WALLS;
+    } else if (cJSON_IsString(boundary) && strcmp(boundary->valuestring, "periodic") == 0) {
+        scene->boundary = CCL_BOUNDARY_PERIODIC;
+    } else {
+        return ccl_cli_scene_fail(ctx, boundary, false,
+                                  "expected \"walls\" or \"periodic\", got %s",
+                                  ccl_cli_scene_kind(boundary));
+    }
+
+    const cJSON *gravity = cJSON_GetObjectItemCaseSensitive(world, "gravity");
+    if (gravity != NULL && !ccl_cli_scene_vec2(ctx, gravity, &scene->gravity)) {
+        return false;
+    }
+    const cJSON *damping;
+    if (!ccl_cli_scene_member(ctx, world, "damping", false, &scene->damping, &damping)) {
+        return false;
+    }
+    if (damping != NULL && scene->damping < 0.0) {
+        return ccl_cli_scene_fail(ctx, damping, false, "damping must be >= 0, got %.17g",
+                                  scene->damping);
+    }
+    if (damping != NULL && scene->damping > 0.0 &&
+        (scene->gravity.x != 0.0 || scene->gravity.y != 0.0)) {
+        return ccl_cli_scene_fail(ctx, damping, false,
+                                  "gravity and damping together are not supported");
+    }
+    return ccl_cli_scene_restitution(ctx, world, &scene->restitution);
+}
+
+/// Reads circle number index, checking it against the box.
+static bool ccl_cli_scene_circle_read(const ccl_cli_scene_ctx *ctx, const cJSON *node,
+                                      const ccl_cli_scene *scene, ccl_cli_scene_circle *circle) {
+    static const char *const keys[] = {"x", "y", "vx", "vy", "r", "mass", "restitution", NULL};
+    if (!ccl_cli_scene_check_object(ctx, node, "a circle", keys)) {
+        return false;
+    }
+    const cJSON *radius, *mass, *vx;
+    circle->mass = 1.0;
+    circle->restitution = -1.0;
+    if (!ccl_cli_scene_member(ctx, node, "x", true, &circle->position.x, NULL) ||
+        !ccl_cli_scene_member(ctx, node, "y", true, &circle->position.y, NULL) ||
+        !ccl_cli_scene_member(ctx, node, "vx", true, &circle->velocity.x, &vx) ||
+        !ccl_cli_scene_member(ctx, node, "vy", true, &circle->velocity.y, NULL) ||
+        !ccl_cli_scene_member(ctx, node, "r", true, &circle->radius, &radius) ||
+        !ccl_cli_scene_member(ctx, node, "mass", false, &circle->mass, &mass) ||
+        !ccl_cli_scene_restitution(ctx, node, &circle->restitution)) {
+        return false;
+    }
+    if (!(circle->radius > 0.0)) {
+        return ccl_cli_scene_fail(ctx, radius, false, "radius must be > 0, got %.17g",
+                                  circle->radius);
+    }
+    if (mass != NULL && circle->mass < 0.0) {
+        return ccl_cli_scene_fail(ctx, mass, false, "mass must be >= 0 (0: immovable), got %.17g",
+                                  circle->mass);
+    }
+    if (circle->mass == 0.0 && (circle->velocity.x != 0.0 || circle->velocity.y != 0.0)) {
+        return ccl_cli_scene_fail(ctx, vx, false,
+                                  "an immovable circle (mass 0) must have zero velocity");
+    }
+    ccl_vec2 p = circle->position, lo = scene->box_min, hi = scene->box_max;
+    double r = circle->radius;
+    if (scene->boundary == CCL_BOUNDARY_WALLS) {
+        if (p.x - r < lo.x || p.x + r > hi.x || p.y - r < lo.y || p.y + r > hi.y) {
+            return ccl_cli_scene_fail(ctx, node, false,
+                                      "circle at (%.17g, %.17g) with radius %.17g is not inside "
+                                      "the box [%.17g, %.17g, %.17g, %.17g]",
+                                      p.x, p.y, r, lo.x, lo.y, hi.x, hi.y);
+        }
+    } else {
+        if (p.x < lo.x || p.x >= hi.x || p.y < lo.y || p.y >= hi.y) {
+            return ccl_cli_scene_fail(ctx, node, false,
+                                      "centre (%.17g, %.17g) is outside the periodic box "
+                                      "[%.17g, %.17g, %.17g, %.17g]",
+                                      p.x, p.y, lo.x, lo.y, hi.x, hi.y);
+        }
+        if (!(4.0 * r < fmin(hi.x - lo.x, hi.y - lo.y))) {
+            return ccl_cli_scene_fail(ctx, radius, false,
+                                      "a circle in a periodic box needs a diameter below half "
+                                      "the box, got radius %.17g",
+                                      r);
+        }
+    }
+    return true;
+}
+
+/// Order of circles along x, for the sweep that finds overlaps.
+typedef struct ccl_cli_scene_order {
+    double x;
+    int index;
+} ccl_cli_scene_order;
+
+/// qsort comparison by x, then index.
+static int ccl_cli_scene_order_compare(const void *a, const void *b) {
+    const ccl_cli_scene_order *p = a, *q = b;
+    if (p->x != q->x) {
+        return p->x < q->x ? -1 : 1;
+    }
+    return (p->index > q->index) - (p->index < q->index);
+}
+
+/// The shorter of d and its periodic images (period > 0), else d.
+static double ccl_cli_scene_min_image(double d, double period) {
+    if (period > 0.0) {
+        d = fmod(d, period);
+        if (d > 0.5 * period) {
+            d -= period;
+        } else if (d < -0.5 * period) {
+            d += period;
+        }
+    }
+    return d;
+}
+
+/// Whether circles i and j overlap (closer than the sum of radii; touching is allowed), with
+/// periodic images when the widths are positive.
+static bool ccl_cli_scene_pair_overlaps(const ccl_cli_scene *scene, int i, int j, double width,
+                                        double height) {
+    const ccl_cli_scene_circle *a = &scene->circles[i], *b = &scene->circles[j];
+    double dx = ccl_cli_scene_min_image(b->position.x - a->position.x, width);
+    double dy = ccl_cli_scene_min_image(b->position.y - a->position.y, height);
+    double reach = a->radius + b->radius;
+    return dx * dx + dy * dy < reach * reach;
+}
+
+/// Fails on the later circle of the first overlapping pair found.
+static bool ccl_cli_scene_overlap_fail(const ccl_cli_scene_ctx *ctx, const cJSON *circles, int i,
+                                       int j) {
+    int first = i < j ? i : j, second = i < j ? j : i;
+    return ccl_cli_scene_fail(ctx, cJSON_GetArrayItem(circles, second), false,
+                              "overlaps circles[%d]", first);
+}
+
+/// Checks that no two circles overlap: a sweep along x over the circles sorted by x, and for a
+/// periodic box also the pairs that meet across the x edges.
+static bool ccl_cli_scene_check_overlaps(const ccl_cli_scene_ctx *ctx, const cJSON *circles,
+                                         const ccl_cli_scene *scene) {
+    int n = scene->circle_count;
+    if (n < 2) {
+        return true;
+    }
+    ccl_cli_scene_order *order = malloc((size_t)n * sizeof *order);
+    if (order == NULL) {
+        return ccl_cli_scene_fail(ctx, circles, false, "out of memory");
+    }
+    double max_radius = 0.0;
+    for (int i = 0; i < n; i++) {
+        order[i] = (ccl_cli_scene_order){scene->circles[i].position.x, i};
+        max_radius = fmax(max_radius, scene->circles[i].radius);
+    }
+    qsort(order, (size_t)n, sizeof *order, ccl_cli_scene_order_compare);
+    bool periodic = scene->boundary == CCL_BOUNDARY_PERIODIC;
+    double width = periodic ? scene->box_max.x - scene->box_min.x : 0.0;
+    double height = periodic ? scene->box_max.y - scene->box_min.y : 0.0;
+    bool ok = true;
+    for (int s = 0; s < n && ok; s++) {
+        int i = order[s].index;
+        double reach = scene->circles[i].radius + max_radius;
+        for (int t = s + 1; t < n && order[t].x - order[s].x < reach; t++) {
+            if (ccl_cli_scene_pair_overlaps(scene, i, order[t].index, 0.0, height)) {
+                ok = ccl_cli_scene_overlap_fail(ctx, circles, i, order[t].index);
+                break;
+            }
+        }
+    }
+    /* Across the periodic x edges: the leftmost against the rightmost circles. */
+    for (int s = 0; periodic && ok && s < n && order[s].x < scene->box_min.x + 2.0 * max_radius;
+         s++) {
+        for (int t = n - 1; t > s && order[t].x > scene->box_max.x - 2.0 * max_radius; t--) {
+            if (ccl_cli_scene_pair_overlaps(scene, order[s].index, order[t].index, width, height)) {
+                ok = ccl_cli_scene_overlap_fail(ctx, circles, order[s].index, order[t].index);
+                break;
+            }
+        }
+    }
+    free(order);
+    return ok;
+}
+
+/// Checks that no circle overlaps a segment or a point (touching is allowed).
+static bool ccl_cli_scene_check_walls(const ccl_cli_scene_ctx *ctx, const cJSON *circles,
+                                      const ccl_cli_scene *scene) {
+    for (int i = 0; i < scene->circle_count; i++) {
+        const ccl_cli_scene_circle *c = &scene->circles[i];
+        ccl_circle shape = ccl_make_circle(c->position, c->radius);
+        for (int k = 0; k < scene->segment_count; k++) {
+            ccl_contact contact;
+            if (ccl_circle_segment_contact(shape, scene->segments[k], &contact) &&
+                contact.depth > 0.0) {
+                return ccl_cli_scene_fail(ctx, cJSON_GetArrayItem(circles, i), false,
+                                          "overlaps segments[%d]", k);
+            }
+        }
+        for (int k = 0; k < scene->point_count; k++) {
+            ccl_vec2 d = ccl_sub(scene->points[k], c->position);
+            if (ccl_dot(d, d) < c->radius * c->radius) {
+                return ccl_cli_scene_fail(ctx, cJSON_GetArrayItem(circles, i), false,
+                                          "overlaps points[%d]", k);
+            }
+        }
+    }
+    return true;
+}
+
+/// Checks that node is an array and allocates room for its items; false on failure.
+static bool ccl_cli_scene_array(const ccl_cli_scene_ctx *ctx, const cJSON *node, const char *what,
+                                size_t item_size, void **items, int *count) {
+    if (!cJSON_IsArray(node)) {
+        return ccl_cli_scene_fail(ctx, node, false, "expected an array of %s, got %s", what,
+                                  ccl_cli_scene_kind(node));
+    }
+    *count = cJSON_GetArraySize(node);
+    *items = calloc((size_t)*count + 1, item_size);
+    if (*items == NULL) {
+        return ccl_cli_scene_fail(ctx, node, false, "out of memory");
+    }
+    return true;
+}
+
+/// Reads the whole tree into scene.
+static bool ccl_cli_scene_read(const ccl_cli_scene_ctx *ctx, const cJSON *root,
+                               ccl_cli_scene *scene) {
+    static const char *const keys[] = {"world", "circles", "segments", "points", "until", NULL};
+    if (!ccl_cli_scene_check_object(ctx, root, "a scene", keys)) {
+        return false;
+    }
+    const cJSON *world = cJSON_GetObjectItemCaseSensitive(root, "world");
+    if (world == NULL) {
+        return ccl_cli_scene_fail(ctx, root, false, "missing key \"world\"");
+    }
+    if (!ccl_cli_scene_world(ctx, world, scene)) {
+        return false;
+    }
+    const cJSON *segments = cJSON_GetObjectItemCaseSensitive(root, "segments");
+    if (segments != NULL) {
+        if (!ccl_cli_scene_array(ctx, segments, "segments", sizeof *scene->segments,
+                                 (void **)&scene->segments, &scene->segment_count)) {
+            return false;
+        }
+        static const char *const segment_keys[] = {"a", "b", NULL};
+        int k = 0;
+        for (const cJSON *item = segments->child; item != NULL; item = item->next, k++) {
+            ccl_segment *s = &scene->segments[k];
+            if (!ccl_cli_scene_check_object(ctx, item, "a segment", segment_keys)) {
+                return false;
+            }
+            const cJSON *a = cJSON_GetObjectItemCaseSensitive(item, "a");
+            const cJSON *b = cJSON_GetObjectItemCaseSensitive(item, "b");
+            if (a == NULL || b == NULL) {
+                return ccl_cli_scene_fail(ctx, item, false, "missing key \"%s\"", a ? "b" : "a");
+            }
+            if (!ccl_cli_scene_vec2(ctx, a, &s->a) || !ccl_cli_scene_vec2(ctx, b, &s->b)) {
+                return false;
+            }
+            if (s->a.x == s->b.x && s->a.y == s->b.y) {
+                return ccl_cli_scene_fail(ctx, item, false,
+                                          "a segment needs two different ends (use \"points\")");
+            }
+        }
+    }
+    const cJSON *points = cJSON_GetObjectItemCaseSensitive(root, "points");
+    if (points != NULL) {
+        if (!ccl_cli_scene_array(ctx, points, "points", sizeof *scene->points,
+                                 (void **)&scene->points, &scene->point_count)) {
+            return false;
+        }
+        int k = 0;
+        for (const cJSON *item = points->child; item != NULL; item = item->next, k++) {
+            if (!ccl_cli_scene_vec2(ctx, item, &scene->points[k])) {
+                return false;
+            }
+        }
+    }
+    const cJSON *until;
+    if (!ccl_cli_scene_member(ctx, root, "until", false, &scene->until, &until)) {
+        return false;
+    }
+    if (until != NULL && scene->until < 0.0) {
+        return ccl_cli_scene_fail(ctx, until, false, "until must be >= 0, got %.17g", scene->until);
+    }
+    scene->has_until = until != NULL;
+    const cJSON *circles = cJSON_GetObjectItemCaseSensitive(root, "circles");
+    if (circles == NULL) {
+        return ccl_cli_scene_fail(ctx, root, false, "missing key \"circles\"");
+    }
+    if (!ccl_cli_scene_array(ctx, circles, "circles", sizeof *scene->circles,
+                             (void **)&scene->circles, &scene->circle_count)) {
+        return false;
+    }
+    int i = 0;
+    for (const cJSON *item = circles->child; item != NULL; item = item->next, i++) {
+        if (!ccl_cli_scene_circle_read(ctx, item, scene, &scene->circles[i])) {
+            return false;
+        }
+    }
+    return ccl_cli_scene_check_overlaps(ctx, circles, scene) &&
+           ccl_cli_scene_check_walls(ctx, circles, scene);
+}
+
+bool ccl_cli_scene_parse(const char *text, size_t length, const char *name, ccl_cli_scene *scene,
+                         char *error, size_t error_size) {
+    memset(scene, 0, sizeof *scene);
+    scene->restitution = 1.0;
+    const char *nul = memchr(text, '\0', length);
+    if (nul != NULL) {
+        ccl_cli_text_pos pos = ccl_cli_text_position(text, length, (size_t)(nul - text));
+        snprintf(error, error_size, "%s:%d:%d: syntax error: NUL byte in the file", name, pos.line,
+                 pos.column);
+        return false;
+    }
+    /* cJSON wants the terminating NUL inside the length when it checks for trailing text. */
+    char *copy = malloc(length + 1);
+    if (copy == NULL) {
+        snprintf(error, error_size, "%s: out of memory", name);
+        return false;
+    }
+    memcpy(copy, text, length);
+    copy[length] = '\0';
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(copy, length + 1, &end, 1);
+    if (root == NULL) {
+        size_t offset = end != NULL ? (size_t)(end - copy) : 0;
+        ccl_cli_text_pos pos = ccl_cli_text_position(copy, length, offset);
+        if (offset >= length) {
+            snprintf(error, error_size, "%s:%d:%d: syntax error: unexpected end of file", name,
+                     pos.line, pos.column);
+        } else {
+            char near[24];
+            size_t n = 0;
+            while (n + 1 < sizeof near && offset + n < length && copy[offset + n] != '\n' &&
+                   copy[offset + n] != '\r') {
+                near[n] = copy[offset + n];
+                n++;
+            }
+            near[n] = '\0';
+            snprintf(error, error_size, "%s:%d:%d: syntax error: not valid JSON at '%s'", name,
+                     pos.line, pos.column, near);
+        }
+        free(copy);
+        return false;
+    }
+    ccl_cli_scene_ctx ctx = {copy, length, name, root, error, error_size};
+    bool ok = ccl_cli_scene_read(&ctx, root, scene);
+    cJSON_Delete(root);
+    free(copy);
+    if (!ok) {
+        ccl_cli_scene_free(scene);
+    }
+    return ok;
+}
+
+bool ccl_cli_scene_load(const char *path, ccl_cli_scene *scene, char *error, size_t error_size) {
+    memset(scene, 0, sizeof *scene);
+    bool from_stdin = strcmp(path, "-") == 0;
+    const char *name = from_stdin ? "<stdin>" : path;
+    FILE *file = from_stdin ? stdin : fopen(path, "rb");
+    if (file == NULL) {
+        snprintf(error, error_size, "%s: cannot open: %s", name, strerror(errno));
+        return false;
+    }
+    size_t length = 0, capacity = 1 << 16;
+    char *text = malloc(capacity);
+    bool ok = text != NULL;
+    while (ok) {
+        if (length == capacity) {
+            char *grown = capacity <= (1u << 30) ? realloc(text, capacity * 2) : NULL;
+            ok = grown != NULL;
+            text = ok ? grown : text;
+            capacity *= 2;
+            if (!ok) {
+                break;
+            }
+        }
+        size_t got = fread(text + length, 1, capacity - length, file);
+        length += got;
+        if (got == 0) {
+            break;
+        }
+    }
+    if (!ok || ferror(file)) {
+        snprintf(error, error_size, "%s: cannot read: %s", name,
+                 ok ? strerror(errno) : "file too large");
+        ok = false;
+    } else {
+        ok = ccl_cli_scene_parse(text, length, name, scene, error, error_size);
+    }
+    free(text);
+    if (!from_stdin) {
+        fclose(file);
+    }
+    return ok;
+}
+
+void ccl_cli_scene_free(ccl_cli_scene *scene) {
+    free(scene->circles);
+    free(scene->segments);
+    free(scene->points);
+    memset(scene, 0, sizeof *scene);
+}
