@@ -1,0 +1,67 @@
+/* circol benchmarks: shared timer, random numbers, options and the result table. */
+#ifndef CIRCOL_BENCH_H
+#define CIRCOL_BENCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Options shared by every scene.
+typedef struct bench_options {
+    int repeat; ///< Repeats per measurement; the median is reported. Default 5.
+    bool big;   ///< Also run the slow sizes (N = 10^6 gas, 16M-pair batches). Default false.
+    bool quick; ///< Smaller sizes for a smoke run. Default false.
+} bench_options;
+
+/// Seconds on a monotonic clock.
+double bench_now(void);
+
+/// The median of n values (n >= 1); reorders xs.
+double bench_median(double *xs, int n);
+
+/// Records one figure: scene, metric name, value and unit; printed in the table and the JSON.
+void bench_record(const char *scene, const char *metric, double value, const char *unit);
+
+/// Records a note (free text) for a scene, printed under the table and written to the JSON.
+void bench_note(const char *scene, const char *text);
+
+/// splitmix64 state and step: deterministic random numbers for reproducible inputs.
+typedef struct bench_rng {
+    uint64_t state;
+} bench_rng;
+
+/// The next 64 random bits.
+uint64_t bench_rng_next(bench_rng *rng);
+
+/// Uniform in [lo, hi).
+double bench_rng_range(bench_rng *rng, double lo, double hi);
+
+/// Standard normal (Box-Muller).
+double bench_rng_normal(bench_rng *rng);
+
+/// Keeps a value alive so the optimiser cannot drop the work that made it.
+void bench_consume(double value);
+
+/* Scenes: each runs its own measurements and records them. */
+
+/// ccl_sweep_circles against Box2D's b2TimeOfImpact and the textbook root: time and accuracy.
+void bench_scene_sweep_scalar(const bench_options *opt);
+
+/// ccl_sweep_circles_batch and ccl_circles_overlap_batch, in cache and from memory.
+void bench_scene_sweep_batch(const bench_options *opt);
+
+/// Periodic hard-disk gas: collisions per second and memory per circle.
+void bench_scene_gas(const bench_options *opt);
+
+/// Balls in a walled box: circol against Chipmunk2D and Box2D at 60 Hz.
+void bench_scene_balls(const bench_options *opt);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,271 @@
+/* circol_bench: runs benchmark scenes by name, prints a table and writes JSON.
+ *
+ *   circol_bench [--scene NAME]... [--repeat N] [--json FILE] [--big] [--quick] [--list]
+ *
+ * Every comparison with a peer engine runs in this process, on the same inputs, and is reported
+ * as a ratio of medians over the repeats.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+#include "bench.h"
+
+/* ---- results ---- */
+
+typedef struct bench_row {
+    char scene[32];
+    char metric[96];
+    char unit[32];
+    double value;
+} bench_row;
+
+typedef struct bench_text {
+    char scene[32];
+    char text[400];
+} bench_text;
+
+static bench_row *rows;
+static size_t row_count, row_capacity;
+static bench_text *notes;
+static size_t note_count, note_capacity;
+
+static void copy_text(char *dst, size_t size, const char *src) {
+    snprintf(dst, size, "%s", src);
+}
+
+void bench_record(const char *scene, const char *metric, double value, const char *unit) {
+    if (row_count == row_capacity) {
+        row_capacity = row_capacity ? 2 * row_capacity : 64;
+        bench_row *grown = realloc(rows, row_capacity * sizeof *rows);
+        if (grown == NULL) {
+            fprintf(stderr, "circol_bench: out of memory\n");
+            exit(1);
+        }
+        rows = grown;
+    }
+    bench_row *r = &rows[row_count++];
+    copy_text(r->scene, sizeof r->scene, scene);
+    copy_text(r->metric, sizeof r->metric, metric);
+    copy_text(r->unit, sizeof r->unit, unit);
+    r->value = value;
+    printf("  %-14s %-58s %14.6g %s\n", scene, metric, value, unit);
+    fflush(stdout);
+}
+
+void bench_note(const char *scene, const char *text) {
+    if (note_count == note_capacity) {
+        note_capacity = note_capacity ? 2 * note_capacity : 16;
+        bench_text *grown = realloc(notes, note_capacity * sizeof *notes);
+        if (grown == NULL) {
+            fprintf(stderr, "circol_bench: out of memory\n");
+            exit(1);
+        }
+        notes = grown;
+    }
+    copy_text(notes[note_count].scene, sizeof notes[note_count].scene, scene);
+    copy_text(notes[note_count].text, sizeof notes[note_count].text, text);
+    ++note_count;
+}
+
+/* ---- helpers ---- */
+
+double bench_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int compare_doubles(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double bench_median(double *xs, int n) {
+    qsort(xs, (size_t)n, sizeof *xs, compare_doubles);
+    return n % 2 ? xs[n / 2] : 0.5 * (xs[n / 2 - 1] + xs[n / 2]);
+}
+
+uint64_t bench_rng_next(bench_rng *rng) {
+    uint64_t z = (rng->state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+double bench_rng_range(bench_rng *rng, double lo, double hi) {
+    return lo + (hi - lo) * ((double)(bench_rng_next(rng) >> 11) * 0x1p-53);
+}
+
+double bench_rng_normal(bench_rng *rng) {
+    double u1 = bench_rng_range(rng, 0x1p-53, 1.0);
+    double u2 = bench_rng_range(rng, 0.0, 1.0);
+    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+static volatile double bench_sink;
+
+void bench_consume(double value) {
+    bench_sink = bench_sink + value;
+}
+
+/* ---- JSON ---- */
+
+static void json_string(FILE *f, const char *s) {
+    fputc('"', f);
+    for (; *s; ++s) {
+        if (*s == '"' || *s == '\\') {
+            fputc('\\', f);
+            fputc(*s, f);
+        } else if ((unsigned char)*s < 0x20) {
+            fprintf(f, "\\u%04x", (unsigned)*s);
+        } else {
+            fputc(*s, f);
+        }
+    }
+    fputc('"', f);
+}
+
+static void json_number(FILE *f, double v) {
+    if (isfinite(v)) {
+        fprintf(f, "%.17g", v);
+    } else {
+        fputs("null", f);
+    }
+}
+
+static int write_json(const char *path, const bench_options *opt, const char *command_line) {
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        fprintf(stderr, "circol_bench: cannot write %s\n", path);
+        return 1;
+    }
+    struct utsname u;
+    uname(&u);
+    fputs("{\n  \"machine\": ", f);
+    char machine[512];
+    snprintf(machine, sizeof machine, "%s %s %s", u.sysname, u.release, u.machine);
+    json_string(f, machine);
+    fputs(",\n  \"command\": ", f);
+    json_string(f, command_line);
+    fprintf(f, ",\n  \"repeat\": %d,\n  \"results\": [\n", opt->repeat);
+    for (size_t i = 0; i < row_count; ++i) {
+        fputs("    {\"scene\": ", f);
+        json_string(f, rows[i].scene);
+        fputs(", \"metric\": ", f);
+        json_string(f, rows[i].metric);
+        fputs(", \"value\": ", f);
+        json_number(f, rows[i].value);
+        fputs(", \"unit\": ", f);
+        json_string(f, rows[i].unit);
+        fputs(i + 1 < row_count ? "},\n" : "}\n", f);
+    }
+    fputs("  ],\n  \"notes\": [\n", f);
+    for (size_t i = 0; i < note_count; ++i) {
+        fputs("    {\"scene\": ", f);
+        json_string(f, notes[i].scene);
+        fputs(", \"text\": ", f);
+        json_string(f, notes[i].text);
+        fputs(i + 1 < note_count ? "},\n" : "}\n", f);
+    }
+    fputs("  ]\n}\n", f);
+    return fclose(f) == 0 ? 0 : 1;
+}
+
+/* ---- scenes ---- */
+
+typedef struct bench_scene {
+    const char *name;
+    void (*run)(const bench_options *opt);
+    const char *what;
+} bench_scene;
+
+static const bench_scene scenes[] = {
+    {"sweep_scalar", bench_scene_sweep_scalar,
+     "ccl_sweep_circles vs Box2D b2TimeOfImpact vs textbook root: time and accuracy"},
+    {"sweep_batch", bench_scene_sweep_batch,
+     "batch swept test and overlap test, 1024 pairs (in cache) and 16M pairs (memory)"},
+    {"gas", bench_scene_gas, "periodic hard-disk gas: collisions per second, bytes per circle"},
+    {"balls", bench_scene_balls, "balls in a walled box: circol vs Chipmunk2D vs Box2D at 60 Hz"},
+};
+static const size_t scene_count = sizeof scenes / sizeof scenes[0];
+
+static void usage(FILE *f) {
+    fprintf(f, "usage: circol_bench [--scene NAME]... [--repeat N] [--json FILE] [--big] "
+               "[--quick] [--list]\nscenes:\n");
+    for (size_t i = 0; i < scene_count; ++i) {
+        fprintf(f, "  %-14s %s\n", scenes[i].name, scenes[i].what);
+    }
+}
+
+int main(int argc, char **argv) {
+    bench_options opt = {5, false, false};
+    const char *json_path = NULL;
+    bool chosen[sizeof scenes / sizeof scenes[0]] = {false};
+    bool any_chosen = false;
+    char command_line[1024] = "circol_bench";
+    for (int i = 1; i < argc; ++i) {
+        size_t used = strlen(command_line);
+        snprintf(command_line + used, sizeof command_line - used, " %s", argv[i]);
+    }
+    for (int i = 1; i < argc; ++i) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--repeat") == 0 && i + 1 < argc) {
+            opt.repeat = atoi(argv[++i]);
+            if (opt.repeat < 1) {
+                fprintf(stderr, "circol_bench: --repeat needs a positive count\n");
+                return 2;
+            }
+        } else if (strcmp(arg, "--json") == 0 && i + 1 < argc) {
+            json_path = argv[++i];
+        } else if (strcmp(arg, "--scene") == 0 && i + 1 < argc) {
+            const char *name = argv[++i];
+            size_t k = 0;
+            while (k < scene_count && strcmp(scenes[k].name, name) != 0) {
+                ++k;
+            }
+            if (k == scene_count) {
+                fprintf(stderr, "circol_bench: unknown scene '%s'\n", name);
+                usage(stderr);
+                return 2;
+            }
+            chosen[k] = true;
+            any_chosen = true;
+        } else if (strcmp(arg, "--big") == 0) {
+            opt.big = true;
+        } else if (strcmp(arg, "--quick") == 0) {
+            opt.quick = true;
+        } else if (strcmp(arg, "--list") == 0 || strcmp(arg, "--help") == 0) {
+            usage(stdout);
+            return 0;
+        } else {
+            fprintf(stderr, "circol_bench: bad option '%s'\n", arg);
+            usage(stderr);
+            return 2;
+        }
+    }
+    printf("circol_bench: median of %d repeats; ratios are peer time / circol time, measured in "
+           "this run\n",
+           opt.repeat);
+    printf("  %-14s %-58s %14s %s\n", "scene", "metric", "value", "unit");
+    for (size_t k = 0; k < scene_count; ++k) {
+        if (!any_chosen || chosen[k]) {
+            scenes[k].run(&opt);
+        }
+    }
+    for (size_t i = 0; i < note_count; ++i) {
+        printf("note [%s] %s\n", notes[i].scene, notes[i].text);
+    }
+    int status = json_path != NULL ? write_json(json_path, &opt, command_line) : 0;
+    if (json_path != NULL && status == 0) {
+        printf("circol_bench: wrote %s\n", json_path);
+    }
+    free(rows);
+    free(notes);
+    return status;
+}
