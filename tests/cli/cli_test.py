@@ -1,0 +1,483 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the circol command-line tool, one case per CTest test.
+
+usage: cli_test.py --circol PATH --scenes DIR CASE [ARGS]
+Oracles are independent of the tool: the source documents' own constructions, brute-force
+pairwise checks, conservation laws and the hard-disk equation of state.
+"""
+import argparse
+import csv
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+
+CIRCOL = None
+SCENES = None
+RUN_KEYS = {"time", "collisions", "events", "kinetic_energy", "momentum", "max_overlap",
+            "wall_seconds"}
+GAS_KEYS = {"n", "eta", "collisions", "time", "Z", "Z_stderr", "collision_rate", "wall_seconds",
+            "collisions_per_second"}
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def circol(*args, stdin=None, timeout=300, env=None):
+    full_env = dict(os.environ, CIRCOL_PROGRESS="0")
+    full_env.update(env or {})
+    proc = subprocess.run([CIRCOL, *args], input=stdin, capture_output=True, text=True,
+                          timeout=timeout, env=full_env)
+    check(proc.returncode >= 0, f"circol {' '.join(args)} died of signal {-proc.returncode}")
+    return proc
+
+
+def run_json(*args, **kw):
+    proc = circol(*args, "--json", **kw)
+    check(proc.returncode == 0, f"circol {' '.join(args)} exited {proc.returncode}: {proc.stderr}")
+    try:
+        return json.loads(proc.stdout)
+    except json.JSONDecodeError as error:
+        raise Failure(f"stdout is not one JSON object ({error}): {proc.stdout[:300]!r}")
+
+
+def load_scene(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def kinetic_energy(circles, masses):
+    return sum(0.5 * m * (c["vx"] ** 2 + c["vy"] ** 2) for c, m in zip(circles, masses) if m > 0)
+
+
+def scene_is_elastic(scene):
+    world = scene["world"]
+    if world.get("damping", 0) != 0 or world.get("restitution", 1) != 1:
+        return False
+    return all(c.get("restitution", 1) == 1 for c in scene["circles"])
+
+
+def brute_force_max_overlap(scene, circles):
+    """Largest pairwise overlap of the final circles (nearest periodic image), pair by pair."""
+    x0, y0, x1, y1 = scene["world"]["box"]
+    periodic = scene["world"]["boundary"] == "periodic"
+    worst = 0.0
+    for i in range(len(circles)):
+        a = circles[i]
+        for j in range(i + 1, len(circles)):
+            b = circles[j]
+            dx, dy = b["x"] - a["x"], b["y"] - a["y"]
+            if periodic:
+                dx -= (x1 - x0) * round(dx / (x1 - x0))
+                dy -= (y1 - y0) * round(dy / (y1 - y0))
+            worst = max(worst, a["r"] + b["r"] - math.hypot(dx, dy))
+    return worst
+
+
+# ---------------------------------------------------------------------------------------------
+def case_scene(path):
+    """An example scene runs, its JSON parses, no circles overlap at the end (brute force), all
+    stay in the box, and an elastic scene keeps its kinetic energy."""
+    scene = load_scene(path)
+    report = run_json("run", path, "--state")
+    check(RUN_KEYS <= report.keys(), f"missing keys {RUN_KEYS - report.keys()}")
+    until = scene.get("until", 10)
+    check(report["interrupted"] is False, "interrupted")
+    check(abs(report["time"] - until) <= 1e-9 * max(1, until),
+          f"time {report['time']} != until {until}")
+    circles = report["circles"]
+    check(len(circles) == len(scene["circles"]), "circle count")
+    check([c["id"] for c in circles] == list(range(len(circles))), "ids are the scene's indices")
+    size = max(scene["world"]["box"][2] - scene["world"]["box"][0],
+               scene["world"]["box"][3] - scene["world"]["box"][1])
+    overlap = brute_force_max_overlap(scene, circles)
+    check(overlap <= 1e-9 * size, f"circles overlap by {overlap}")
+    check(report["max_overlap"] <= 1e-9 * size, f"max_overlap {report['max_overlap']}")
+    x0, y0, x1, y1 = scene["world"]["box"]
+    for c in circles:
+        if scene["world"]["boundary"] == "walls":
+            tol = 1e-9 * size
+            check(x0 - tol <= c["x"] - c["r"] and c["x"] + c["r"] <= x1 + tol and
+                  y0 - tol <= c["y"] - c["r"] and c["y"] + c["r"] <= y1 + tol,
+                  f"circle {c['id']} left the box: {c}")
+        else:
+            check(x0 <= c["x"] <= x1 and y0 <= c["y"] <= y1, f"circle {c['id']} not wrapped")
+    masses = [c.get("mass", 1) for c in scene["circles"]]
+    for c, s, m in zip(circles, scene["circles"], masses):
+        if m == 0:
+            check((c["x"], c["y"], c["vx"], c["vy"]) == (s["x"], s["y"], 0, 0),
+                  f"immovable circle {c['id']} moved")
+    e0 = kinetic_energy(scene["circles"], masses)
+    check(abs(report["initial_kinetic_energy"] - e0) <= 1e-12 * e0, "initial energy")
+    check(abs(kinetic_energy(circles, masses) - report["kinetic_energy"]) <= 1e-9 * e0,
+          "reported energy is not the circles' energy")
+    gravity = scene["world"].get("gravity", [0, 0])
+    if scene_is_elastic(scene) and gravity == [0, 0]:
+        check(abs(report["kinetic_energy"] - e0) <= 1e-9 * e0,
+              f"elastic scene lost energy: {e0} -> {report['kinetic_energy']}")
+
+
+def case_contract_keys():
+    """`run --json` prints exactly one JSON object with the contract's keys and types; the
+    default scene is used without a file."""
+    proc = circol("run", "--json")
+    check(proc.returncode == 0, f"exit {proc.returncode}: {proc.stderr}")
+    report = json.loads(proc.stdout)
+    check(isinstance(report, dict), "not an object")
+    check(RUN_KEYS <= report.keys(), f"missing {RUN_KEYS - report.keys()}")
+    for key in ("time", "kinetic_energy", "max_overlap", "wall_seconds"):
+        check(isinstance(report[key], (int, float)), f"{key} not a number")
+    for key in ("collisions", "events"):
+        check(isinstance(report[key], int) and report[key] >= 0, f"{key} not a count")
+    check(isinstance(report["momentum"], list) and len(report["momentum"]) == 2, "momentum")
+    check("circles" not in report, "circles without --state")
+    check(report["collisions"] > 0, "the default scene shows no collisions")
+    # the human summary is not JSON and names the same numbers
+    human = circol("run")
+    check(human.returncode == 0, "human summary failed")
+    check("collisions" in human.stdout and "kinetic energy" in human.stdout, human.stdout)
+    # no command at all means run
+    implied = circol("--json")
+    check(implied.returncode == 0 and json.loads(implied.stdout)["collisions"] ==
+          report["collisions"], "`circol --json` is not `circol run --json`")
+    # numbers read back as the same doubles: the state printed twice agrees bit for bit with
+    # itself through a round trip, and a value with 17 significant digits survives
+    path = os.path.join(SCENES, "seed000_two_circles.json")
+    text = open(path).read().replace('"x": 0,', '"x": 0.10000000000000001,')
+    r1 = run_json("run", "-", "--state", "--until", "0", stdin=text)
+    check(r1["circles"][0]["x"] == 0.1, "0.1 did not read back as the same double")
+    gas = run_json("gas", "--n", "64", "--eta", "0.2", "--collisions", "2000")
+    check(GAS_KEYS <= gas.keys(), f"gas misses {GAS_KEYS - gas.keys()}")
+
+
+def case_state_keys():
+    """--state lists every circle with id, x, y, vx, vy, r."""
+    report = run_json("run", os.path.join(SCENES, "seed002_n_circles.json"), "--state",
+                      "--until", "1")
+    for c in report["circles"]:
+        check({"id", "x", "y", "vx", "vy", "r"} <= c.keys(), f"circle keys {c.keys()}")
+    check(abs(report["time"] - 1) < 1e-12, "--until overrides the scene")
+
+
+WORLD = '"world": {"box": [0, 0, 10, 10], "boundary": "walls"}'
+C1 = '{"x": 2, "y": 2, "vx": 0, "vy": 0, "r": 1}'
+MALFORMED = [
+    # (name, text, marker the message must point at (first occurrence, + offset), path, words)
+    ("syntax error", '{\n  ' + WORLD + ',\n  "circles": [' + C1 + ',,]\n}', ",,]", 1, None,
+     "syntax error"),
+    ("NaN", '{' + WORLD + ',\n "circles": [{"x": NaN, "y": 1}]}', "NaN", 0, None, "syntax error"),
+    ("unknown key", '{' + WORLD + ',\n "circles": [\n  {"x": 2, "y": 2, "vx": 0, "vy": 0, '
+     '"r": 1, "spin": 3}]}', '"spin"', 0, "circles[0].spin", "unknown key"),
+    ("wrong type", '{' + WORLD + ',\n "circles": [' + C1 + ',\n  {"x": 6, "y": "six", "vx": 0, '
+     '"vy": 0, "r": 1}]}', '"six"', 0, "circles[1].y", "expected a number"),
+    ("negative radius", '{' + WORLD + ',\n "circles": [' + C1 + ',\n' + C1.replace(
+        '"x": 2', '"x": 7').replace('"r": 1', '"r": -0.5') + ']}', "-0.5", 0, "circles[1].r",
+     "radius must be > 0"),
+    ("infinite", '{' + WORLD + ',\n "circles": [{"x": 2, "y": 2, "vx": -1e400, "vy": 0, '
+     '"r": 1}]}', "-1e400", 0, "circles[0].vx", "not finite"),
+    ("outside the box", '{' + WORLD + ',\n "circles": [\n  {"x": 9.5, "y": 5, "vx": 0, "vy": 0, '
+     '"r": 1}]}', '{"x": 9.5', 0, "circles[0]", "not inside the box"),
+    ("overlapping", '{' + WORLD + ',\n "circles": [' + C1 + ',\n  {"x": 3.9, "y": 2, "vx": 0, '
+     '"vy": 0, "r": 1}]}', '{"x": 3.9', 0, "circles[1]", "overlaps circles[0]"),
+    ("missing key", '{' + WORLD + ',\n "circles": [{"x": 2, "y": 2, "vx": 0, "r": 1}]}',
+     '{"x": 2', 0, "circles[0]", 'missing key "vy"'),
+    ("bad boundary", '{"world": {"box": [0, 0, 10, 10],\n "boundary": "open"}, "circles": []}',
+     '"open"', 0, "world.boundary", "periodic"),
+    ("empty", "", "", 0, None, "unexpected end of file"),
+    ("truncated", '{' + WORLD + ',\n "circles": [' + C1, "", 0, None, "unexpected end of file"),
+]
+
+
+def case_malformed_scenes():
+    """Each malformed scene is refused with exit status 2 and a message naming the file, line
+    and column (computed here from the text) and the JSON path; nothing on standard output."""
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text, marker, offset, path, words in MALFORMED:
+            file = os.path.join(tmp, name.replace(" ", "_") + ".json")
+            with open(file, "w") as f:
+                f.write(text)
+            at = (text.index(marker) + offset) if marker else len(text)
+            line = text.count("\n", 0, at) + 1
+            column = at - (text.rfind("\n", 0, at) + 1) + 1
+            for args in (["run", file], ["run", file, "--json"]):
+                proc = circol(*args)
+                where = f"{file}:{line}:{column}: "
+                problems = []
+                if proc.returncode != 2:
+                    problems.append(f"exit {proc.returncode}")
+                if where not in proc.stderr:
+                    problems.append(f"no '{where}'")
+                if path and f": {path}: " not in proc.stderr:
+                    problems.append(f"no path {path}")
+                if words not in proc.stderr:
+                    problems.append(f"no '{words}'")
+                if proc.stdout:
+                    problems.append("printed on stdout")
+                if problems:
+                    failures.append(f"{name} {args[2:]}: {', '.join(problems)}: {proc.stderr!r}")
+        # files that are not scenes at all
+        binary = os.path.join(tmp, "binary.json")
+        with open(binary, "wb") as f:
+            f.write(bytes(range(256)) * 4)
+        for args, words in ((["run", binary], "binary.json:1:1: syntax error"),
+                            (["run", os.path.join(tmp, "absent.json")], "cannot open"),
+                            (["run", tmp], "cannot read")):
+            proc = circol(*args)
+            if proc.returncode != 2 or words not in proc.stderr:
+                failures.append(f"{args}: exit {proc.returncode}: {proc.stderr!r}")
+    check(not failures, "\n".join(failures))
+
+
+def case_usage_errors():
+    """Bad usage exits with status 2 and a message naming the option."""
+    cases = [
+        (["run", "--frobnicate"], "--frobnicate"),
+        (["run", "--until", "soon"], "--until"),
+        (["run", "--until", "-1"], "--until"),
+        (["run", "--until=nan"], "--until"),
+        (["run", "--svg"], "--svg"),
+        (["run", "a.json", "b.json"], "b.json"),
+        (["run", "--json=yes"], "--json"),
+        (["gas", "--eta", "0.95"], "--eta"),
+        (["gas", "--eta", "0"], "--eta"),
+        (["gas", "--n", "1"], "--n"),
+        (["gas", "--n", "-5"], "--n"),
+        (["gas", "--n", "4096", "--eta", "0.9"], "--eta"),
+        (["gas", "--collisions", "0"], "--collisions"),
+        (["gas", "--seed", "x"], "--seed"),
+        (["gas", "--n=10", "--svg", "/nonexistent/dir/h.svg", "--collisions", "100"], "--svg"),
+        (["run", "--svg", "/nonexistent/dir/x.svg"], "--svg"),
+        (["fly"], "fly"),
+    ]
+    failures = []
+    for args, name in cases:
+        proc = circol(*args)
+        if proc.returncode != 2 or name not in proc.stderr:
+            failures.append(f"{args}: exit {proc.returncode}, stderr {proc.stderr!r}")
+    for args in (["--help"], ["help", "run"], ["run", "--help"], ["gas", "--help"],
+                 ["--version"]):
+        proc = circol(*args)
+        if proc.returncode != 0 or "circol" not in proc.stdout:
+            failures.append(f"{args}: exit {proc.returncode}")
+    check(not failures, "\n".join(failures))
+
+
+def case_svg_well_formed():
+    """The pictures are well-formed SVG: the Galton board with its balls, pegs, walls and
+    trails, and the gas's histogram."""
+    scene = load_scene(os.path.join(SCENES, "galton.json"))
+    with tempfile.TemporaryDirectory() as tmp:
+        svg = os.path.join(tmp, "galton.svg")
+        report = run_json("run", os.path.join(SCENES, "galton.json"), "--svg", svg, "--until", "3")
+        check(report["collisions"] + report["wall_collisions"] > 0, "nothing happened")
+        root = ET.parse(svg).getroot()
+        ns = "{http://www.w3.org/2000/svg}"
+        check(root.tag == ns + "svg", f"root is {root.tag}")
+        circles = root.findall(f".//{ns}circle")
+        check(len(circles) == len(scene["circles"]) + len(scene["points"]),
+              f"{len(circles)} circles drawn")
+        lines = root.findall(f".//{ns}line")
+        check(len(lines) == len(scene["segments"]), "segments drawn")
+        paths = root.findall(f".//{ns}path")
+        check(len(paths) >= len(scene["circles"]) // 2, f"only {len(paths)} trails")
+        hist = os.path.join(tmp, "speeds.svg")
+        run_json("gas", "--n", "100", "--eta", "0.2", "--collisions", "5000", "--svg", hist)
+        root = ET.parse(hist).getroot()
+        check(root.tag == ns + "svg", "histogram root")
+        check(len(root.findall(f".//{ns}rect")) >= 50, "histogram bars")
+        check(len(root.findall(f".//{ns}polyline")) == 1, "theory curve")
+        periodic = os.path.join(tmp, "gas.svg")
+        run_json("run", os.path.join(SCENES, "gas.json"), "--svg", periodic, "--until", "2")
+        ET.parse(periodic)
+
+
+def seed004_oracles():
+    """First contact times in the seed 004 scene, from the seed's own constructions."""
+    # circle 0 against the static circle: closest point on the movement vector, then back off
+    start, end, fixed, R = (80, 200), (422, 512), (345, 355), 100
+    v = (end[0] - start[0], end[1] - start[1])
+    speed = math.hypot(*v)
+    d = (v[0] / speed, v[1] / speed)
+    along = (fixed[0] - start[0]) * d[0] + (fixed[1] - start[1]) * d[1]
+    closest = (start[0] + along * d[0], start[1] + along * d[1])
+    miss = math.hypot(fixed[0] - closest[0], fixed[1] - closest[1])
+    t0 = (along - math.sqrt(R * R - miss * miss)) / speed
+    # circle 2 against the segment: signed distance to its line reaches the radius
+    a, b, p, r = (883, 231), (623, 260), (480, 50), 50
+    n = (-(b[1] - a[1]), b[0] - a[0])
+    length = math.hypot(*n)
+    n = (n[0] / length, n[1] / length)
+    d0 = (p[0] - a[0]) * n[0] + (p[1] - a[1]) * n[1]
+    rate = v[0] * n[0] + v[1] * n[1]
+    t2 = (abs(d0) - r) / abs(rate)
+    # circle 3 against the point
+    t3 = (250 - math.sqrt(30 ** 2 - 10 ** 2)) / 300
+    return {0: t0, 2: t2, 3: t3}
+
+
+def case_trace_csv():
+    """--trace writes every collision in time order; the seed 004 scene's first contacts happen
+    at the times the seed's constructions give, with unit normals and positive impulses."""
+    with tempfile.TemporaryDirectory() as tmp:
+        trace = os.path.join(tmp, "t.csv")
+        report = run_json("run", os.path.join(SCENES, "seed004_static_circle_segment.json"),
+                          "--trace", trace)
+        with open(trace, newline="") as f:
+            rows = list(csv.DictReader(f))
+        check(len(rows) == report["collisions"] + report["wall_collisions"],
+              f"{len(rows)} rows for {report['collisions']} + {report['wall_collisions']}")
+        check(list(rows[0].keys()) == ["time", "kind", "a", "b", "wall", "x", "y", "nx", "ny",
+                                       "impulse"], f"header {list(rows[0].keys())}")
+        times = [float(row["time"]) for row in rows]
+        check(times == sorted(times), "trace out of time order")
+        for row in rows:
+            check(abs(math.hypot(float(row["nx"]), float(row["ny"])) - 1) < 1e-12, "normal")
+            check(float(row["impulse"]) > 0, "impulse")
+        first = {}
+        for row in rows:
+            first.setdefault(int(row["a"]), row)
+        expected_kind = {0: "circle", 2: "segment", 3: "point"}
+        for circle, t in seed004_oracles().items():
+            row = first.get(circle)
+            check(row is not None, f"circle {circle} never collided")
+            check(row["kind"] == expected_kind[circle], f"circle {circle} hit a {row['kind']}")
+            check(abs(float(row["time"]) - t) <= 1e-9, f"circle {circle}: {row['time']} vs {t}")
+        # the point of contact with the static circle is the seed's contact centre plus r n
+        row = first[0]
+        check(abs(float(row["x"]) - (345 + 245.09600) / 2) < 1e-3, f"contact x {row['x']}")
+        big = os.path.join(tmp, "gas.csv")
+        report = run_json("run", os.path.join(SCENES, "gas.json"), "--trace", big, "--until", "3")
+        with open(big) as f:
+            count = sum(1 for _ in f) - 1
+        check(count == report["collisions"], f"{count} rows, {report['collisions']} collisions")
+
+
+def case_seed_oracles():
+    """Seeds 000 and 003 end where their analytic solutions say."""
+    r = run_json("run", os.path.join(SCENES, "seed000_two_circles.json"), "--state")
+    a, b = r["circles"]
+    # gap 3 closes at speed 6: impact at t = 0.5 at x = 2 and 3, velocities swap, 0.5 more
+    for got, want in ((a["x"], 1.0), (a["vx"], -2.0), (b["x"], 6.0), (b["vx"], 4.0),
+                      (a["y"], 0.0), (b["y"], 0.0)):
+        check(abs(got - want) <= 1e-12, f"seed 000: got {got}, want {want}")
+    check(r["collisions"] == 1, "seed 000: one collision")
+    scene = load_scene(os.path.join(SCENES, "seed003_locked_circle.json"))
+    r = run_json("run", os.path.join(SCENES, "seed003_locked_circle.json"), "--state")
+    m, locked = r["circles"]
+    p0 = (scene["circles"][0]["x"], scene["circles"][0]["y"])
+    v = (scene["circles"][0]["vx"], scene["circles"][0]["vy"])
+    c = (scene["circles"][1]["x"], scene["circles"][1]["y"])
+    # |p0 + v t - c| = 2: first root of the quadratic
+    dp = (p0[0] - c[0], p0[1] - c[1])
+    qa, qb, qc = v[0] ** 2 + v[1] ** 2, dp[0] * v[0] + dp[1] * v[1], dp[0] ** 2 + dp[1] ** 2 - 4
+    t = (-qb - math.sqrt(qb * qb - qa * qc)) / qa
+    hit = (p0[0] + v[0] * t, p0[1] + v[1] * t)
+    n = ((c[0] - hit[0]) / 2, (c[1] - hit[1]) / 2)
+    vn = v[0] * n[0] + v[1] * n[1]
+    v2 = (v[0] - 2 * vn * n[0], v[1] - 2 * vn * n[1])
+    final = (hit[0] + v2[0] * (2 - t), hit[1] + v2[1] * (2 - t))
+    check(r["collisions"] == 1 and r["wall_collisions"] == 0, "seed 003: one bounce only")
+    check(abs(math.hypot(m["vx"], m["vy"]) - math.sqrt(10)) < 1e-12, "seed 003: speed kept")
+    for got, want in ((m["vx"], v2[0]), (m["vy"], v2[1]), (m["x"], final[0]), (m["y"], final[1])):
+        check(abs(got - want) < 1e-9, f"seed 003: got {got}, want {want}")
+    check((locked["x"], locked["y"], locked["vx"], locked["vy"]) == (1.5, 1, 0, 0),
+          "seed 003: the locked circle moved")
+
+
+def gas_checks(report, n, eta, tolerance):
+    check(GAS_KEYS <= report.keys(), f"missing {GAS_KEYS - report.keys()}")
+    check(report["n"] == n and report["eta"] == eta, "n, eta echoed")
+    rate = 2 * report["collisions"] / (report["n"] * report["time"])
+    check(abs(report["collision_rate"] - rate) <= 1e-12 * rate, "collision_rate definition")
+    check(abs(report["kT"] - 1) < 1e-9, f"kT {report['kT']}")
+    henderson = (1 + eta * eta / 8) / (1 - eta) ** 2
+    z, err = report["Z"], report["Z_stderr"]
+    check(err > 0 and err < 0.05 * z, f"Z_stderr {err}")
+    check(abs(z - henderson) <= tolerance * henderson + 4 * err,
+          f"Z {z} +- {err} far from Henderson's {henderson}")
+    # virial and collision counting agree: Z - 1 = (sqrt(pi) / 4) x rate (sigma, m, kT = 1)
+    from_rate = 1 + math.sqrt(math.pi) / 4 * report["collision_rate"]
+    check(abs(from_rate - z) <= 4 * err + 0.002 * z, f"Z {z} vs {from_rate} from the rate")
+    speeds = report["speed_distribution"]
+    check(speeds["chi2"] < 2.0 * speeds["dof"] + 10, f"chi2 {speeds['chi2']} / {speeds['dof']}")
+    check(abs(speeds["mean_speed"] - math.sqrt(math.pi / 2)) < 0.02, "mean speed")
+    check(sum(speeds["observed"]) == speeds["samples"], "histogram total")
+
+
+def case_gas_small():
+    """A small gas: the keys, the definitions, and Z near the hard-disk equation of state."""
+    report = run_json("gas", "--n", "400", "--eta", "0.2", "--collisions", "60000", "--seed", "3")
+    gas_checks(report, 400, 0.2, 0.02)
+    again = run_json("gas", "--n", "400", "--eta", "0.2", "--collisions", "60000", "--seed", "3")
+    check(again["Z"] == report["Z"] and again["time"] == report["time"],
+          "the same seed gives a different gas")
+
+
+def case_gas_equation_of_state():
+    """circol gas --n 4096 --eta 0.3 gives Z within 1% of 2.0633 (hard-disk simulations;
+    Henderson's equation of state gives 2.0638), in well under a minute."""
+    start = time.monotonic()
+    report = run_json("gas", "--n", "4096", "--eta", "0.3", "--collisions", "2000000")
+    seconds = time.monotonic() - start
+    print(json.dumps({k: report[k] for k in sorted(GAS_KEYS | {"Z_from_collision_rate"})}))
+    check(abs(report["Z"] - 2.0633) <= 0.01 * 2.0633, f"Z {report['Z']}")
+    gas_checks(report, 4096, 0.3, 0.01)
+    check(seconds < 60, f"took {seconds:.1f} s")
+
+
+def case_interrupt():
+    """Ctrl-C stops a long run cleanly: the summary of the part that ran is printed, as JSON
+    here, and the exit status is 130; the progress bar stays on standard error."""
+    for args in (["run", os.path.join(SCENES, "gas.json"), "--until", "1e9", "--json"],
+                 ["gas", "--n", "2000", "--collisions", "1000000000", "--json"]):
+        env = dict(os.environ, CIRCOL_PROGRESS="1")
+        proc = subprocess.Popen([CIRCOL, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, env=env)
+        time.sleep(2.0)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        check(proc.returncode == 130, f"{args[0]}: exit {proc.returncode}: {err[-300:]!r}")
+        report = json.loads(out)
+        check(report["interrupted"] is True, "not marked interrupted")
+        check(report["collisions"] > 0, "nothing ran")
+        check("%" in err, "no progress bar on standard error")
+
+
+def main():
+    global CIRCOL, SCENES
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--circol", required=True)
+    parser.add_argument("--scenes", required=True)
+    parser.add_argument("case")
+    parser.add_argument("args", nargs="*")
+    options = parser.parse_args()
+    CIRCOL, SCENES = options.circol, options.scenes
+    test = globals().get("case_" + options.case)
+    if test is None:
+        print(f"unknown case {options.case}")
+        return 2
+    try:
+        test(*options.args)
+    except (Failure, AssertionError, json.JSONDecodeError, ET.ParseError, KeyError) as error:
+        print(f"FAILED {options.case}: {error}")
+        print("0 passed, 1 failed")
+        return 1
+    print(f"ok {options.case}")
+    print("1 passed, 0 failed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

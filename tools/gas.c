@@ -1,0 +1,418 @@
+/* circol CLI: `circol gas`. N disks of diameter 1 and mass 1 at packing fraction eta in a
+ * periodic square box, kT = 1. After equilibration the world's statistics are reset and K
+ * collisions are measured in blocks:
+ *   Z = P A / (N kT) = 1 + virial / (2 N kT t)   (2D virial theorem, hard disks)
+ * with kT the kinetic energy per disk; the standard error of Z comes from the block values.
+ * Speeds are sampled at the end of each block and compared with the 2D Maxwell-Boltzmann law
+ * f(v) = (v / kT) exp(-v^2 / (2 kT)). */
+#include "gas.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <circol/circol.h>
+
+#include "lattice.h"
+#include "options.h"
+#include "progress.h"
+#include "report.h"
+#include "svg.h"
+
+/// Pi (M_PI is not C17).
+#define CCL_CLI_GAS_PI 3.14159265358979323846
+/// Speed histogram: bins of this width from 0; the last bin is open-ended.
+#define CCL_CLI_GAS_BIN_WIDTH 0.1
+/// Number of speed bins (to 5 sqrt(kT)).
+#define CCL_CLI_GAS_BINS 50
+/// Events per advance call at most, so Ctrl-C and the progress bar respond quickly.
+#define CCL_CLI_GAS_EVENTS_PER_CALL 200000
+
+/// Everything a gas run holds.
+typedef struct ccl_cli_gas {
+    ccl_cli_gas_options options;
+    ccl_cli_lattice lattice;
+    ccl_world *world;
+    ccl_circle_state *states;
+    double *block_z;
+    int blocks_done;
+    uint64_t histogram[CCL_CLI_GAS_BINS];
+    uint64_t samples;
+    double speed_sum;
+    ccl_cli_progress progress;
+    double work_total, work_before;
+    double setup_seconds;
+} ccl_cli_gas;
+
+void ccl_cli_gas_usage(void *out) {
+    fputs("usage: circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
+          "                  [--svg FILE] [--equilibrate C] [--blocks B]\n"
+          "Hard-disk gas: N disks (diameter 1, mass 1, kT = 1) at packing fraction ETA in a\n"
+          "periodic square box. Reports the compressibility factor Z = PA/(NkT) from the\n"
+          "collision virial with its standard error, the collision rate and the speed\n"
+          "distribution against the 2D Maxwell-Boltzmann law.\n"
+          "  --n N            disks (default 4096)\n"
+          "  --eta ETA        packing fraction N pi / (4 A), below 0.9069 (default 0.3)\n"
+          "  --collisions K   collisions measured (default 100 N)\n"
+          "  --equilibrate C  collisions per disk before measuring (default 10)\n"
+          "  --blocks B       blocks for the standard error (default 20)\n"
+          "  --seed S         random seed of the velocities (default 1)\n"
+          "  --json           print one JSON object instead of the summary\n"
+          "  --svg FILE       draw the speed histogram against the theoretical curve\n",
+          (FILE *)out);
+}
+
+/// The 2D Maxwell-Boltzmann speed density for mass 1, kT in *user.
+static double ccl_cli_gas_maxwell(double v, void *user) {
+    double kT = *(const double *)user;
+    return v / kT * exp(-v * v / (2.0 * kT));
+}
+
+/// Probability of a speed in [a, b) under the 2D Maxwell-Boltzmann law (b may be INFINITY).
+static double ccl_cli_gas_maxwell_mass(double a, double b, double kT) {
+    return exp(-a * a / (2.0 * kT)) - (isinf(b) ? 0.0 : exp(-b * b / (2.0 * kT)));
+}
+
+/// Runs until count more circle-circle collisions happened. Returns an exit status.
+static int ccl_cli_gas_collide(ccl_cli_gas *gas, uint64_t count, bool *interrupted) {
+    uint64_t start = ccl_world_get_stats(gas->world).collisions;
+    uint64_t target = start + count;
+    int idle_calls = 0;
+    for (;;) {
+        uint64_t done = ccl_world_get_stats(gas->world).collisions;
+        ccl_cli_progress_show(&gas->progress,
+                              (gas->work_before + (double)(done - start)) / gas->work_total,
+                              "collisions");
+        if (done >= target) {
+            return CCL_CLI_EXIT_OK;
+        }
+        if (ccl_cli_interrupted()) {
+            *interrupted = true;
+            return CCL_CLI_EXIT_OK;
+        }
+        ccl_status status = ccl_world_advance_collisions(gas->world, target - done, 1e12);
+        if (status != CCL_OK && status != CCL_ERR_EVENT_LIMIT) {
+            ccl_cli_progress_finish(&gas->progress);
+            fprintf(stderr, "circol: simulation error at time %.17g: %s\n",
+                    ccl_world_time(gas->world), ccl_status_string(status));
+            return CCL_CLI_EXIT_SIMULATION;
+        }
+        idle_calls = ccl_world_get_stats(gas->world).collisions == done ? idle_calls + 1 : 0;
+        if (idle_calls > 1000) {
+            ccl_cli_progress_finish(&gas->progress);
+            fprintf(stderr, "circol: the disks stopped colliding at time %.17g\n",
+                    ccl_world_time(gas->world));
+            return CCL_CLI_EXIT_SIMULATION;
+        }
+    }
+}
+
+/// Adds every disk's speed now to the histogram.
+static bool ccl_cli_gas_sample_speeds(ccl_cli_gas *gas) {
+    int count = 0;
+    if (ccl_world_export(gas->world, gas->states, gas->options.n, &count) != CCL_OK) {
+        return false;
+    }
+    for (int i = 0; i < count; i++) {
+        double speed = ccl_length(gas->states[i].velocity);
+        int bin = (int)(speed / CCL_CLI_GAS_BIN_WIDTH);
+        gas->histogram[bin < CCL_CLI_GAS_BINS ? bin : CCL_CLI_GAS_BINS - 1]++;
+        gas->speed_sum += speed;
+    }
+    gas->samples += (uint64_t)count;
+    return true;
+}
+
+/// Builds the world with the disks on the lattice. Returns an exit status.
+static int ccl_cli_gas_build(ccl_cli_gas *gas) {
+    int n = gas->options.n;
+    char error[256];
+    if (!ccl_cli_lattice_choose(n, gas->options.eta, &gas->lattice, error, sizeof error)) {
+        fprintf(stderr, "circol gas: %s\n", error);
+        return CCL_CLI_EXIT_USAGE;
+    }
+    ccl_vec2 *positions = malloc((size_t)n * sizeof *positions);
+    ccl_vec2 *velocities = malloc((size_t)n * sizeof *velocities);
+    gas->states = malloc((size_t)n * sizeof *gas->states);
+    gas->block_z = calloc((size_t)gas->options.blocks, sizeof *gas->block_z);
+    if (positions == NULL || velocities == NULL || gas->states == NULL || gas->block_z == NULL) {
+        free(positions);
+        free(velocities);
+        fputs("circol gas: out of memory\n", stderr);
+        return CCL_CLI_EXIT_SIMULATION;
+    }
+    ccl_cli_lattice_fill(&gas->lattice, n, gas->options.seed, positions, velocities);
+    ccl_world_def def = ccl_world_default_def();
+    def.box_min = ccl_v2(0.0, 0.0);
+    def.box_max = ccl_v2(gas->lattice.side, gas->lattice.side);
+    def.boundary = CCL_BOUNDARY_PERIODIC;
+    def.restitution = 1.0;
+    def.capacity = n;
+    def.max_events_per_advance = CCL_CLI_GAS_EVENTS_PER_CALL;
+    ccl_status status = ccl_world_create(&def, &gas->world);
+    for (int i = 0; i < n && status == CCL_OK; i++) {
+        ccl_circle_def disk = ccl_circle_default_def();
+        disk.position = positions[i];
+        disk.velocity = velocities[i];
+        disk.radius = 0.5;
+        disk.mass = 1.0;
+        status = ccl_world_add_circle(gas->world, &disk, NULL);
+    }
+    free(positions);
+    free(velocities);
+    if (status != CCL_OK) {
+        fprintf(stderr, "circol gas: the library refused the gas: %s\n", ccl_status_string(status));
+        return CCL_CLI_EXIT_SIMULATION;
+    }
+    return CCL_CLI_EXIT_OK;
+}
+
+/// Measures the options' collisions in blocks. Returns an exit status.
+static int ccl_cli_gas_measure(ccl_cli_gas *gas, bool *interrupted) {
+    int n = gas->options.n, blocks = gas->options.blocks;
+    uint64_t total = gas->options.collisions;
+    double virial_before = 0.0, time_before = 0.0;
+    for (int b = 0; b < blocks; b++) {
+        uint64_t count = total / (uint64_t)blocks + ((uint64_t)b < total % (uint64_t)blocks);
+        int code = ccl_cli_gas_collide(gas, count, interrupted);
+        if (code != CCL_CLI_EXIT_OK || *interrupted) {
+            return code;
+        }
+        gas->work_before += (double)count;
+        ccl_world_stats stats = ccl_world_get_stats(gas->world);
+        double kT = stats.kinetic_energy / n;
+        double dt = stats.virial_time - time_before;
+        gas->block_z[b] = 1.0 + (stats.virial - virial_before) / (2.0 * n * kT * dt);
+        gas->blocks_done = b + 1;
+        virial_before = stats.virial;
+        time_before = stats.virial_time;
+        if (!ccl_cli_gas_sample_speeds(gas)) {
+            fputs("circol gas: cannot export the disks\n", stderr);
+            return CCL_CLI_EXIT_SIMULATION;
+        }
+    }
+    return CCL_CLI_EXIT_OK;
+}
+
+/// The results, computed from the world's statistics and the blocks.
+typedef struct ccl_cli_gas_result {
+    uint64_t collisions;
+    double time, kT, z, z_stderr, rate, z_from_rate, z_henderson;
+    double mean_speed, mean_speed_theory, chi2;
+    int dof;
+    double density[CCL_CLI_GAS_BINS], expected[CCL_CLI_GAS_BINS];
+} ccl_cli_gas_result;
+
+/// Computes the results.
+static void ccl_cli_gas_results(const ccl_cli_gas *gas, ccl_cli_gas_result *r) {
+    int n = gas->options.n;
+    double eta = gas->options.eta;
+    ccl_world_stats stats = ccl_world_get_stats(gas->world);
+    r->collisions = stats.collisions;
+    r->time = stats.virial_time;
+    r->kT = stats.kinetic_energy / n;
+    r->z = 1.0 + stats.virial / (2.0 * n * r->kT * r->time);
+    r->z_stderr = NAN;
+    int b = gas->blocks_done;
+    if (b >= 2) {
+        double mean = 0.0, square = 0.0;
+        for (int k = 0; k < b; k++) {
+            mean += gas->block_z[k] / b;
+        }
+        for (int k = 0; k < b; k++) {
+            square += (gas->block_z[k] - mean) * (gas->block_z[k] - mean);
+        }
+        r->z_stderr = sqrt(square / ((double)b * (b - 1)));
+    }
+    r->rate = 2.0 * (double)stats.collisions / (n * r->time);
+    /* Each collision's virial is sigma times the normal approach speed, whose collision-weighted
+     * mean is sqrt(pi kT / m): Z - 1 = (sigma / 4) sqrt(pi m / kT) x rate, an independent check */
+    r->z_from_rate = 1.0 + 0.25 * sqrt(CCL_CLI_GAS_PI / r->kT) * r->rate;
+    r->z_henderson = (1.0 + eta * eta / 8.0) / ((1.0 - eta) * (1.0 - eta));
+    r->mean_speed = gas->samples ? gas->speed_sum / (double)gas->samples : NAN;
+    r->mean_speed_theory = sqrt(CCL_CLI_GAS_PI * r->kT / 2.0);
+    r->chi2 = 0.0;
+    r->dof = -1;
+    for (int k = 0; k < CCL_CLI_GAS_BINS; k++) {
+        double a = k * CCL_CLI_GAS_BIN_WIDTH;
+        double bound = k + 1 < CCL_CLI_GAS_BINS ? a + CCL_CLI_GAS_BIN_WIDTH : INFINITY;
+        double expected = (double)gas->samples * ccl_cli_gas_maxwell_mass(a, bound, r->kT);
+        double observed = (double)gas->histogram[k];
+        r->expected[k] = expected;
+        r->density[k] =
+            gas->samples ? observed / ((double)gas->samples * CCL_CLI_GAS_BIN_WIDTH) : 0.0;
+        if (expected >= 5.0) {
+            r->chi2 += (observed - expected) * (observed - expected) / expected;
+            r->dof++;
+        }
+    }
+}
+
+/// Prints the JSON report. False on an output error.
+static bool ccl_cli_gas_json(const ccl_cli_gas *gas, const ccl_cli_gas_result *r, double seconds,
+                             bool interrupted) {
+    cJSON *report = cJSON_CreateObject();
+    bool ok = report != NULL;
+    ok = ok && ccl_cli_json_add_number(report, "n", gas->options.n);
+    ok = ok && ccl_cli_json_add_number(report, "eta", gas->options.eta);
+    ok = ok && ccl_cli_json_add_number(report, "box", gas->lattice.side);
+    ok = ok && ccl_cli_json_add_number(report, "seed", (double)gas->options.seed);
+    ok = ok && ccl_cli_json_add_number(report, "collisions", (double)r->collisions);
+    ok = ok && ccl_cli_json_add_number(report, "time", r->time);
+    ok = ok && ccl_cli_json_add_number(report, "kT", r->kT);
+    ok = ok && ccl_cli_json_add_number(report, "Z", r->z);
+    ok = ok && ccl_cli_json_add_number(report, "Z_stderr", r->z_stderr);
+    ok = ok && ccl_cli_json_add_number(report, "blocks", gas->blocks_done);
+    ok = ok && ccl_cli_json_add_number(report, "collision_rate", r->rate);
+    ok = ok && ccl_cli_json_add_number(report, "Z_from_collision_rate", r->z_from_rate);
+    ok = ok && ccl_cli_json_add_number(report, "Z_henderson", r->z_henderson);
+    ok = ok && ccl_cli_json_add_number(report, "wall_seconds", seconds);
+    ok = ok && ccl_cli_json_add_number(report, "setup_seconds", gas->setup_seconds);
+    ok = ok && ccl_cli_json_add_number(report, "collisions_per_second",
+                                       seconds > 0.0 ? (double)r->collisions / seconds : NAN);
+    ok = ok && cJSON_AddBoolToObject(report, "interrupted", interrupted) != NULL;
+    cJSON *speeds = ok ? cJSON_AddObjectToObject(report, "speed_distribution") : NULL;
+    ok = speeds != NULL;
+    ok = ok && ccl_cli_json_add_number(speeds, "samples", (double)gas->samples);
+    ok = ok && ccl_cli_json_add_number(speeds, "bin_width", CCL_CLI_GAS_BIN_WIDTH);
+    ok = ok && ccl_cli_json_add_number(speeds, "mean_speed", r->mean_speed);
+    ok = ok && ccl_cli_json_add_number(speeds, "mean_speed_theory", r->mean_speed_theory);
+    ok = ok && ccl_cli_json_add_number(speeds, "chi2", r->chi2);
+    ok = ok && ccl_cli_json_add_number(speeds, "dof", r->dof);
+    cJSON *observed = ok ? cJSON_AddArrayToObject(speeds, "observed") : NULL;
+    cJSON *expected = observed ? cJSON_AddArrayToObject(speeds, "expected") : NULL;
+    ok = expected != NULL;
+    for (int k = 0; ok && k < CCL_CLI_GAS_BINS; k++) {
+        cJSON *o = cJSON_CreateNumber((double)gas->histogram[k]);
+        cJSON *e = ccl_cli_json_number(r->expected[k]);
+        ok = o != NULL && e != NULL;
+        if (ok) {
+            cJSON_AddItemToArray(observed, o);
+            cJSON_AddItemToArray(expected, e);
+        } else {
+            cJSON_Delete(o);
+            cJSON_Delete(e);
+        }
+    }
+    if (!ok) {
+        cJSON_Delete(report);
+        fputs("circol: out of memory writing JSON\n", stderr);
+        return false;
+    }
+    return ccl_cli_json_print(report);
+}
+
+/// Prints the human summary. False on an output error.
+static bool ccl_cli_gas_summary(const ccl_cli_gas *gas, const ccl_cli_gas_result *r, double seconds,
+                                bool interrupted) {
+    printf("circol gas: %d disks, eta %g, periodic box %.6g x %.6g, seed %llu\n", gas->options.n,
+           gas->options.eta, gas->lattice.side, gas->lattice.side,
+           (unsigned long long)gas->options.seed);
+    printf("  equilibration    %g collisions per disk, %.3f s\n", gas->options.equilibrate,
+           gas->setup_seconds);
+    printf("  measured         %llu collisions over time %.6g, kT %.6g%s\n",
+           (unsigned long long)r->collisions, r->time, r->kT, interrupted ? " (interrupted)" : "");
+    printf("  Z = PA/(NkT)     %.6f +- %.6f  (%d blocks; Henderson's equation of state: %.4f)\n",
+           r->z, r->z_stderr, gas->blocks_done, r->z_henderson);
+    printf("  collision rate   %.6f per disk per unit time  (Z from it: %.6f)\n", r->rate,
+           r->z_from_rate);
+    printf("  speeds           mean %.5f (theory %.5f), chi2 %.1f for %d degrees of freedom\n",
+           r->mean_speed, r->mean_speed_theory, r->chi2, r->dof);
+    printf("                   against 2D Maxwell-Boltzmann, %llu samples\n",
+           (unsigned long long)gas->samples);
+    printf("  wall time        %.3f s, %.4g collisions/s\n", seconds,
+           seconds > 0.0 ? (double)r->collisions / seconds : 0.0);
+    return fflush(stdout) == 0;
+}
+
+/// Writes the speed histogram against the theoretical curve.
+static bool ccl_cli_gas_svg(const ccl_cli_gas *gas, const ccl_cli_gas_result *r) {
+    double kT = r->kT;
+    char title[160];
+    snprintf(title, sizeof title, "Speeds of %d hard disks at eta = %g (%llu samples)",
+             gas->options.n, gas->options.eta, (unsigned long long)gas->samples);
+    ccl_cli_svg_histogram histogram = {r->density,
+                                       CCL_CLI_GAS_BINS,
+                                       CCL_CLI_GAS_BIN_WIDTH,
+                                       ccl_cli_gas_maxwell,
+                                       &kT,
+                                       title,
+                                       "speed v (kT = 1, mass 1); the last bin holds v >= 4.9",
+                                       "Maxwell-Boltzmann (v/kT) exp(-v^2/2kT)"};
+    FILE *file = ccl_cli_open_output(gas->options.svg_path, "--svg");
+    if (file == NULL) {
+        return false;
+    }
+    ccl_cli_svg_write_histogram(file, &histogram);
+    return ccl_cli_close_output(file, gas->options.svg_path);
+}
+
+/// The gas run once the options are known. Returns an exit status.
+static int ccl_cli_gas_execute(ccl_cli_gas *gas) {
+    double start = ccl_cli_seconds();
+    int code = ccl_cli_gas_build(gas);
+    if (code != CCL_CLI_EXIT_OK) {
+        return code;
+    }
+    if (gas->options.svg_path != NULL) { /* fail early on an unwritable path */
+        FILE *file = ccl_cli_open_output(gas->options.svg_path, "--svg");
+        if (file == NULL) {
+            return CCL_CLI_EXIT_USAGE;
+        }
+        fclose(file);
+    }
+    uint64_t equilibrate = (uint64_t)ceil(gas->options.equilibrate * gas->options.n / 2.0);
+    gas->work_total = (double)equilibrate + (double)gas->options.collisions;
+    ccl_cli_progress_start(&gas->progress);
+    bool interrupted = false;
+    code = ccl_cli_gas_collide(gas, equilibrate, &interrupted);
+    gas->work_before = (double)equilibrate;
+    ccl_world_reset_stats(gas->world);
+    double measure_start = ccl_cli_seconds();
+    gas->setup_seconds = measure_start - start;
+    if (code == CCL_CLI_EXIT_OK && !interrupted) {
+        code = ccl_cli_gas_measure(gas, &interrupted);
+    }
+    double seconds = ccl_cli_seconds() - measure_start;
+    ccl_cli_progress_finish(&gas->progress);
+    if (code != CCL_CLI_EXIT_OK) {
+        return code;
+    }
+    ccl_cli_gas_result result;
+    ccl_cli_gas_results(gas, &result);
+    bool ok = gas->options.json ? ccl_cli_gas_json(gas, &result, seconds, interrupted)
+                                : ccl_cli_gas_summary(gas, &result, seconds, interrupted);
+    if (gas->options.svg_path != NULL) {
+        ok = ccl_cli_gas_svg(gas, &result) && ok;
+    }
+    if (!ok) {
+        return CCL_CLI_EXIT_SIMULATION;
+    }
+    if (interrupted) {
+        fputs("circol: interrupted\n", stderr);
+        return CCL_CLI_EXIT_INTERRUPTED;
+    }
+    return CCL_CLI_EXIT_OK;
+}
+
+int ccl_cli_gas_main(int argc, char **argv) {
+    ccl_cli_gas gas;
+    memset(&gas, 0, sizeof gas);
+    char error[256];
+    if (!ccl_cli_parse_gas_options(argc, argv, &gas.options, error, sizeof error)) {
+        fprintf(stderr, "circol gas: %s (see circol gas --help)\n", error);
+        return CCL_CLI_EXIT_USAGE;
+    }
+    if (gas.options.help) {
+        ccl_cli_gas_usage(stdout);
+        return CCL_CLI_EXIT_OK;
+    }
+    ccl_cli_interrupt_install();
+    int code = ccl_cli_gas_execute(&gas);
+    ccl_world_destroy(gas.world);
+    free(gas.states);
+    free(gas.block_z);
+    return code;
+}

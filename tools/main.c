@@ -1,0 +1,53 @@
+/* circol: the command-line tool. `circol run` runs a scene, `circol gas` the hard-disk gas.
+ * Exit status: 0 success, 1 simulation error, 2 bad usage or bad input, 130 after Ctrl-C. */
+#include <stdio.h>
+#include <string.h>
+
+#include "gas.h"
+#include "report.h"
+#include "run.h"
+
+/// Prints the overall usage on out.
+static void ccl_cli_usage(FILE *out) {
+    fputs("usage: circol run [SCENE.json] [--until T] [--json] [--state] [--svg FILE]\n"
+          "                  [--trace FILE.csv]\n"
+          "       circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
+          "                  [--svg FILE]\n"
+          "       circol help [run|gas]\n"
+          "       circol --version\n"
+          "Exact collisions of moving circles. Without a command, circol runs (circol\n"
+          "--svg out.svg is circol run --svg out.svg). Exit status: 0 success, 1 simulation\n"
+          "error, 2 bad usage or bad input, 130 interrupted by Ctrl-C (summary printed).\n",
+          out);
+}
+
+int main(int argc, char **argv) {
+    if (argc >= 2 && strcmp(argv[1], "gas") == 0) {
+        return ccl_cli_gas_main(argc - 2, argv + 2);
+    }
+    if (argc >= 2 && strcmp(argv[1], "run") == 0) {
+        return ccl_cli_run_main(argc - 2, argv + 2);
+    }
+    if (argc >= 2 && (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
+                      strcmp(argv[1], "-h") == 0)) {
+        if (argc >= 3 && strcmp(argv[2], "run") == 0) {
+            ccl_cli_run_usage(stdout);
+        } else if (argc >= 3 && strcmp(argv[2], "gas") == 0) {
+            ccl_cli_gas_usage(stdout);
+        } else {
+            ccl_cli_usage(stdout);
+        }
+        return CCL_CLI_EXIT_OK;
+    }
+    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+        puts("circol " CIRCOL_CLI_VERSION);
+        return CCL_CLI_EXIT_OK;
+    }
+    /* no command: a scene file or options mean `run` */
+    if (argc < 2 || argv[1][0] == '-' || strstr(argv[1], ".json") != NULL) {
+        return ccl_cli_run_main(argc - 1, argv + 1);
+    }
+    fprintf(stderr, "circol: %s: unknown command (expected run or gas; see circol --help)\n",
+            argv[1]);
+    return CCL_CLI_EXIT_USAGE;
+}

@@ -1,0 +1,42 @@
+/* circol CLI: command-line options. Every error names the option. */
+#ifndef CIRCOL_CLI_OPTIONS_H
+#define CIRCOL_CLI_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// Options of `circol run`.
+typedef struct ccl_cli_run_options {
+    const char *scene_path; ///< SCENE.json, or NULL for the bundled default.
+    double until;           ///< --until T, when has_until.
+    bool has_until;         ///< Whether --until was given.
+    bool json;              ///< --json: one JSON object on standard output.
+    bool state;             ///< --state: include the circles.
+    const char *svg_path;   ///< --svg FILE, or NULL.
+    const char *trace_path; ///< --trace FILE.csv, or NULL.
+    bool help;              ///< --help.
+} ccl_cli_run_options;
+
+/// Options of `circol gas`.
+typedef struct ccl_cli_gas_options {
+    int n;                ///< --n N disks. Default 4096.
+    double eta;           ///< --eta packing fraction. Default 0.3.
+    uint64_t collisions;  ///< --collisions K measured. Default 100 per disk.
+    double equilibrate;   ///< --equilibrate C collisions per disk first. Default 10.
+    int blocks;           ///< --blocks B for the standard error. Default 20.
+    uint64_t seed;        ///< --seed S. Default 1.
+    bool json;            ///< --json.
+    const char *svg_path; ///< --svg FILE: the speed histogram, or NULL.
+    bool help;            ///< --help.
+} ccl_cli_gas_options;
+
+/// Parses the arguments after `run`. False with a message in error on bad usage.
+bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *options, char *error,
+                               size_t error_size);
+
+/// Parses the arguments after `gas`. False with a message in error on bad usage.
+bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *options, char *error,
+                               size_t error_size);
+
+#endif

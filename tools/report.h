@@ -1,0 +1,44 @@
+/* circol CLI: output helpers shared by the commands: the JSON object on standard output, files
+ * for pictures and traces, and the exit statuses. */
+#ifndef CIRCOL_CLI_REPORT_H
+#define CIRCOL_CLI_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <cjson/cJSON.h>
+
+#include <circol/math.h>
+
+/// Exit statuses (the contract): success, simulation error, bad usage or input; and Ctrl-C.
+enum {
+    CCL_CLI_EXIT_OK = 0,
+    CCL_CLI_EXIT_SIMULATION = 1,
+    CCL_CLI_EXIT_USAGE = 2,
+    CCL_CLI_EXIT_INTERRUPTED = 130,
+};
+
+/// Writes value in the shortest of 15, 16 or 17 significant digits that reads back as the same
+/// double ("null" when not finite) into buffer (at least 32 bytes).
+void ccl_cli_format_number(double value, char *buffer);
+
+/// A JSON number item that reads back as exactly value (null when not finite), or NULL.
+cJSON *ccl_cli_json_number(double value);
+
+/// Adds value under name, exactly (see ccl_cli_json_number). False when out of memory.
+bool ccl_cli_json_add_number(cJSON *object, const char *name, double value);
+
+/// Adds [v.x, v.y] under name, exactly. False when out of memory.
+bool ccl_cli_json_add_vec2(cJSON *object, const char *name, ccl_vec2 v);
+
+/// Prints object on standard output as one JSON document and frees it. False when out of
+/// memory or on a write error.
+bool ccl_cli_json_print(cJSON *object);
+
+/// Opens path for writing for option (named in the message on failure). NULL on failure.
+FILE *ccl_cli_open_output(const char *path, const char *option);
+
+/// Closes a file from ccl_cli_open_output, reporting a write error. False on error.
+bool ccl_cli_close_output(FILE *file, const char *path);
+
+#endif

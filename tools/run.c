@@ -1,0 +1,504 @@
+/* circol CLI: `circol run`. All physics is the library's: this file builds the world from the
+ * scene, advances it in frames (for trails and the progress bar) and reports. */
+#include "run.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <circol/circol.h>
+
+#include "options.h"
+#include "progress.h"
+#include "report.h"
+#include "scene.h"
+#include "svg.h"
+#include "trail.h"
+
+/// The bundled default scene (examples/scenes/default.json, embedded at build time).
+extern const char ccl_cli_default_scene[];
+/// Its length in bytes.
+extern const size_t ccl_cli_default_scene_length;
+
+/// Name of the default scene in messages.
+#define CCL_CLI_DEFAULT_NAME "default scene (built in)"
+/// Simulated time when neither the scene nor --until says.
+#define CCL_CLI_DEFAULT_UNTIL 10.0
+/// Frames (trail samples and progress steps) over a run.
+#define CCL_CLI_FRAMES 600
+/// Events per advance call at most, so Ctrl-C and the progress bar respond quickly.
+#define CCL_CLI_EVENTS_PER_CALL 50000
+/// Circles followed by trails at most.
+#define CCL_CLI_MAX_TRAILS 400
+
+/// Everything a run holds.
+typedef struct ccl_cli_run {
+    ccl_cli_run_options options;
+    ccl_cli_scene scene;
+    const char *scene_name;
+    ccl_world *world;
+    int *index_of_slot; ///< Scene index of each world slot (-1: none).
+    uint32_t slot_count;
+    ccl_circle_id *ids;
+    FILE *trace;
+    bool trace_failed;
+    FILE *svg; ///< Opened before the run, so a bad path fails early.
+    ccl_cli_trails trails;
+    bool tracing_trails;
+} ccl_cli_run;
+
+void ccl_cli_run_usage(void *out) {
+    fputs("usage: circol run [SCENE.json] [--until T] [--json] [--state] [--svg FILE]\n"
+          "                  [--trace FILE.csv]\n"
+          "Runs a scene file (\"-\" reads standard input; none: the bundled default scene) and\n"
+          "prints a summary.\n"
+          "  --until T         simulate until time T (default: the scene's \"until\", else 10)\n"
+          "  --json            print one JSON object instead of the summary\n"
+          "  --state           include every circle's final state\n"
+          "  --svg FILE        draw the final state, the walls and the circles' trails\n"
+          "  --trace FILE.csv  write every collision: time, circles, point, normal, impulse\n",
+          (FILE *)out);
+}
+
+/// Scene index of a world circle id, or -1.
+static int ccl_cli_run_index(const ccl_cli_run *run, ccl_circle_id id) {
+    return id.index < run->slot_count ? run->index_of_slot[id.index] : -1;
+}
+
+/// Names a contact kind in the trace.
+static const char *ccl_cli_run_kind_name(ccl_contact_kind kind) {
+    switch (kind) {
+        case CCL_CONTACT_CIRCLE:
+            return "circle";
+        case CCL_CONTACT_SEGMENT:
+            return "segment";
+        case CCL_CONTACT_POINT:
+            return "point";
+        case CCL_CONTACT_BOX:
+            return "box";
+    }
+    return "unknown";
+}
+
+/// Appends circle id's position now (at a collision) to its trail.
+static void ccl_cli_run_trail_at_contact(ccl_cli_run *run, ccl_circle_id id) {
+    int index = ccl_cli_run_index(run, id);
+    if (index < 0 || !ccl_cli_trails_traced(&run->trails, index)) {
+        return;
+    }
+    ccl_circle_state state;
+    if (ccl_world_get_circle(run->world, id, &state) == CCL_OK) {
+        ccl_cli_trails_add(&run->trails, index, state.position, false);
+    }
+}
+
+/// The contact callback: one trace line, and trail vertices at the bounce.
+static void ccl_cli_run_on_contact(const ccl_contact_event *event, void *user) {
+    ccl_cli_run *run = user;
+    if (run->trace != NULL && !run->trace_failed) {
+        char values[7][32];
+        const double numbers[7] = {event->time,     event->point.x,  event->point.y,
+                                   event->normal.x, event->normal.y, event->impulse};
+        for (int k = 0; k < 6; k++) {
+            ccl_cli_format_number(numbers[k], values[k]);
+        }
+        bool with_circle = event->kind == CCL_CONTACT_CIRCLE;
+        int written = fprintf(run->trace, "%s,%s,%d,%d,%d,%s,%s,%s,%s,%s\n", values[0],
+                              ccl_cli_run_kind_name(event->kind), ccl_cli_run_index(run, event->a),
+                              with_circle ? ccl_cli_run_index(run, event->b) : -1,
+                              with_circle ? -1 : event->wall, values[1], values[2], values[3],
+                              values[4], values[5]);
+        run->trace_failed = written < 0;
+    }
+    if (run->tracing_trails) {
+        ccl_cli_run_trail_at_contact(run, event->a);
+        if (event->kind == CCL_CONTACT_CIRCLE) {
+            ccl_cli_run_trail_at_contact(run, event->b);
+        }
+    }
+}
+
+/// The world's warnings, on standard error.
+static void ccl_cli_run_log(const char *message, void *user) {
+    (void)user;
+    fprintf(stderr, "circol: warning: %s\n", message);
+}
+
+/// Builds the world from the scene. Returns an exit status (0 when built).
+static int ccl_cli_run_build(ccl_cli_run *run) {
+    const ccl_cli_scene *scene = &run->scene;
+    ccl_world_def def = ccl_world_default_def();
+    def.box_min = scene->box_min;
+    def.box_max = scene->box_max;
+    def.boundary = scene->boundary;
+    def.gravity = scene->gravity;
+    def.damping = scene->damping;
+    def.restitution = scene->restitution;
+    def.capacity = scene->circle_count;
+    def.overlap = CCL_OVERLAP_REJECT;
+    def.max_events_per_advance = CCL_CLI_EVENTS_PER_CALL;
+    def.on_contact = ccl_cli_run_on_contact;
+    def.contact_user = run;
+    def.log = ccl_cli_run_log;
+    ccl_status status = ccl_world_create(&def, &run->world);
+    if (status != CCL_OK) {
+        fprintf(stderr, "circol: %s: world: the library refused it: %s\n", run->scene_name,
+                ccl_status_string(status));
+        return status == CCL_ERR_OUT_OF_MEMORY ? CCL_CLI_EXIT_SIMULATION : CCL_CLI_EXIT_USAGE;
+    }
+    for (int k = 0; k < scene->segment_count; k++) {
+        status = ccl_world_add_segment(run->world, scene->segments[k], NULL);
+        if (status != CCL_OK) {
+            fprintf(stderr, "circol: %s: segments[%d]: the library refused it: %s\n",
+                    run->scene_name, k, ccl_status_string(status));
+            return status == CCL_ERR_OUT_OF_MEMORY ? CCL_CLI_EXIT_SIMULATION : CCL_CLI_EXIT_USAGE;
+        }
+    }
+    for (int k = 0; k < scene->point_count; k++) {
+        status = ccl_world_add_point(run->world, scene->points[k], NULL);
+        if (status != CCL_OK) {
+            fprintf(stderr, "circol: %s: points[%d]: the library refused it: %s\n", run->scene_name,
+                    k, ccl_status_string(status));
+            return status == CCL_ERR_OUT_OF_MEMORY ? CCL_CLI_EXIT_SIMULATION : CCL_CLI_EXIT_USAGE;
+        }
+    }
+    run->ids = calloc((size_t)scene->circle_count + 1, sizeof *run->ids);
+    if (run->ids == NULL) {
+        fputs("circol: out of memory\n", stderr);
+        return CCL_CLI_EXIT_SIMULATION;
+    }
+    uint32_t max_slot = 0;
+    for (int i = 0; i < scene->circle_count; i++) {
+        const ccl_cli_scene_circle *c = &scene->circles[i];
+        ccl_circle_def circle = ccl_circle_default_def();
+        circle.position = c->position;
+        circle.velocity = c->velocity;
+        circle.radius = c->radius;
+        circle.mass = c->mass;
+        circle.restitution = c->restitution;
+        status = ccl_world_add_circle(run->world, &circle, &run->ids[i]);
+        if (status != CCL_OK) {
+            fprintf(stderr, "circol: %s: circles[%d]: the library refused it: %s\n",
+                    run->scene_name, i, ccl_status_string(status));
+            return status == CCL_ERR_OUT_OF_MEMORY ? CCL_CLI_EXIT_SIMULATION : CCL_CLI_EXIT_USAGE;
+        }
+        max_slot = run->ids[i].index > max_slot ? run->ids[i].index : max_slot;
+    }
+    run->slot_count = max_slot + 1;
+    run->index_of_slot = malloc((size_t)run->slot_count * sizeof *run->index_of_slot);
+    if (run->index_of_slot == NULL) {
+        fputs("circol: out of memory\n", stderr);
+        return CCL_CLI_EXIT_SIMULATION;
+    }
+    for (uint32_t s = 0; s < run->slot_count; s++) {
+        run->index_of_slot[s] = -1;
+    }
+    for (int i = 0; i < scene->circle_count; i++) {
+        run->index_of_slot[run->ids[i].index] = i;
+    }
+    return CCL_CLI_EXIT_OK;
+}
+
+/// Appends every traced circle's position now to its trail (force: also when it barely moved).
+static void ccl_cli_run_sample_trails(ccl_cli_run *run, bool force) {
+    for (int i = 0; i < run->scene.circle_count; i += run->trails.stride) {
+        ccl_circle_state state;
+        if (ccl_world_get_circle(run->world, run->ids[i], &state) == CCL_OK) {
+            ccl_cli_trails_add(&run->trails, i, state.position, force);
+        }
+    }
+}
+
+/// Advances to until in frames. Returns an exit status; *interrupted says whether Ctrl-C
+/// stopped it early.
+static int ccl_cli_run_advance(ccl_cli_run *run, double until, bool *interrupted) {
+    ccl_cli_progress progress;
+    ccl_cli_progress_start(&progress);
+    int status_code = CCL_CLI_EXIT_OK;
+    *interrupted = false;
+    double start = ccl_world_time(run->world);
+    for (int frame = 1; frame <= CCL_CLI_FRAMES && status_code == CCL_CLI_EXIT_OK; frame++) {
+        double target = start + until * frame / CCL_CLI_FRAMES;
+        for (;;) {
+            if (ccl_cli_interrupted()) {
+                *interrupted = true;
+                break;
+            }
+            double dt = target - ccl_world_time(run->world);
+            if (!(dt > 0.0)) {
+                break;
+            }
+            ccl_status status = ccl_world_advance(run->world, dt);
+            char detail[64];
+            snprintf(detail, sizeof detail, "t = %.4g of %.4g", ccl_world_time(run->world) - start,
+                     until);
+            ccl_cli_progress_show(&progress,
+                                  until > 0.0 ? (ccl_world_time(run->world) - start) / until : 1.0,
+                                  detail);
+            if (status == CCL_OK) {
+                break;
+            }
+            if (status != CCL_ERR_EVENT_LIMIT) {
+                ccl_cli_progress_finish(&progress);
+                fprintf(stderr, "circol: simulation error at time %.17g: %s\n",
+                        ccl_world_time(run->world), ccl_status_string(status));
+                status_code = CCL_CLI_EXIT_SIMULATION;
+                break;
+            }
+        }
+        if (run->tracing_trails) {
+            ccl_cli_run_sample_trails(run, frame == CCL_CLI_FRAMES || *interrupted);
+        }
+        if (*interrupted) {
+            break;
+        }
+    }
+    ccl_cli_progress_finish(&progress);
+    return status_code;
+}
+
+/// Writes the SVG picture of the final state.
+static bool ccl_cli_run_write_svg(ccl_cli_run *run) {
+    const ccl_cli_scene *scene = &run->scene;
+    ccl_cli_svg_circle *circles = calloc((size_t)scene->circle_count + 1, sizeof *circles);
+    if (circles == NULL) {
+        fputs("circol: --svg: out of memory\n", stderr);
+        return false;
+    }
+    for (int i = 0; i < scene->circle_count; i++) {
+        ccl_circle_state state;
+        if (ccl_world_get_circle(run->world, run->ids[i], &state) == CCL_OK) {
+            circles[i] = (ccl_cli_svg_circle){state.position, state.radius, state.mass == 0.0};
+        }
+    }
+    char title[256];
+    snprintf(title, sizeof title, "%s at t = %.6g", run->scene_name, ccl_world_time(run->world));
+    ccl_cli_svg_picture picture = {scene->box_min,
+                                   scene->box_max,
+                                   scene->boundary == CCL_BOUNDARY_PERIODIC,
+                                   scene->segments,
+                                   scene->segment_count,
+                                   scene->points,
+                                   scene->point_count,
+                                   circles,
+                                   scene->circle_count,
+                                   &run->trails,
+                                   title};
+    FILE *file = run->svg;
+    run->svg = NULL;
+    ccl_cli_svg_write_picture(file, &picture);
+    bool ok = ccl_cli_close_output(file, run->options.svg_path);
+    free(circles);
+    return ok;
+}
+
+/// Adds the circles' final states to the JSON report.
+static bool ccl_cli_run_json_state(const ccl_cli_run *run, cJSON *report) {
+    cJSON *array = cJSON_AddArrayToObject(report, "circles");
+    if (array == NULL) {
+        return false;
+    }
+    for (int i = 0; i < run->scene.circle_count; i++) {
+        ccl_circle_state state;
+        if (ccl_world_get_circle(run->world, run->ids[i], &state) != CCL_OK) {
+            continue;
+        }
+        cJSON *item = cJSON_CreateObject();
+        if (item == NULL || !cJSON_AddItemToArray(array, item)) {
+            cJSON_Delete(item);
+            return false;
+        }
+        bool ok = cJSON_AddNumberToObject(item, "id", i) != NULL;
+        ok = ok && ccl_cli_json_add_number(item, "x", state.position.x);
+        ok = ok && ccl_cli_json_add_number(item, "y", state.position.y);
+        ok = ok && ccl_cli_json_add_number(item, "vx", state.velocity.x);
+        ok = ok && ccl_cli_json_add_number(item, "vy", state.velocity.y);
+        ok = ok && ccl_cli_json_add_number(item, "r", state.radius);
+        if (!ok) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Prints the report (JSON or the human summary). False on an output error.
+static bool ccl_cli_run_report(const ccl_cli_run *run, double until, double initial_energy,
+                               double seconds, bool interrupted) {
+    ccl_world_stats stats = ccl_world_get_stats(run->world);
+    double max_overlap = ccl_world_max_overlap(run->world);
+    const ccl_cli_scene *scene = &run->scene;
+    if (run->options.json) {
+        cJSON *report = cJSON_CreateObject();
+        bool ok = report != NULL;
+        ok = ok && cJSON_AddStringToObject(report, "scene", run->scene_name) != NULL;
+        ok = ok && ccl_cli_json_add_number(report, "time", stats.time);
+        ok = ok && ccl_cli_json_add_number(report, "until", until);
+        ok = ok && ccl_cli_json_add_number(report, "circle_count", scene->circle_count);
+        ok = ok && ccl_cli_json_add_number(report, "collisions", (double)stats.collisions);
+        ok =
+            ok && ccl_cli_json_add_number(report, "wall_collisions", (double)stats.wall_collisions);
+        ok = ok && ccl_cli_json_add_number(report, "events", (double)stats.events);
+        ok = ok && ccl_cli_json_add_number(report, "kinetic_energy", stats.kinetic_energy);
+        ok = ok && ccl_cli_json_add_number(report, "initial_kinetic_energy", initial_energy);
+        ok = ok && ccl_cli_json_add_vec2(report, "momentum", stats.momentum);
+        ok = ok && ccl_cli_json_add_number(report, "max_overlap", max_overlap);
+        ok = ok &&
+             ccl_cli_json_add_number(report, "guard_collisions", (double)stats.guard_collisions);
+        ok = ok && ccl_cli_json_add_number(report, "wall_seconds", seconds);
+        ok = ok && cJSON_AddBoolToObject(report, "interrupted", interrupted) != NULL;
+        if (ok && run->options.state) {
+            ok = ccl_cli_run_json_state(run, report);
+        }
+        if (!ok) {
+            cJSON_Delete(report);
+            fputs("circol: out of memory writing JSON\n", stderr);
+            return false;
+        }
+        return ccl_cli_json_print(report);
+    }
+    printf("circol: %s: %d circles, %d segments, %d points, %s box [%g, %g] x [%g, %g]\n",
+           run->scene_name, scene->circle_count, scene->segment_count, scene->point_count,
+           scene->boundary == CCL_BOUNDARY_PERIODIC ? "periodic" : "walled", scene->box_min.x,
+           scene->box_max.x, scene->box_min.y, scene->box_max.y);
+    printf("  time             %.10g of %.10g%s\n", stats.time, until,
+           interrupted ? " (interrupted)" : "");
+    printf("  collisions       %llu between circles, %llu with walls\n",
+           (unsigned long long)stats.collisions, (unsigned long long)stats.wall_collisions);
+    printf("  events           %llu\n", (unsigned long long)stats.events);
+    printf("  kinetic energy   %.10g (at start %.10g)\n", stats.kinetic_energy, initial_energy);
+    printf("  momentum         (%.10g, %.10g)\n", stats.momentum.x, stats.momentum.y);
+    printf("  max overlap      %.3g\n", max_overlap);
+    printf("  wall time        %.3f s", seconds);
+    if (seconds > 0.0 && stats.events > 0) {
+        printf(", %.3g events/s", (double)stats.events / seconds);
+    }
+    printf("\n");
+    if (run->options.state) {
+        printf("  %5s %22s %22s %22s %22s %12s\n", "id", "x", "y", "vx", "vy", "r");
+        for (int i = 0; i < scene->circle_count; i++) {
+            ccl_circle_state state;
+            if (ccl_world_get_circle(run->world, run->ids[i], &state) == CCL_OK) {
+                printf("  %5d %22.17g %22.17g %22.17g %22.17g %12.6g\n", i, state.position.x,
+                       state.position.y, state.velocity.x, state.velocity.y, state.radius);
+            }
+        }
+    }
+    return fflush(stdout) == 0;
+}
+
+/// Loads the scene named by the options, or the bundled one. Returns an exit status.
+static int ccl_cli_run_load(ccl_cli_run *run) {
+    char error[CCL_CLI_ERROR_SIZE];
+    bool ok;
+    if (run->options.scene_path == NULL) {
+        run->scene_name = CCL_CLI_DEFAULT_NAME;
+        ok = ccl_cli_scene_parse(ccl_cli_default_scene, ccl_cli_default_scene_length,
+                                 run->scene_name, &run->scene, error, sizeof error);
+    } else {
+        run->scene_name =
+            strcmp(run->options.scene_path, "-") == 0 ? "<stdin>" : run->options.scene_path;
+        ok = ccl_cli_scene_load(run->options.scene_path, &run->scene, error, sizeof error);
+    }
+    if (!ok) {
+        fprintf(stderr, "circol: %s\n", error);
+        return CCL_CLI_EXIT_USAGE;
+    }
+    return CCL_CLI_EXIT_OK;
+}
+
+/// Frees everything a run holds.
+static void ccl_cli_run_free(ccl_cli_run *run) {
+    ccl_world_destroy(run->world);
+    ccl_cli_scene_free(&run->scene);
+    ccl_cli_trails_free(&run->trails);
+    free(run->ids);
+    free(run->index_of_slot);
+    if (run->trace != NULL) {
+        fclose(run->trace);
+    }
+    if (run->svg != NULL) {
+        fclose(run->svg);
+    }
+}
+
+/// The run itself, once the options are known. Returns an exit status.
+static int ccl_cli_run_execute(ccl_cli_run *run) {
+    int code = ccl_cli_run_load(run);
+    if (code != CCL_CLI_EXIT_OK) {
+        return code;
+    }
+    double until = run->options.has_until ? run->options.until
+                   : run->scene.has_until ? run->scene.until
+                                          : CCL_CLI_DEFAULT_UNTIL;
+    if (run->options.trace_path != NULL) {
+        run->trace = ccl_cli_open_output(run->options.trace_path, "--trace");
+        if (run->trace == NULL) {
+            return CCL_CLI_EXIT_USAGE;
+        }
+        fputs("time,kind,a,b,wall,x,y,nx,ny,impulse\n", run->trace);
+    }
+    if (run->options.svg_path != NULL) {
+        run->svg = ccl_cli_open_output(run->options.svg_path, "--svg");
+        if (run->svg == NULL) {
+            return CCL_CLI_EXIT_USAGE;
+        }
+        ccl_vec2 size = ccl_sub(run->scene.box_max, run->scene.box_min);
+        bool periodic = run->scene.boundary == CCL_BOUNDARY_PERIODIC;
+        if (!ccl_cli_trails_init(&run->trails, run->scene.circle_count, CCL_CLI_MAX_TRAILS,
+                                 1e-3 * fmax(size.x, size.y), periodic ? size : ccl_v2(0.0, 0.0))) {
+            fputs("circol: --svg: out of memory\n", stderr);
+            return CCL_CLI_EXIT_SIMULATION;
+        }
+    }
+    code = ccl_cli_run_build(run);
+    if (code != CCL_CLI_EXIT_OK) {
+        return code;
+    }
+    run->tracing_trails = run->options.svg_path != NULL;
+    if (run->tracing_trails) {
+        ccl_cli_run_sample_trails(run, true);
+    }
+    double initial_energy = ccl_world_get_stats(run->world).kinetic_energy;
+    double start = ccl_cli_seconds();
+    bool interrupted = false;
+    code = ccl_cli_run_advance(run, until, &interrupted);
+    double seconds = ccl_cli_seconds() - start;
+    if (run->trace != NULL) {
+        FILE *trace = run->trace;
+        run->trace = NULL;
+        if (!ccl_cli_close_output(trace, run->options.trace_path) || run->trace_failed) {
+            code = code ? code : CCL_CLI_EXIT_SIMULATION;
+        }
+    }
+    if (run->options.svg_path != NULL && !ccl_cli_run_write_svg(run)) {
+        code = code ? code : CCL_CLI_EXIT_SIMULATION;
+    }
+    if (!ccl_cli_run_report(run, until, initial_energy, seconds, interrupted)) {
+        code = code ? code : CCL_CLI_EXIT_SIMULATION;
+    }
+    if (code == CCL_CLI_EXIT_OK && interrupted) {
+        fputs("circol: interrupted\n", stderr);
+        code = CCL_CLI_EXIT_INTERRUPTED;
+    }
+    return code;
+}
+
+int ccl_cli_run_main(int argc, char **argv) {
+    ccl_cli_run run;
+    memset(&run, 0, sizeof run);
+    char error[CCL_CLI_ERROR_SIZE];
+    if (!ccl_cli_parse_run_options(argc, argv, &run.options, error, sizeof error)) {
+        fprintf(stderr, "circol run: %s (see circol run --help)\n", error);
+        return CCL_CLI_EXIT_USAGE;
+    }
+    if (run.options.help) {
+        ccl_cli_run_usage(stdout);
+        return CCL_CLI_EXIT_OK;
+    }
+    ccl_cli_interrupt_install();
+    int code = ccl_cli_run_execute(&run);
+    ccl_cli_run_free(&run);
+    return code;
+}
