@@ -27,7 +27,7 @@ typedef struct bench_row {
 
 typedef struct bench_text {
     char scene[32];
-    char text[400];
+    char text[1000];
 } bench_text;
 
 static bench_row *rows;

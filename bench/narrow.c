@@ -217,9 +217,13 @@ void bench_scene_sweep_scalar(const bench_options *opt) {
     double *r_b2 = malloc((size_t)opt->repeat * sizeof(double));
     double *r_naive = malloc((size_t)opt->repeat * sizeof(double));
     for (int r = 0; r < opt->repeat; ++r) {
-        ccl[r] = time_scalar(circol_time, pairs, count, passes, t_max);
-        b2[r] = time_box2d(toi, t_out, count, passes);
-        naive[r] = time_scalar(naive_time, pairs, count, passes, t_max);
+        /* interleaved pass by pass, so that load from other processes hits all three alike */
+        ccl[r] = b2[r] = naive[r] = 0.0;
+        for (int k = 0; k < passes; ++k) {
+            ccl[r] += time_scalar(circol_time, pairs, count, 1, t_max) / passes;
+            b2[r] += time_box2d(toi, t_out, count, 1) / passes;
+            naive[r] += time_scalar(naive_time, pairs, count, 1, t_max) / passes;
+        }
         r_b2[r] = b2[r] / ccl[r];
         r_naive[r] = naive[r] / ccl[r];
     }
@@ -372,19 +376,28 @@ static void batch_size(const bench_options *opt, size_t count, int passes, const
     bench_b2_toi *toi = with_box2d ? bench_b2_toi_create(pairs, count, 1.0) : NULL;
     free(pairs);
     int n = opt->repeat;
+    double *b2_out = malloc(count * sizeof(double));
     double *sb = malloc((size_t)n * sizeof(double) * 7);
     double *ss = sb + n, *ob = sb + 2 * n, *os = sb + 3 * n, *b2 = sb + 4 * n, *r1 = sb + 5 * n,
            *r2 = sb + 6 * n;
     for (int r = 0; r < n; ++r) {
-        sb[r] = time_batch(BATCH_SWEEP, &soa.view, count, passes, t_out, o_out);
-        ss[r] = time_batch(SCALAR_SWEEP, &soa.view, count, passes, t_out, o_out);
-        ob[r] = time_batch(BATCH_OVERLAP, &soa.view, count, passes, t_out, o_out);
-        os[r] = time_batch(SCALAR_OVERLAP, &soa.view, count, passes, t_out, o_out);
+        /* interleaved pass by pass (Box2D every 8th pass), so that load from other processes
+         * hits every method alike */
+        sb[r] = ss[r] = ob[r] = os[r] = b2[r] = 0.0;
+        int b2_passes = 0;
+        for (int k = 0; k < passes; ++k) {
+            sb[r] += time_batch(BATCH_SWEEP, &soa.view, count, 1, t_out, o_out) / passes;
+            ss[r] += time_batch(SCALAR_SWEEP, &soa.view, count, 1, t_out, o_out) / passes;
+            ob[r] += time_batch(BATCH_OVERLAP, &soa.view, count, 1, t_out, o_out) / passes;
+            os[r] += time_batch(SCALAR_OVERLAP, &soa.view, count, 1, t_out, o_out) / passes;
+            if (toi != NULL && k % 8 == 0) {
+                b2[r] += time_box2d(toi, b2_out, count, 1);
+                ++b2_passes;
+            }
+        }
         r1[r] = ss[r] / sb[r];
         if (toi != NULL) {
-            double *tb = malloc(count * sizeof(double));
-            b2[r] = time_box2d(toi, tb, count, passes / 8 > 0 ? passes / 8 : 1);
-            free(tb);
+            b2[r] /= b2_passes;
             r2[r] = b2[r] / sb[r];
         }
     }
@@ -411,6 +424,7 @@ static void batch_size(const bench_options *opt, size_t count, int passes, const
     snprintf(metric, sizeof metric, "%s: ratio batch / scalar loop (overlap)", label);
     bench_record(scene, metric, bench_median(r1, n), "x");
     free(sb);
+    free(b2_out);
     if (toi != NULL) {
         bench_b2_toi_destroy(toi);
     }
