@@ -14,6 +14,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 
 /* Must match sweep.c's bounds: inside them the direct computation is the one sweep.c uses. */
 #define CCL_BATCH_SAFE_HIGH 0x1p200
@@ -62,15 +63,17 @@ static inline double ccl_batch_if_moderate(double value, double m0, double m1, d
     return m2 < CCL_BATCH_SAFE_HIGH ? kept : CCL_BATCH_FALLBACK;
 }
 
-/* Time of impact of pairs [begin, end), or CCL_BATCH_FALLBACK where the scalar call decides. */
+/* Time of impact of pairs [begin, end), or CCL_BATCH_FALLBACK where the scalar call decides.
+ * Returns the number of CCL_BATCH_FALLBACK entries. */
 CCL_BATCH_KERNEL
-static void ccl_sweep_block(const ccl_sweep_batch *pairs, size_t begin, size_t end, double t_max,
-                            double *t_out) {
+static int64_t ccl_sweep_block(const ccl_sweep_batch *pairs, size_t begin, size_t end, double t_max,
+                               double *t_out) {
     const double *restrict ax = pairs->ax, *restrict ay = pairs->ay, *restrict ar = pairs->ar;
     const double *restrict avx = pairs->avx, *restrict avy = pairs->avy;
     const double *restrict bx = pairs->bx, *restrict by = pairs->by, *restrict br = pairs->br;
     const double *restrict bvx = pairs->bvx, *restrict bvy = pairs->bvy;
     double *restrict out = t_out;
+    int64_t fallbacks = 0;
     for (size_t i = begin; i < end; ++i) {
         /* ccl_sweep_circles: relative motion, with the exact rounding errors of the differences */
         ccl_vec2 dp_lo, dv_lo;
@@ -116,7 +119,9 @@ static void ccl_sweep_block(const ccl_sweep_batch *pairs, size_t begin, size_t e
         result = ar[i] >= 0.0 ? result : CCL_BATCH_FALLBACK;
         result = br[i] >= 0.0 ? result : CCL_BATCH_FALLBACK;
         out[i] = result;
+        fallbacks += result != result ? 1 : 0;
     }
+    return fallbacks;
 }
 
 /* Overlap of pairs [begin, end): 1, 0, or 2 where the scalar call decides. */
@@ -154,7 +159,9 @@ void ccl_sweep_circles_batch(const ccl_sweep_batch *pairs, size_t count, double 
     }
     for (size_t begin = 0; begin < count; begin += CCL_BATCH_BLOCK) {
         size_t end = count - begin < CCL_BATCH_BLOCK ? count : begin + CCL_BATCH_BLOCK;
-        ccl_sweep_block(pairs, begin, end, t_max, t_out);
+        if (ccl_sweep_block(pairs, begin, end, t_max, t_out) == 0) {
+            continue;
+        }
         for (size_t i = begin; i < end; ++i) {
             if (isnan(t_out[i])) {
                 ccl_circle a = {{pairs->ax[i], pairs->ay[i]}, pairs->ar[i]};
