@@ -1,27 +1,72 @@
 /* Static contact tests (seed 003; seed 002's overlap check): squared distances, touching counts. */
 #include "circol/collision.h"
 
+#include <float.h>
 #include <math.h>
 
 #include "sweep_internal.h"
 
-static bool valid_circle(ccl_circle c) {
+static bool ccl_valid_circle(ccl_circle c) {
     return ccl_vec2_is_finite(c.center) && isfinite(c.radius) && c.radius >= 0.0;
 }
 
+/* Squares are compared directly when both are finite and one is at least 2^-960 (then neither
+ * has lost bits to underflow that could decide the comparison). Otherwise (coordinates near
+ * DBL_MAX, or everything subnormal) the comparison is redone at a power-of-two scale. */
+#define CCL_SQUARE_LOW 0x1p-960
+
+/* The power of two 2^k that brings a positive finite m into [0.5, 1), with k at most 1023 so
+ * that it is finite (the least subnormals land near 2^-51: squares still far from underflow). */
+static double ccl_power_near_one(double m) {
+    int exponent;
+    frexp(m, &exponent);
+    return ldexp(1.0, -exponent > 1023 ? 1023 : -exponent);
+}
+
+/* d / |d| for a non-zero finite d of length dist, exact to rounding also when d is subnormal
+ * (it is then scaled up by a power of two first). */
+static ccl_vec2 ccl_unit_of(ccl_vec2 d, double dist) {
+    double m = fmax(fabs(d.x), fabs(d.y));
+    if (m < 0x1p-900) {
+        d = ccl_scale(d, ccl_power_near_one(m));
+        dist = ccl_length(d);
+    }
+    return ccl_v2(d.x / dist, d.y / dist);
+}
+
+/* The offset b - a and the contact distance ra + rb, both multiplied by the same power of two so
+ * that neither overflows nor is subnormal; *scale gets that power. Exact except for the lowest
+ * subnormal bits of values that sit beside values near DBL_MAX. */
+static void ccl_scaled_offset(ccl_circle a, ccl_circle b, ccl_vec2 *d, double *R) {
+    double big = fmax(
+        fmax(fmax(fabs(a.center.x), fabs(a.center.y)), fmax(fabs(b.center.x), fabs(b.center.y))),
+        fmax(a.radius, b.radius));
+    double pre = big > 0x1p1000 ? 0.25 : 1.0; /* differences and sums of these cannot overflow */
+    *d = ccl_sub(ccl_scale(b.center, pre), ccl_scale(a.center, pre));
+    *R = a.radius * pre + b.radius * pre;
+    double m = fmax(fmax(fabs(d->x), fabs(d->y)), *R);
+    if (m > 0.0) {
+        double s = ccl_power_near_one(m); /* exact */
+        *d = ccl_scale(*d, s);
+        *R *= s;
+    }
+}
+
 bool ccl_circles_overlap(ccl_circle a, ccl_circle b) {
-    if (!valid_circle(a) || !valid_circle(b)) {
+    if (!ccl_valid_circle(a) || !ccl_valid_circle(b)) {
         return false;
     }
     ccl_vec2 d = ccl_sub(b.center, a.center);
     double R = a.radius + b.radius;
     double dist_sq = ccl_length_sq(d);
     double reach_sq = R * R;
-    if (isfinite(dist_sq) && isfinite(reach_sq)) {
+    if (dist_sq <= DBL_MAX && reach_sq <= DBL_MAX &&
+        (dist_sq >= CCL_SQUARE_LOW || reach_sq >= CCL_SQUARE_LOW)) {
         return dist_sq <= reach_sq;
     }
-    /* squares overflowed: compare the (overflow-free) distance itself */
-    return ccl_length(d) <= R;
+    /* squares overflowed or underflowed: compare them at a scale near 1 */
+    ccl_scaled_offset(a, b, &d, &R);
+    return ccl_length_sq(d) <= R * R;
 }
 
 bool ccl_circles_contact(ccl_circle a, ccl_circle b, ccl_contact *out) {
@@ -30,27 +75,54 @@ bool ccl_circles_contact(ccl_circle a, ccl_circle b, ccl_contact *out) {
     }
     if (out != NULL) {
         ccl_vec2 d = ccl_sub(b.center, a.center);
+        double R = a.radius + b.radius;
+        double unscale = 1.0;
+        if (!ccl_vec2_is_finite(d) || !isfinite(R)) {
+            /* near DBL_MAX: work at a quarter of the size, where nothing overflows */
+            d = ccl_sub(ccl_scale(b.center, 0.25), ccl_scale(a.center, 0.25));
+            R = a.radius * 0.25 + b.radius * 0.25;
+            unscale = 4.0;
+        }
         double dist = ccl_length(d);
-        ccl_vec2 normal = dist > 0.0 ? ccl_scale(d, 1.0 / dist) : ccl_v2(1.0, 0.0);
-        double depth = (a.radius + b.radius) - dist;
+        ccl_vec2 normal = dist > 0.0 ? ccl_unit_of(d, dist) : ccl_v2(1.0, 0.0);
+        double depth = R - dist;
+        depth = depth > 0.0 ? fmin(depth * unscale, DBL_MAX) : 0.0; /* saturates, never inf */
         out->normal = normal;
-        out->depth = depth > 0.0 ? depth : 0.0;
+        out->depth = depth;
         /* midway between a's surface point and b's surface point along the normal */
-        out->point = ccl_mul_add(a.center, a.radius - 0.5 * out->depth, normal);
+        out->point = ccl_mul_add(a.center, a.radius - 0.5 * depth, normal);
+        if (!ccl_vec2_is_finite(out->point)) {
+            out->point = a.center; /* beyond DBL_MAX: the centre is the best finite answer */
+        }
     }
     return true;
 }
 
 bool ccl_circle_segment_contact(ccl_circle c, ccl_segment s, ccl_contact *out) {
-    if (!valid_circle(c) || !ccl_vec2_is_finite(s.a) || !ccl_vec2_is_finite(s.b)) {
+    if (!ccl_valid_circle(c) || !ccl_vec2_is_finite(s.a) || !ccl_vec2_is_finite(s.b)) {
         return false;
     }
     ccl_vec2 closest = ccl_closest_on_segment(s, c.center);
     ccl_vec2 d = ccl_sub(closest, c.center);
+    double r = c.radius;
+    double unscale = 1.0;
+    if (!ccl_vec2_is_finite(d)) {
+        /* near DBL_MAX: a quarter of the size, where the offset cannot overflow */
+        d = ccl_sub(ccl_scale(closest, 0.25), ccl_scale(c.center, 0.25));
+        r *= 0.25;
+        unscale = 4.0;
+    }
     double dist_sq = ccl_length_sq(d);
-    double r_sq = c.radius * c.radius;
-    bool touching =
-        (isfinite(dist_sq) && isfinite(r_sq)) ? dist_sq <= r_sq : ccl_length(d) <= c.radius;
+    double r_sq = r * r;
+    bool touching;
+    if (dist_sq <= DBL_MAX && r_sq <= DBL_MAX &&
+        (dist_sq >= CCL_SQUARE_LOW || r_sq >= CCL_SQUARE_LOW)) {
+        touching = dist_sq <= r_sq;
+    } else {
+        double m = fmax(fmax(fabs(d.x), fabs(d.y)), r);
+        double sc = m > 0.0 ? ccl_power_near_one(m) : 1.0; /* exact power of two */
+        touching = ccl_length_sq(ccl_scale(d, sc)) <= (r * sc) * (r * sc);
+    }
     if (!touching) {
         return false;
     }
@@ -58,17 +130,23 @@ bool ccl_circle_segment_contact(ccl_circle c, ccl_segment s, ccl_contact *out) {
         double dist = ccl_length(d);
         ccl_vec2 normal;
         if (dist > 0.0) {
-            normal = ccl_scale(d, 1.0 / dist);
+            normal = ccl_unit_of(d, dist);
         } else {
             /* centre on the segment: the segment's left-hand normal, or (1, 0) for a point */
             ccl_vec2 axis = ccl_sub(s.b, s.a);
+            if (!ccl_vec2_is_finite(axis)) {
+                axis = ccl_sub(ccl_scale(s.b, 0.25), ccl_scale(s.a, 0.25));
+            }
             normal =
                 (axis.x != 0.0 || axis.y != 0.0) ? ccl_normalize(ccl_perp(axis)) : ccl_v2(1.0, 0.0);
         }
-        double depth = c.radius - dist;
+        double depth = r - dist;
         out->normal = normal;
-        out->depth = depth > 0.0 ? depth : 0.0;
+        out->depth = depth > 0.0 ? fmin(depth * unscale, DBL_MAX) : 0.0;
         out->point = ccl_mul_add(closest, 0.5 * out->depth, normal);
+        if (!ccl_vec2_is_finite(out->point)) {
+            out->point = closest;
+        }
     }
     return true;
 }

@@ -22,11 +22,59 @@ static bool ccl_is_moderate(double magnitude) {
     return magnitude == 0.0 || (magnitude < CCL_SAFE_HIGH && magnitude > CCL_SAFE_LOW);
 }
 
-/* The power of two that brings a positive magnitude near 1. */
-static double ccl_unit_scale(double magnitude) {
+/* The exponent k such that magnitude * 2^k lies near 1, for a positive magnitude; at most 1023
+ * so that 2^k itself is finite (the smallest subnormals then land near 2^-51, still moderate). */
+static int ccl_unit_exponent(double magnitude) {
     int exponent;
     frexp(magnitude, &exponent);
-    return ldexp(1.0, -exponent);
+    return -exponent > 1023 ? 1023 : -exponent;
+}
+
+/* 2^ccl_unit_exponent(magnitude): the power of two that brings a positive magnitude near 1. */
+static double ccl_unit_scale(double magnitude) {
+    return ldexp(1.0, ccl_unit_exponent(magnitude));
+}
+
+/* v / |v| for any finite non-zero v, scaled by a power of two first so that |v| neither
+ * overflows nor loses bits to underflow; (1, 0) for the zero vector. */
+static ccl_vec2 ccl_unit_direction(ccl_vec2 v) {
+    double m = ccl_max_abs2(v);
+    if (!(m > 0.0) || !isfinite(m)) {
+        return ccl_v2(1.0, 0.0);
+    }
+    ccl_vec2 w = ccl_scale(v, ccl_unit_scale(m));
+    double len = ccl_length(w);
+    return ccl_v2(w.x / len, w.y / len);
+}
+
+/* True when dv . dp < 0 (closing in), computed on copies scaled near 1 so that the products
+ * cannot overflow into inf - inf = NaN. */
+static bool ccl_approaching(ccl_vec2 dp, ccl_vec2 dv) {
+    double mp = ccl_max_abs2(dp), mv = ccl_max_abs2(dv);
+    if (!(mp > 0.0) || !(mv > 0.0)) {
+        return false;
+    }
+    return ccl_dot(ccl_scale(dv, ccl_unit_scale(mv)), ccl_scale(dp, ccl_unit_scale(mp))) < 0.0;
+}
+
+/* Magnitudes from here up are quartered before use, so that differences and sums of two of them
+ * stay finite (times are unchanged when lengths and velocities are scaled alike). */
+#define CCL_HUGE 0x1p1021
+
+/* True when a component of v is CCL_HUGE or more. */
+static bool ccl_is_huge(ccl_vec2 v) {
+    return ccl_max_abs2(v) >= CCL_HUGE;
+}
+
+/* v with each component clamped to [-DBL_MAX, DBL_MAX] (v never NaN here). */
+static ccl_vec2 ccl_saturate(ccl_vec2 v) {
+    return ccl_v2(fmax(fmin(v.x, DBL_MAX), -DBL_MAX), fmax(fmin(v.y, DBL_MAX), -DBL_MAX));
+}
+
+/* v * 4, with components beyond DBL_MAX saturated (the contact point of a quartered problem). */
+static ccl_vec2 ccl_unquarter(ccl_vec2 v) {
+    return ccl_v2(fmax(fmin(4.0 * v.x, DBL_MAX), -DBL_MAX),
+                  fmax(fmin(4.0 * v.y, DBL_MAX), -DBL_MAX));
 }
 
 bool ccl_relative_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
@@ -38,18 +86,22 @@ bool ccl_relative_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_
         return ccl_contact_interval_compensated(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit);
     }
     /* Scale lengths by sl and velocities by sv; times then scale by sl / sv. */
-    double sl = length > 0.0 ? ccl_unit_scale(length) : 1.0;
-    double sv = speed > 0.0 ? ccl_unit_scale(speed) : 1.0;
+    int kl = length > 0.0 ? ccl_unit_exponent(length) : 0;
+    int kv = speed > 0.0 ? ccl_unit_exponent(speed) : 0;
+    double sl = ldexp(1.0, kl), sv = ldexp(1.0, kv);
     double t0, t1;
     if (!ccl_contact_interval_compensated(ccl_scale(dp, sl), ccl_scale(dp_lo, sl),
                                           ccl_scale(dv, sv), ccl_scale(dv_lo, sv), R * sl, &t0,
                                           &t1)) {
         return false;
     }
-    /* t = t' * sv / sl; the quotient of two powers of two is exact unless it overflows. */
-    double factor = sv / sl;
-    *t_enter = t0 * factor;
-    *t_exit = t1 * factor;
+    /* t = t' 2^(kv - kl), by ldexp: exact, or rounded once where it underflows, or infinite where
+     * it overflows (never NaN, even for t' = 0) */
+    *t_enter = ldexp(t0, kv - kl);
+    *t_exit = ldexp(t1, kv - kl);
+    /* keep the sign of times that underflow: a contact just after 0 is still after t_max = 0 */
+    *t_enter = *t_enter == 0.0 && t0 != 0.0 ? copysign(DBL_TRUE_MIN, t0) : *t_enter;
+    *t_exit = *t_exit == 0.0 && t1 != 0.0 ? copysign(DBL_TRUE_MIN, t1) : *t_exit;
     return true;
 }
 
@@ -88,9 +140,9 @@ static ccl_vec2 ccl_relative_at(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double
  * and (1, 0) when that is zero too. */
 static ccl_vec2 ccl_contact_normal(ccl_vec2 dp, ccl_vec2 dv) {
     if (dp.x != 0.0 || dp.y != 0.0) {
-        return ccl_normalize(dp);
+        return ccl_unit_direction(dp);
     }
-    return ccl_normalize(ccl_neg(dv));
+    return ccl_unit_direction(ccl_neg(dv));
 }
 
 bool ccl_valid_t_max(double t_max) {
@@ -107,6 +159,17 @@ bool ccl_sweep_circles(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb, dou
         !ccl_vec2_is_finite(vb) || !ccl_valid_t_max(t_max)) {
         return false;
     }
+    if (ccl_is_huge(a.center) || ccl_is_huge(b.center) || ccl_is_huge(va) || ccl_is_huge(vb) ||
+        a.radius >= CCL_HUGE || b.radius >= CCL_HUGE) {
+        ccl_circle qa = {ccl_scale(a.center, 0.25), 0.25 * a.radius};
+        ccl_circle qb = {ccl_scale(b.center, 0.25), 0.25 * b.radius};
+        bool found =
+            ccl_sweep_circles(qa, ccl_scale(va, 0.25), qb, ccl_scale(vb, 0.25), t_max, hit);
+        if (found && hit != NULL) {
+            hit->point = ccl_unquarter(hit->point);
+        }
+        return found;
+    }
     ccl_vec2 dp_lo, dv_lo;
     ccl_vec2 dp = ccl_sub_exact(b.center, a.center, &dp_lo);
     ccl_vec2 dv = ccl_sub_exact(vb, va, &dv_lo);
@@ -118,11 +181,11 @@ bool ccl_sweep_circles(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb, dou
     if (!ccl_relative_contact_interval_compensated(dp, dp_lo, dv, dv_lo, R, &t_enter, &t_exit)) {
         return false;
     }
-    if (t_exit < 0.0 || t_enter > t_max) {
-        return false; /* the contact is in the past, or beyond the interval */
+    if (t_exit < 0.0 || t_enter > t_max || t_enter == INFINITY) {
+        return false; /* the contact is in the past, beyond the interval or beyond DBL_MAX */
     }
     double t = t_enter > 0.0 ? t_enter : 0.0;
-    if (t > 0.0 && !(ccl_dot(dv, dp) < 0.0)) {
+    if (t > 0.0 && !ccl_approaching(dp, dv)) {
         return false; /* a future entry needs approach now (guards rounding at grazing) */
     }
     if (hit != NULL) {
@@ -134,7 +197,7 @@ bool ccl_sweep_circles(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb, dou
         hit->normal = normal;
         hit->point = ccl_mul_add(pa, a.radius, normal);
         if (!ccl_vec2_is_finite(hit->point)) {
-            hit->point = pa; /* centres near DBL_MAX: the centre is the best finite answer */
+            hit->point = ccl_saturate(pa); /* beyond DBL_MAX: the centre, saturated */
         }
     }
     return true;
@@ -159,6 +222,9 @@ static bool ccl_linear_interval(double d0, double rate, double lo, double hi, do
     }
     double ta = (lo - d0) / rate;
     double tb = (hi - d0) / rate;
+    /* a quotient that underflows keeps its sign (a zero would mean "now") */
+    ta = ta == 0.0 && lo != d0 ? copysign(DBL_TRUE_MIN, ta) : ta;
+    tb = tb == 0.0 && hi != d0 ? copysign(DBL_TRUE_MIN, tb) : tb;
     *t0 = fmin(ta, tb);
     *t1 = fmax(ta, tb);
     return !isnan(*t0) && !isnan(*t1);
@@ -171,12 +237,15 @@ static void ccl_fill_hit(ccl_circle c, ccl_vec2 v, double t, double t_exit, ccl_
     ccl_vec2 center = ccl_mul_add(c.center, t, v);
     ccl_vec2 toward = ccl_sub(closest, center);
     ccl_vec2 normal = (toward.x != 0.0 || toward.y != 0.0) && ccl_vec2_is_finite(toward)
-                          ? ccl_normalize(toward)
+                          ? ccl_unit_direction(toward)
                           : fallback_normal;
     hit->t = t;
     hit->t_exit = t_exit;
     hit->normal = normal;
     hit->point = closest;
+    if (!ccl_vec2_is_finite(closest)) {
+        hit->point = ccl_saturate(center); /* beyond DBL_MAX: the centre, saturated */
+    }
 }
 
 bool ccl_sweep_circle_line(ccl_circle c, ccl_vec2 v, ccl_vec2 line_point, ccl_vec2 line_normal,
@@ -185,10 +254,20 @@ bool ccl_sweep_circle_line(ccl_circle c, ccl_vec2 v, ccl_vec2 line_point, ccl_ve
         !ccl_vec2_is_finite(line_normal) || !ccl_valid_t_max(t_max)) {
         return false;
     }
+    if (ccl_is_huge(c.center) || ccl_is_huge(v) || ccl_is_huge(line_point) ||
+        c.radius >= CCL_HUGE) {
+        ccl_circle qc = {ccl_scale(c.center, 0.25), 0.25 * c.radius};
+        bool found = ccl_sweep_circle_line(qc, ccl_scale(v, 0.25), ccl_scale(line_point, 0.25),
+                                           line_normal, t_max, hit);
+        if (found && hit != NULL) {
+            hit->point = ccl_unquarter(hit->point);
+        }
+        return found;
+    }
     if (line_normal.x == 0.0 && line_normal.y == 0.0) {
         return false;
     }
-    ccl_vec2 n = ccl_normalize(line_normal);
+    ccl_vec2 n = ccl_unit_direction(line_normal);
     double d0 = ccl_dot(n, ccl_sub(c.center, line_point)); /* signed distance of the centre */
     double rate = ccl_dot(n, v);
     if (!isfinite(d0) || !isfinite(rate)) {
@@ -198,7 +277,7 @@ bool ccl_sweep_circle_line(ccl_circle c, ccl_vec2 v, ccl_vec2 line_point, ccl_ve
     if (!ccl_linear_interval(d0, rate, -c.radius, c.radius, &t_enter, &t_exit)) {
         return false;
     }
-    if (t_exit < 0.0 || t_enter > t_max) {
+    if (t_exit < 0.0 || t_enter > t_max || t_enter == INFINITY) {
         return false;
     }
     double t = t_enter > 0.0 ? t_enter : 0.0;
@@ -218,6 +297,16 @@ bool ccl_sweep_circle_segment(ccl_circle c, ccl_vec2 v, ccl_segment s, double t_
     if (!ccl_valid_circle(c) || !ccl_vec2_is_finite(v) || !ccl_vec2_is_finite(s.a) ||
         !ccl_vec2_is_finite(s.b) || !ccl_valid_t_max(t_max)) {
         return false;
+    }
+    if (ccl_is_huge(c.center) || ccl_is_huge(v) || ccl_is_huge(s.a) || ccl_is_huge(s.b) ||
+        c.radius >= CCL_HUGE) {
+        ccl_circle qc = {ccl_scale(c.center, 0.25), 0.25 * c.radius};
+        ccl_segment qs = {ccl_scale(s.a, 0.25), ccl_scale(s.b, 0.25)};
+        bool found = ccl_sweep_circle_segment(qc, ccl_scale(v, 0.25), qs, t_max, hit);
+        if (found && hit != NULL) {
+            hit->point = ccl_unquarter(hit->point);
+        }
+        return found;
     }
     /* The set of times the circle touches the segment is one interval (the capsule around the
      * segment is convex and the centre moves on a line): the union of the intervals for the two
@@ -253,14 +342,21 @@ bool ccl_sweep_circle_segment(ccl_circle c, ccl_vec2 v, ccl_segment s, double t_
             }
         }
     }
-    if (!(t_enter <= t_exit) || t_exit < 0.0 || t_enter > t_max) {
+    if (!(t_enter <= t_exit) || t_exit < 0.0 || t_enter > t_max || t_enter == INFINITY) {
+        return false;
+    }
+    if (t_enter <= 0.0 && (isinf(t_enter) || isinf(t_exit)) &&
+        !ccl_circle_segment_contact(c, s, NULL)) {
+        /* An infinite end is exact only for a circle at rest on the segment; otherwise it is a
+         * time beyond DBL_MAX that overflowed, and the union of the pieces may then wrongly span
+         * t = 0: the contact at t = 0 must be real. */
         return false;
     }
     double t = t_enter > 0.0 ? t_enter : 0.0;
     if (hit != NULL) {
         ccl_vec2 center = ccl_mul_add(c.center, t, v);
         ccl_vec2 closest = ccl_closest_on_segment(s, center);
-        ccl_vec2 fallback = ccl_normalize(ccl_neg(v));
+        ccl_vec2 fallback = ccl_unit_direction(ccl_neg(v));
         if (length > 0.0 && isfinite(length)) {
             ccl_vec2 n = ccl_perp(ccl_v2(axis.x / length, axis.y / length));
             fallback = ccl_dot(n, v) > 0.0 ? n : ccl_neg(n);
@@ -272,24 +368,35 @@ bool ccl_sweep_circle_segment(ccl_circle c, ccl_vec2 v, ccl_segment s, double t_
 
 ccl_vec2 ccl_closest_on_segment(ccl_segment s, ccl_vec2 p) {
     ccl_vec2 axis = ccl_sub(s.b, s.a);
-    double len_sq = ccl_length_sq(axis);
-    if (!(len_sq > 0.0) || !isfinite(len_sq)) {
-        if (!(len_sq > 0.0)) {
-            return s.a;
-        }
-        /* a very long segment: project with a normalised axis to avoid overflow */
-        ccl_vec2 dir = ccl_normalize(axis);
-        double u = ccl_dot(dir, ccl_sub(p, s.a));
-        double len = ccl_length(axis);
-        u = u < 0.0 ? 0.0 : (u > len ? len : u);
-        return ccl_mul_add(s.a, u, dir);
-    }
-    double u = ccl_dot(axis, ccl_sub(p, s.a)) / len_sq;
-    if (u <= 0.0) {
+    if (axis.x == 0.0 && axis.y == 0.0) {
         return s.a;
     }
-    if (u >= 1.0) {
+    ccl_vec2 rel = ccl_sub(p, s.a);
+    double len_sq = ccl_length_sq(axis);
+    double along = ccl_dot(axis, rel);
+    if (len_sq >= 0x1p-960 && len_sq <= DBL_MAX && isfinite(along)) {
+        double u = along / len_sq;
+        if (u <= 0.0) {
+            return s.a;
+        }
+        if (u >= 1.0) {
+            return s.b;
+        }
+        return ccl_mul_add(s.a, u, axis);
+    }
+    /* very long or very short segment, or p very far: project on the unit axis, whose length
+     * neither overflows nor underflows; at a quarter of the size when a difference overflows */
+    double big = fmax(ccl_max_abs2(axis), ccl_max_abs2(rel)); /* inf when a difference is */
+    double scale = big < 0x1p1020 ? 1.0 : 0.25;
+    axis = ccl_sub(ccl_scale(s.b, scale), ccl_scale(s.a, scale));
+    rel = ccl_sub(ccl_scale(p, scale), ccl_scale(s.a, scale));
+    double len = ccl_length(axis);
+    ccl_vec2 dir = ccl_v2(axis.x / len, axis.y / len);
+    double u = ccl_dot(dir, rel);
+    u = u > 0.0 ? (u < len ? u : len) : 0.0;
+    if (u >= len) {
         return s.b;
     }
-    return ccl_mul_add(s.a, u, axis);
+    ccl_vec2 point = ccl_mul_add(ccl_scale(s.a, scale), u, dir); /* at the working size */
+    return ccl_scale(point, 1.0 / scale);
 }
