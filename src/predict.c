@@ -1,0 +1,352 @@
+/* Event prediction: each circle's one earliest event (a collision with a neighbour, a wall, a
+ * static obstacle, or a cell crossing), from the world's current time.
+ *
+ * Motion is written in a parameter u: u = tau (time since now) without damping, and
+ * u = s(tau) = (1 - exp(-gamma tau)) / gamma with linear damping gamma, in which every damped
+ * trajectory is a straight line p + v u (gravity and damping together are refused). Positions
+ * are p + v u + acc u^2 / 2; two movable circles share their acceleration, so their relative
+ * motion is linear in u and contact times are roots of a quadratic. A circle against a fixed
+ * point, or against a circle with another acceleration, is a quartic (accel_internal.h). */
+#include <math.h>
+
+#include "accel_internal.h"
+#include "world_internal.h"
+
+ccl_vec2 ccl_body_acceleration(const ccl_world *w, const ccl_body_slot *b) {
+    if (b->inv_mass == 0.0 || w->def.damping > 0.0) {
+        return ccl_v2(0.0, 0.0);
+    }
+    ccl_vec2 g = w->def.gravity;
+    if (b->support == 0 || b->support == 1) {
+        g.x = 0.0; /* resting on a side wall: no normal acceleration */
+    } else if (b->support == 2 || b->support == 3) {
+        g.y = 0.0;
+    }
+    return g;
+}
+
+/* u for an elapsed time tau, and back. */
+static double ccl_u_of_tau(const ccl_world *w, double tau) {
+    double gamma = w->def.damping;
+    if (gamma > 0.0) {
+        return -expm1(-gamma * tau) / gamma;
+    }
+    return tau;
+}
+
+static double ccl_tau_of_u(const ccl_world *w, double u) {
+    double gamma = w->def.damping;
+    if (gamma > 0.0) {
+        double x = gamma * u;
+        if (!(x < 1.0)) {
+            return INFINITY; /* a damped circle never travels that far */
+        }
+        return -log1p(-x) / gamma;
+    }
+    return u;
+}
+
+void ccl_body_state_at(const ccl_world *w, const ccl_body_slot *b, double t, ccl_vec2 *position,
+                       ccl_vec2 *velocity) {
+    double tau = t - b->time;
+    if (tau == 0.0 || b->inv_mass == 0.0) {
+        *position = b->position;
+        *velocity = b->velocity;
+        return;
+    }
+    if (w->def.damping > 0.0) {
+        double u = ccl_u_of_tau(w, tau);
+        *position = ccl_mul_add(b->position, u, b->velocity);
+        *velocity = ccl_scale(b->velocity, exp(-w->def.damping * tau));
+        return;
+    }
+    ccl_vec2 acc = ccl_body_acceleration(w, b);
+    *position = ccl_mul_add(ccl_mul_add(b->position, tau, b->velocity), 0.5 * tau * tau, acc);
+    *velocity = ccl_mul_add(b->velocity, tau, acc);
+}
+
+void ccl_body_move_to(const ccl_world *w, ccl_body_slot *b, double t) {
+    ccl_body_state_at(w, b, t, &b->position, &b->velocity);
+    b->time = t;
+}
+
+/* The first u in [0, u_max] where f(u) = f0 + f1 u + f2 u^2 / 2 falls to 0 or below while
+ * decreasing; INFINITY when none. A value already <= 0 and still falling gives u = 0. */
+static double ccl_first_fall(double f0, double f1, double f2, double u_max) {
+    if (f0 <= 0.0 && (f1 < 0.0 || (f1 == 0.0 && f2 < 0.0))) {
+        return 0.0;
+    }
+    double best = INFINITY;
+    if (f2 == 0.0) {
+        if (f1 < 0.0 && f0 > 0.0) {
+            best = f0 / -f1;
+        }
+    } else {
+        double A = 0.5 * f2, B = f1, C = f0;
+        double D = B * B - 4.0 * A * C;
+        if (D >= 0.0) {
+            double q = -0.5 * (B + copysign(sqrt(D), B));
+            double roots[2] = {q != 0.0 ? q / A : 0.0, q != 0.0 ? C / q : 0.0};
+            for (int k = 0; k < 2; ++k) {
+                double u = roots[k];
+                if (u >= 0.0 && u < best && f1 + f2 * u < 0.0) {
+                    best = u;
+                }
+            }
+        }
+    }
+    return best <= u_max ? best : INFINITY;
+}
+
+/* First entry u into contact at distance R for relative position dp, velocity dv and
+ * acceleration da (of the other body relative to this one); INFINITY when none by u_max. An
+ * overlapping pair that approaches collides at once; one that recedes is left alone. */
+static double ccl_pair_entry(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, double u_max) {
+    if (da.x != 0.0 || da.y != 0.0) {
+        double u;
+        return ccl_first_contact_accel(dp, dv, da, R, u_max, &u) ? u : INFINITY;
+    }
+    double b = ccl_dot(dv, dp);
+    double c = ccl_dot(dp, dp) - R * R;
+    if (c <= 0.0) {
+        return b < 0.0 ? 0.0 : INFINITY;
+    }
+    if (!(b < 0.0)) {
+        return INFINITY;
+    }
+    double a = ccl_dot(dv, dv);
+    /* Lagrange's identity keeps the discriminant accurate for far, nearly grazing pairs. */
+    double wr = sqrt(a) * R;
+    double k = fabs(ccl_cross(dv, dp));
+    double D = (wr - k) * (wr + k);
+    if (D < 0.0) {
+        return INFINITY;
+    }
+    double u = c / (-b + sqrt(D));
+    return u <= u_max ? u : INFINITY;
+}
+
+double ccl_world_collapse_time(ccl_world *w) {
+    if (w->collapse_time > 0.0) {
+        return w->collapse_time;
+    }
+    if (w->def.collapse_time > 0.0) {
+        w->collapse_time = w->def.collapse_time;
+        return w->collapse_time;
+    }
+    /* automatic: from the largest radius and a speed scale (gravity's, else the rms speed) */
+    double radius = w->max_radius > 0.0 ? w->max_radius : 1.0;
+    double g = ccl_length(w->def.gravity);
+    if (g > 0.0) {
+        w->collapse_time = 1e-2 * sqrt(radius / g);
+        return w->collapse_time;
+    }
+    double sum = 0.0;
+    int32_t n = 0;
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (w->bodies[i].alive && w->bodies[i].inv_mass > 0.0) {
+            sum += ccl_length_sq(w->bodies[i].velocity);
+            n++;
+        }
+    }
+    double rms = n > 0 ? sqrt(sum / n) : 0.0;
+    if (rms > 0.0) {
+        w->collapse_time = 1e-6 * 2.0 * radius / rms;
+    }
+    return w->collapse_time;
+}
+
+/* Candidate bookkeeping while predicting one circle. */
+typedef struct ccl_candidate {
+    double u;
+    uint8_t kind;
+    int32_t other;
+    uint32_t other_count;
+} ccl_candidate;
+
+static void ccl_consider(ccl_candidate *best, double u, uint8_t kind, int32_t other,
+                         uint32_t other_count) {
+    if (u < best->u) {
+        best->u = u;
+        best->kind = kind;
+        best->other = other;
+        best->other_count = other_count;
+    }
+}
+
+/* Leaving the cell through one of its four edges (walls mode: not through the box edge). */
+static void ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
+                                  ccl_candidate *best) {
+    int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
+    double lo[2] = {w->box_min.x + cx * w->cell_w, w->box_min.y + cy * w->cell_h};
+    double hi[2] = {cx == w->nx - 1 ? w->box_max.x : lo[0] + w->cell_w,
+                    cy == w->ny - 1 ? w->box_max.y : lo[1] + w->cell_h};
+    int32_t n[2] = {w->nx, w->ny};
+    int32_t c[2] = {cx, cy};
+    double p[2] = {b->position.x, b->position.y};
+    double v[2] = {b->velocity.x, b->velocity.y};
+    double a[2] = {acc.x, acc.y};
+    for (int axis = 0; axis < 2; ++axis) {
+        if (n[axis] == 1 && !w->periodic) {
+            continue;
+        }
+        if (w->periodic || c[axis] > 0) {
+            ccl_consider(best, ccl_first_fall(p[axis] - lo[axis], v[axis], a[axis], best->u),
+                         CCL_EVENT_CELL, 2 * axis, 0);
+        }
+        if (w->periodic || c[axis] < n[axis] - 1) {
+            ccl_consider(best, ccl_first_fall(hi[axis] - p[axis], -v[axis], -a[axis], best->u),
+                         CCL_EVENT_CELL, 2 * axis + 1, 0);
+        }
+    }
+}
+
+static void ccl_predict_box(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
+                            ccl_candidate *best) {
+    double r = b->radius;
+    const ccl_vec2 p = b->position, v = b->velocity;
+    /* each wall: distance from the circle's surface to the wall, its rate and its acceleration */
+    double f0[4] = {p.x - r - w->box_min.x, w->box_max.x - p.x - r, p.y - r - w->box_min.y,
+                    w->box_max.y - p.y - r};
+    double f1[4] = {v.x, -v.x, v.y, -v.y};
+    double f2[4] = {acc.x, -acc.x, acc.y, -acc.y};
+    for (int k = 0; k < 4; ++k) {
+        if (b->support == k) {
+            continue;
+        }
+        ccl_consider(best, ccl_first_fall(f0[k], f1[k], f2[k], best->u), CCL_EVENT_BOX, k, 0);
+    }
+}
+
+static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
+                                int32_t index, ccl_candidate *best) {
+    ccl_segment s = w->segments[index];
+    ccl_vec2 axis = ccl_sub(s.b, s.a);
+    double length = ccl_length(axis);
+    ccl_vec2 neg_acc = ccl_neg(acc);
+    /* end caps: the ends are fixed points */
+    double ua = ccl_pair_entry(ccl_sub(s.a, b->position), ccl_neg(b->velocity), neg_acc, b->radius,
+                               best->u);
+    ccl_consider(best, ua, CCL_EVENT_SEGMENT, index, 0);
+    if (!(length > 0.0)) {
+        return;
+    }
+    double ub = ccl_pair_entry(ccl_sub(s.b, b->position), ccl_neg(b->velocity), neg_acc, b->radius,
+                               best->u);
+    ccl_consider(best, ub, CCL_EVENT_SEGMENT, index, 0);
+    /* the strip beside the interior: signed distance to the line, on the circle's side */
+    ccl_vec2 dir = ccl_scale(axis, 1.0 / length);
+    ccl_vec2 n = ccl_perp(dir);
+    ccl_vec2 rel = ccl_sub(b->position, s.a);
+    double d0 = ccl_dot(n, rel), d1 = ccl_dot(n, b->velocity), d2 = ccl_dot(n, acc);
+    double side = d0 > 0.0 ? 1.0 : (d0 < 0.0 ? -1.0 : (d1 > 0.0 ? -1.0 : 1.0));
+    double u = ccl_first_fall(side * d0 - b->radius, side * d1, side * d2, best->u);
+    if (u < best->u) {
+        double along =
+            ccl_dot(dir, rel) + ccl_dot(dir, b->velocity) * u + 0.5 * ccl_dot(dir, acc) * u * u;
+        if (along >= 0.0 && along <= length) {
+            ccl_consider(best, u, CCL_EVENT_SEGMENT, index, 0);
+        }
+    }
+}
+
+static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
+                                  ccl_candidate *best) {
+    if (w->obstacle_start == NULL) {
+        return;
+    }
+    for (int32_t k = w->obstacle_start[b->cell]; k < w->obstacle_start[b->cell + 1]; ++k) {
+        int32_t code = w->obstacle_items[k];
+        if ((code & 1) == 0) {
+            ccl_predict_segment(w, b, acc, code >> 1, best);
+        } else {
+            int32_t index = code >> 1;
+            double u = ccl_pair_entry(ccl_sub(w->points[index], b->position), ccl_neg(b->velocity),
+                                      ccl_neg(acc), b->radius, best->u);
+            ccl_consider(best, u, CCL_EVENT_POINT, index, 0);
+        }
+    }
+}
+
+static bool ccl_pair_is_separating(const ccl_world *w, int32_t i, int32_t k) {
+    for (int32_t m = 0; m < w->overlap_count; ++m) {
+        const ccl_overlap_pair *o = &w->overlaps[m];
+        if ((o->a == i && o->b == k) || (o->a == k && o->b == i)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
+                                   ccl_candidate *best) {
+    const ccl_body_slot *b = &w->bodies[i];
+    int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
+    for (int32_t oy = -1; oy <= 1; ++oy) {
+        int32_t ny = cy + oy;
+        double shift_y = 0.0;
+        if (ny < 0 || ny >= w->ny) {
+            if (!w->periodic) {
+                continue;
+            }
+            shift_y = ny < 0 ? -w->box_size.y : w->box_size.y;
+            ny = ny < 0 ? ny + w->ny : ny - w->ny;
+        }
+        for (int32_t ox = -1; ox <= 1; ++ox) {
+            int32_t nx = cx + ox;
+            double shift_x = 0.0;
+            if (nx < 0 || nx >= w->nx) {
+                if (!w->periodic) {
+                    continue;
+                }
+                shift_x = nx < 0 ? -w->box_size.x : w->box_size.x;
+                nx = nx < 0 ? nx + w->nx : nx - w->nx;
+            }
+            for (int32_t k = w->cell_head[ny * w->nx + nx]; k >= 0; k = w->bodies[k].next) {
+                if (k == i) {
+                    continue;
+                }
+                const ccl_body_slot *o = &w->bodies[k];
+                if (b->inv_mass == 0.0 && o->inv_mass == 0.0) {
+                    continue;
+                }
+                if (b->separating && o->separating && ccl_pair_is_separating(w, i, k)) {
+                    continue;
+                }
+                ccl_vec2 op, ov;
+                ccl_body_state_at(w, o, w->time, &op, &ov);
+                op.x += shift_x;
+                op.y += shift_y;
+                ccl_vec2 da = ccl_sub(ccl_body_acceleration(w, o), acc);
+                double u = ccl_pair_entry(ccl_sub(op, b->position), ccl_sub(ov, b->velocity), da,
+                                          b->radius + o->radius, best->u);
+                ccl_consider(best, u, CCL_EVENT_CIRCLE, k, o->count);
+            }
+        }
+    }
+}
+
+void ccl_predict(ccl_world *w, int32_t i) {
+    ccl_body_slot *b = &w->bodies[i];
+    ccl_body_move_to(w, b, w->time);
+    ccl_candidate best = {INFINITY, CCL_EVENT_NONE, -1, 0};
+    if (b->inv_mass > 0.0) {
+        ccl_vec2 acc = ccl_body_acceleration(w, b);
+        ccl_predict_cell_exit(w, b, acc, &best);
+        if (!w->periodic) {
+            ccl_predict_box(w, b, acc, &best);
+        }
+        ccl_predict_obstacles(w, b, acc, &best);
+        ccl_predict_neighbours(w, i, acc, &best);
+    }
+    b->event_kind = best.kind;
+    b->event_other = best.other;
+    b->event_other_count = best.other_count;
+    double when = best.kind == CCL_EVENT_NONE ? INFINITY : w->time + ccl_tau_of_u(w, best.u);
+    w->event_time[i] = when;
+    if (w->queue.where[i] >= 0) {
+        ccl_queue_update(&w->queue, i);
+    } else {
+        ccl_queue_push(&w->queue, i);
+    }
+}

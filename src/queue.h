@@ -1,0 +1,31 @@
+/* Private: an indexed binary min-heap of circles keyed by their next event time. Ties are broken
+ * by circle index, so the order of events is deterministic. */
+#ifndef CIRCOL_QUEUE_H
+#define CIRCOL_QUEUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// The heap. keys[i] is circle i's event time; where[i] its heap position or -1.
+typedef struct ccl_queue {
+    int32_t *heap;  ///< circle indices, heap-ordered
+    int32_t *where; ///< position of each circle in heap, -1 when absent
+    const double *keys;
+    int32_t count;
+} ccl_queue;
+
+/// Inserts circle i (must be absent).
+void ccl_queue_push(ccl_queue *q, int32_t i);
+
+/// Restores the heap after keys[i] changed (i must be present).
+void ccl_queue_update(ccl_queue *q, int32_t i);
+
+/// Removes circle i if present.
+void ccl_queue_remove(ccl_queue *q, int32_t i);
+
+/// The circle with the earliest event, or -1 when empty.
+static inline int32_t ccl_queue_top(const ccl_queue *q) {
+    return q->count > 0 ? q->heap[0] : -1;
+}
+
+#endif

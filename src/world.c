@@ -1,0 +1,1273 @@
+/* The event-driven world: its API, memory, and the event loop. Prediction is in predict.c, the
+ * grid in grid.c, the queue in queue.c. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "accel_internal.h"
+#include "sweep_internal.h"
+#include "world_internal.h"
+
+/* Re-base times after this many events per circle, so local times stay near zero. */
+#define CCL_REBASE_EVENTS_PER_CIRCLE 4
+/* Automatic rest speed under gravity: bounces lower than this fraction of the radius rest. */
+#define CCL_REST_HEIGHT_FRACTION 1e-4
+
+ccl_world_def ccl_world_default_def(void) {
+    ccl_world_def def;
+    memset(&def, 0, sizeof def);
+    def.box_min = ccl_v2(0.0, 0.0);
+    def.box_max = ccl_v2(100.0, 100.0);
+    def.boundary = CCL_BOUNDARY_WALLS;
+    def.restitution = 1.0;
+    def.overlap = CCL_OVERLAP_REJECT;
+    def.separation_speed = 1.0;
+    def.max_circles = 1 << 26;
+    return def;
+}
+
+ccl_circle_def ccl_circle_default_def(void) {
+    ccl_circle_def def;
+    memset(&def, 0, sizeof def);
+    def.radius = 1.0;
+    def.mass = 1.0;
+    def.restitution = -1.0;
+    return def;
+}
+
+/* ---- memory ---- */
+
+static void *ccl_default_alloc(size_t size, size_t align, void *user) {
+    (void)align; /* malloc's alignment (16) covers everything the world allocates */
+    (void)user;
+    return malloc(size);
+}
+
+static void ccl_default_free(void *ptr, size_t size, void *user) {
+    (void)size;
+    (void)user;
+    free(ptr);
+}
+
+void *ccl_world_alloc(ccl_world *w, size_t size) {
+    void *p = w->def.allocator.alloc(size, 16, w->def.allocator.user);
+    if (p != NULL) {
+        w->memory_bytes += size;
+    }
+    return p;
+}
+
+void ccl_world_free(ccl_world *w, void *ptr, size_t size) {
+    if (ptr != NULL) {
+        w->def.allocator.free(ptr, size, w->def.allocator.user);
+        w->memory_bytes -= size;
+    }
+}
+
+static void ccl_log(const ccl_world *w, const char *message) {
+    if (w->def.log != NULL) {
+        w->def.log(message, w->def.log_user);
+    }
+}
+
+/* ---- creation ---- */
+
+static bool ccl_def_is_valid(const ccl_world_def *d) {
+    if (!ccl_vec2_is_finite(d->box_min) || !ccl_vec2_is_finite(d->box_max) ||
+        !(d->box_max.x > d->box_min.x) || !(d->box_max.y > d->box_min.y) ||
+        !isfinite(d->box_max.x - d->box_min.x) || !isfinite(d->box_max.y - d->box_min.y)) {
+        return false;
+    }
+    if (d->boundary != CCL_BOUNDARY_WALLS && d->boundary != CCL_BOUNDARY_PERIODIC) {
+        return false;
+    }
+    if (d->overlap != CCL_OVERLAP_REJECT && d->overlap != CCL_OVERLAP_SEPARATE) {
+        return false;
+    }
+    if (!ccl_vec2_is_finite(d->gravity) || !(d->damping >= 0.0) || !isfinite(d->damping) ||
+        !(d->restitution >= 0.0 && d->restitution <= 1.0) || !(d->collapse_time >= 0.0) ||
+        !isfinite(d->collapse_time) || !(d->rest_speed >= 0.0) || !isfinite(d->rest_speed) ||
+        !(d->cell_size >= 0.0) || !isfinite(d->cell_size) || !(d->separation_speed >= 0.0) ||
+        !isfinite(d->separation_speed) || d->capacity < 0 || d->max_circles <= 0) {
+        return false;
+    }
+    bool has_alloc = d->allocator.alloc != NULL, has_free = d->allocator.free != NULL;
+    return has_alloc == has_free;
+}
+
+ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
+    if (out == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    *out = NULL;
+    if (def == NULL || !ccl_def_is_valid(def)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    if (def->damping > 0.0 && (def->gravity.x != 0.0 || def->gravity.y != 0.0)) {
+        return CCL_ERR_UNSUPPORTED;
+    }
+    ccl_world_def d = *def;
+    if (d.allocator.alloc == NULL) {
+        d.allocator.alloc = ccl_default_alloc;
+        d.allocator.free = ccl_default_free;
+        d.allocator.user = NULL;
+    }
+    ccl_world *w = d.allocator.alloc(sizeof(ccl_world), 16, d.allocator.user);
+    if (w == NULL) {
+        return CCL_ERR_OUT_OF_MEMORY;
+    }
+    memset(w, 0, sizeof *w);
+    w->def = d;
+    w->memory_bytes = sizeof(ccl_world);
+    w->box_min = d.box_min;
+    w->box_max = d.box_max;
+    w->box_size = ccl_sub(d.box_max, d.box_min);
+    w->periodic = d.boundary == CCL_BOUNDARY_PERIODIC;
+    w->free_head = -1;
+    w->nx = w->ny = 1;
+    w->cell_w = w->box_size.x;
+    w->cell_h = w->box_size.y;
+    w->dirty = true;
+    *out = w;
+    return CCL_OK;
+}
+
+static void ccl_world_free_slots(ccl_world *w) {
+    size_t n = (size_t)w->slot_capacity;
+    ccl_world_free(w, w->bodies, n * sizeof(ccl_body_slot));
+    ccl_world_free(w, w->event_time, n * sizeof(double));
+    ccl_world_free(w, w->generation, n * sizeof(uint32_t));
+    ccl_world_free(w, w->user_data, n * sizeof(void *));
+    ccl_world_free(w, w->heap, n * sizeof(int32_t));
+    ccl_world_free(w, w->queue.where, n * sizeof(int32_t));
+}
+
+void ccl_world_destroy(ccl_world *w) {
+    if (w == NULL) {
+        return;
+    }
+    ccl_world_free_slots(w);
+    ccl_world_free(w, w->cell_head, sizeof(int32_t) * (size_t)w->cell_capacity);
+    if (w->obstacle_start != NULL) {
+        ccl_world_free(w, w->obstacle_start, sizeof(int32_t) * (size_t)(w->cell_capacity + 1));
+        ccl_world_free(w, w->obstacle_items,
+                       sizeof(int32_t) *
+                           (size_t)(w->obstacle_item_count > 0 ? w->obstacle_item_count : 1));
+    }
+    ccl_world_free(w, w->segments, sizeof(ccl_segment) * (size_t)w->segment_capacity);
+    ccl_world_free(w, w->points, sizeof(ccl_vec2) * (size_t)w->point_capacity);
+    ccl_world_free(w, w->overlaps, sizeof(ccl_overlap_pair) * (size_t)w->overlap_capacity);
+    ccl_world_free(w, w->contacts, sizeof(ccl_contact_event) * w->contact_capacity);
+    ccl_allocator a = w->def.allocator;
+    a.free(w, sizeof(ccl_world), a.user);
+}
+
+/* Grows the per-slot arrays to hold at least `needed` slots; on failure nothing changes. */
+static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
+    if (needed <= w->slot_capacity) {
+        return CCL_OK;
+    }
+    int64_t cap = w->slot_capacity > 0 ? w->slot_capacity : 64;
+    while (cap < needed) {
+        cap *= 2;
+    }
+    if (cap > w->def.max_circles) {
+        cap = w->def.max_circles;
+    }
+    size_t n = (size_t)cap, old = (size_t)w->slot_capacity;
+    ccl_body_slot *bodies = ccl_world_alloc(w, n * sizeof(ccl_body_slot));
+    double *times = ccl_world_alloc(w, n * sizeof(double));
+    uint32_t *gens = ccl_world_alloc(w, n * sizeof(uint32_t));
+    void **users = ccl_world_alloc(w, n * sizeof(void *));
+    int32_t *heap = ccl_world_alloc(w, n * sizeof(int32_t));
+    int32_t *where = ccl_world_alloc(w, n * sizeof(int32_t));
+    if (bodies == NULL || times == NULL || gens == NULL || users == NULL || heap == NULL ||
+        where == NULL) {
+        ccl_world_free(w, bodies, n * sizeof(ccl_body_slot));
+        ccl_world_free(w, times, n * sizeof(double));
+        ccl_world_free(w, gens, n * sizeof(uint32_t));
+        ccl_world_free(w, users, n * sizeof(void *));
+        ccl_world_free(w, heap, n * sizeof(int32_t));
+        ccl_world_free(w, where, n * sizeof(int32_t));
+        return CCL_ERR_OUT_OF_MEMORY;
+    }
+    if (old > 0) {
+        memcpy(bodies, w->bodies, old * sizeof(ccl_body_slot));
+        memcpy(times, w->event_time, old * sizeof(double));
+        memcpy(gens, w->generation, old * sizeof(uint32_t));
+        memcpy(users, w->user_data, old * sizeof(void *));
+        memcpy(heap, w->heap, old * sizeof(int32_t));
+        memcpy(where, w->queue.where, old * sizeof(int32_t));
+    }
+    for (size_t i = old; i < n; ++i) {
+        gens[i] = 1;
+        where[i] = -1;
+        times[i] = INFINITY;
+    }
+    ccl_world_free_slots(w);
+    w->bodies = bodies;
+    w->event_time = times;
+    w->generation = gens;
+    w->user_data = users;
+    w->heap = heap;
+    w->queue.heap = heap;
+    w->queue.where = where;
+    w->queue.keys = times;
+    w->slot_capacity = (int32_t)cap;
+    return CCL_OK;
+}
+
+/* ---- ids and locking ---- */
+
+static int32_t ccl_world_slot_of(const ccl_world *w, ccl_circle_id id) {
+    if (w == NULL || id.index >= (uint32_t)w->slot_count || id.generation == 0) {
+        return -1;
+    }
+    int32_t i = (int32_t)id.index;
+    if (!w->bodies[i].alive || w->generation[i] != id.generation) {
+        return -1;
+    }
+    return i;
+}
+
+static ccl_circle_id ccl_world_id_of(const ccl_world *w, int32_t i) {
+    ccl_circle_id id = {(uint32_t)i, w->generation[i]};
+    return id;
+}
+
+bool ccl_world_is_valid(const ccl_world *w, ccl_circle_id id) {
+    return ccl_world_slot_of(w, id) >= 0;
+}
+
+/* ---- geometry helpers ---- */
+
+/* Relative position of k as seen from i at the world's time (minimum image when periodic). */
+static ccl_vec2 ccl_world_separation(const ccl_world *w, ccl_vec2 from, ccl_vec2 to) {
+    ccl_vec2 d = ccl_sub(to, from);
+    if (w->periodic) {
+        d.x -= w->box_size.x * nearbyint(d.x / w->box_size.x);
+        d.y -= w->box_size.y * nearbyint(d.y / w->box_size.y);
+    }
+    return d;
+}
+
+/* Calls fn(w, k, separation, ctx) for every circle k in the 9 cells around position p. */
+typedef void ccl_neighbour_fn(const ccl_world *w, int32_t k, ccl_vec2 offset, void *ctx);
+
+static void ccl_world_each_neighbour(const ccl_world *w, ccl_vec2 p, ccl_neighbour_fn *fn,
+                                     void *ctx) {
+    int32_t c = ccl_grid_cell_of(w, p);
+    int32_t cx = c % w->nx, cy = c / w->nx;
+    for (int32_t oy = -1; oy <= 1; ++oy) {
+        int32_t ny = cy + oy;
+        if (ny < 0 || ny >= w->ny) {
+            if (!w->periodic) {
+                continue;
+            }
+            ny = (ny + w->ny) % w->ny;
+        }
+        if (w->ny < 3 && oy != 0 && ny == cy) {
+            continue;
+        }
+        for (int32_t ox = -1; ox <= 1; ++ox) {
+            int32_t nx = cx + ox;
+            if (nx < 0 || nx >= w->nx) {
+                if (!w->periodic) {
+                    continue;
+                }
+                nx = (nx + w->nx) % w->nx;
+            }
+            if (w->nx < 3 && ox != 0 && nx == cx) {
+                continue;
+            }
+            for (int32_t k = w->cell_head[ny * w->nx + nx]; k >= 0; k = w->bodies[k].next) {
+                ccl_vec2 q, v;
+                ccl_body_state_at(w, &w->bodies[k], w->time, &q, &v);
+                fn(w, k, ccl_world_separation(w, p, q), ctx);
+            }
+        }
+    }
+}
+
+typedef struct ccl_overlap_scan {
+    int32_t self;
+    double radius;
+    int32_t found[64];
+    int32_t count;
+    bool overflow;
+} ccl_overlap_scan;
+
+static void ccl_collect_overlap(const ccl_world *w, int32_t k, ccl_vec2 offset, void *ctx) {
+    ccl_overlap_scan *scan = ctx;
+    if (k == scan->self) {
+        return;
+    }
+    double R = scan->radius + w->bodies[k].radius;
+    if (ccl_length_sq(offset) < R * R) {
+        if (scan->count < 64) {
+            scan->found[scan->count++] = k;
+        } else {
+            scan->overflow = true;
+        }
+    }
+}
+
+static bool ccl_circle_hits_obstacle(const ccl_world *w, ccl_vec2 p, double r) {
+    for (int32_t k = 0; k < w->segment_count; ++k) {
+        ccl_vec2 q = ccl_closest_on_segment(w->segments[k], p);
+        if (ccl_length_sq(ccl_sub(q, p)) < r * r) {
+            return true;
+        }
+    }
+    for (int32_t k = 0; k < w->point_count; ++k) {
+        if (ccl_length_sq(ccl_sub(w->points[k], p)) < r * r) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- adding and removing ---- */
+
+static ccl_status ccl_world_push_overlap(ccl_world *w, int32_t a, int32_t b) {
+    if (w->overlap_count == w->overlap_capacity) {
+        int32_t cap = w->overlap_capacity > 0 ? 2 * w->overlap_capacity : 16;
+        ccl_overlap_pair *pairs = ccl_world_alloc(w, sizeof(ccl_overlap_pair) * (size_t)cap);
+        if (pairs == NULL) {
+            return CCL_ERR_OUT_OF_MEMORY;
+        }
+        if (w->overlap_count > 0) {
+            memcpy(pairs, w->overlaps, sizeof(ccl_overlap_pair) * (size_t)w->overlap_count);
+        }
+        ccl_world_free(w, w->overlaps, sizeof(ccl_overlap_pair) * (size_t)w->overlap_capacity);
+        w->overlaps = pairs;
+        w->overlap_capacity = cap;
+    }
+    ccl_overlap_pair pair = {a, b, w->generation[a], w->generation[b]};
+    w->overlaps[w->overlap_count++] = pair;
+    return CCL_OK;
+}
+
+static void ccl_world_refresh_separating_flags(ccl_world *w) {
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        w->bodies[i].separating = 0;
+    }
+    for (int32_t m = 0; m < w->overlap_count; ++m) {
+        w->bodies[w->overlaps[m].a].separating = 1;
+        w->bodies[w->overlaps[m].b].separating = 1;
+    }
+}
+
+static bool ccl_circle_def_is_valid(const ccl_circle_def *d) {
+    return ccl_vec2_is_finite(d->position) && ccl_vec2_is_finite(d->velocity) &&
+           isfinite(d->radius) && d->radius > 0.0 && isfinite(d->mass) && d->mass >= 0.0 &&
+           !isnan(d->restitution) && d->restitution <= 1.0;
+}
+
+/* Wraps a position into the periodic box. */
+static ccl_vec2 ccl_world_wrap(const ccl_world *w, ccl_vec2 p) {
+    ccl_vec2 rel = ccl_sub(p, w->box_min);
+    rel.x -= w->box_size.x * floor(rel.x / w->box_size.x);
+    rel.y -= w->box_size.y * floor(rel.y / w->box_size.y);
+    if (rel.x >= w->box_size.x) {
+        rel.x = 0.0;
+    }
+    if (rel.y >= w->box_size.y) {
+        rel.y = 0.0;
+    }
+    return ccl_add(w->box_min, rel);
+}
+
+/* Whether the grid must be rebuilt to hold a circle of this radius. */
+static bool ccl_world_grid_stale(const ccl_world *w, double radius) {
+    if (w->cell_head == NULL || ccl_grid_min_cell(radius) > w->cell_w ||
+        ccl_grid_min_cell(radius) > w->cell_h) {
+        return true;
+    }
+    /* many more circles than cells, while smaller cells would do: rebuild for density */
+    int64_t cells = (int64_t)w->nx * w->ny;
+    double min_cell = ccl_grid_min_cell(fmax(w->max_radius, radius));
+    return w->live_count > 4 * cells + 64 &&
+           (w->cell_w > 2.0 * min_cell || w->cell_h > 2.0 * min_cell);
+}
+
+/* Takes back a circle that add_circle had placed but then refused. */
+static void ccl_world_undo_add(ccl_world *w, int32_t i) {
+    ccl_grid_remove(w, i);
+    ccl_queue_remove(&w->queue, i);
+    w->bodies[i].alive = 0;
+    w->bodies[i].next = w->free_head;
+    w->free_head = i;
+    w->live_count--;
+}
+
+/* Room for `more` overlap pairs, so that recording them cannot fail halfway. */
+static ccl_status ccl_world_reserve_overlaps(ccl_world *w, int32_t more) {
+    int32_t saved = w->overlap_count;
+    for (int32_t m = 0; m < more; ++m) {
+        ccl_status status = ccl_world_push_overlap(w, 0, 0);
+        if (status != CCL_OK) {
+            w->overlap_count = saved;
+            return status;
+        }
+    }
+    w->overlap_count = saved;
+    return CCL_OK;
+}
+
+ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_circle_id *id) {
+    if (w == NULL || def == NULL || !ccl_circle_def_is_valid(def)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    if (w->locked) {
+        return CCL_ERR_LOCKED;
+    }
+    if (w->live_count >= w->def.max_circles) {
+        return CCL_ERR_FULL;
+    }
+    double r = def->radius;
+    ccl_vec2 p = def->position;
+    if (w->periodic) {
+        if (3.0 * ccl_grid_min_cell(r) > w->box_size.x ||
+            3.0 * ccl_grid_min_cell(r) > w->box_size.y) {
+            return CCL_ERR_OUTSIDE_BOX; /* a periodic box must be three diameters wide */
+        }
+        p = ccl_world_wrap(w, p);
+    } else if (p.x - r < w->box_min.x || p.x + r > w->box_max.x || p.y - r < w->box_min.y ||
+               p.y + r > w->box_max.y) {
+        return CCL_ERR_OUTSIDE_BOX;
+    }
+    if (ccl_circle_hits_obstacle(w, p, r)) {
+        return CCL_ERR_OVERLAP;
+    }
+    if (w->free_head < 0) {
+        ccl_status status = ccl_world_reserve(w, w->slot_count + 1);
+        if (status != CCL_OK) {
+            return status;
+        }
+    }
+    int32_t i;
+    if (w->free_head >= 0) {
+        i = w->free_head;
+        w->free_head = w->bodies[i].next;
+    } else {
+        i = w->slot_count++;
+        w->generation[i] = 1;
+    }
+    ccl_body_slot *b = &w->bodies[i];
+    memset(b, 0, sizeof *b);
+    b->position = p;
+    b->velocity = def->mass > 0.0 ? def->velocity : ccl_v2(0.0, 0.0);
+    b->time = w->time;
+    b->radius = r;
+    b->inv_mass = def->mass > 0.0 ? 1.0 / def->mass : 0.0;
+    if (!isfinite(b->inv_mass)) {
+        b->inv_mass = 0.0;
+    }
+    b->restitution = def->restitution < 0.0 ? w->def.restitution : def->restitution;
+    b->last_collision = -INFINITY;
+    b->cell = -1;
+    b->next = b->prev = -1;
+    b->support = -1;
+    b->alive = 1;
+    b->event_kind = CCL_EVENT_NONE;
+    w->user_data[i] = def->user_data;
+    w->event_time[i] = INFINITY;
+    w->live_count++;
+    if (ccl_world_grid_stale(w, r)) {
+        ccl_status status = ccl_grid_rebuild(w);
+        if (status != CCL_OK) {
+            ccl_world_undo_add(w, i);
+            return status;
+        }
+        w->dirty = true;
+    } else {
+        ccl_grid_insert(w, i, ccl_grid_cell_of(w, p));
+        w->max_radius = fmax(w->max_radius, r);
+    }
+    ccl_overlap_scan scan;
+    memset(&scan, 0, sizeof scan);
+    scan.self = i;
+    scan.radius = r;
+    ccl_world_each_neighbour(w, p, ccl_collect_overlap, &scan);
+    if (scan.count > 0 || scan.overflow) {
+        ccl_status status = CCL_ERR_OVERLAP;
+        if (w->def.overlap == CCL_OVERLAP_SEPARATE && !scan.overflow) {
+            status = ccl_world_reserve_overlaps(w, scan.count);
+        }
+        if (status != CCL_OK) {
+            ccl_world_undo_add(w, i);
+            return status;
+        }
+        for (int32_t m = 0; m < scan.count; ++m) {
+            ccl_world_push_overlap(w, scan.found[m], i); /* room reserved above */
+            w->bodies[scan.found[m]].separating = 1;
+        }
+        b->separating = 1;
+    }
+    if (!w->dirty) {
+        ccl_predict(w, i);
+    }
+    if (id != NULL) {
+        *id = ccl_world_id_of(w, i);
+    }
+    return CCL_OK;
+}
+
+ccl_status ccl_world_remove_circle(ccl_world *w, ccl_circle_id id) {
+    if (w == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    if (w->locked) {
+        return CCL_ERR_LOCKED;
+    }
+    int32_t i = ccl_world_slot_of(w, id);
+    if (i < 0) {
+        return CCL_ERR_STALE_ID;
+    }
+    ccl_grid_remove(w, i);
+    ccl_queue_remove(&w->queue, i);
+    ccl_body_slot *b = &w->bodies[i];
+    b->alive = 0;
+    b->count++;
+    w->event_time[i] = INFINITY;
+    w->generation[i] = w->generation[i] == UINT32_MAX ? 1 : w->generation[i] + 1;
+    w->user_data[i] = NULL;
+    w->live_count--;
+    int32_t kept = 0;
+    for (int32_t m = 0; m < w->overlap_count; ++m) {
+        if (w->overlaps[m].a != i && w->overlaps[m].b != i) {
+            w->overlaps[kept++] = w->overlaps[m];
+        }
+    }
+    w->overlap_count = kept;
+    ccl_world_refresh_separating_flags(w);
+    b->next = w->free_head;
+    w->free_head = i;
+    return CCL_OK;
+}
+
+static ccl_status ccl_world_grow_array(ccl_world *w, void **array, int32_t *capacity, int32_t count,
+                                       size_t item) {
+    if (count < *capacity) {
+        return CCL_OK;
+    }
+    int32_t cap = *capacity > 0 ? 2 * *capacity : 8;
+    void *fresh = ccl_world_alloc(w, item * (size_t)cap);
+    if (fresh == NULL) {
+        return CCL_ERR_OUT_OF_MEMORY;
+    }
+    if (count > 0) {
+        memcpy(fresh, *array, item * (size_t)count);
+    }
+    ccl_world_free(w, *array, item * (size_t)*capacity);
+    *array = fresh;
+    *capacity = cap;
+    return CCL_OK;
+}
+
+/* True when some live circle strictly overlaps the obstacle (segment s). */
+static bool ccl_world_obstacle_hits_circle(const ccl_world *w, ccl_segment s) {
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (w->bodies[i].alive) {
+            ccl_vec2 p, v;
+            ccl_body_state_at(w, &w->bodies[i], w->time, &p, &v);
+            double r = w->bodies[i].radius;
+            if (ccl_length_sq(ccl_sub(ccl_closest_on_segment(s, p), p)) < r * r) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_point, int *index) {
+    if (w == NULL || !ccl_vec2_is_finite(s.a) || !ccl_vec2_is_finite(s.b)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    if (w->locked) {
+        return CCL_ERR_LOCKED;
+    }
+    if (ccl_world_obstacle_hits_circle(w, s)) {
+        return CCL_ERR_OVERLAP;
+    }
+    ccl_status status;
+    if (is_point) {
+        status = ccl_world_grow_array(w, (void **)&w->points, &w->point_capacity, w->point_count,
+                                      sizeof(ccl_vec2));
+        if (status != CCL_OK) {
+            return status;
+        }
+        w->points[w->point_count++] = s.a;
+    } else {
+        status = ccl_world_grow_array(w, (void **)&w->segments, &w->segment_capacity,
+                                      w->segment_count, sizeof(ccl_segment));
+        if (status != CCL_OK) {
+            return status;
+        }
+        w->segments[w->segment_count++] = s;
+    }
+    status = ccl_grid_rebuild(w);
+    if (status != CCL_OK) {
+        if (is_point) {
+            w->point_count--;
+        } else {
+            w->segment_count--;
+        }
+        return status;
+    }
+    w->dirty = true;
+    if (index != NULL) {
+        *index = is_point ? w->point_count - 1 : w->segment_count - 1;
+    }
+    return CCL_OK;
+}
+
+ccl_status ccl_world_add_segment(ccl_world *w, ccl_segment segment, int *index) {
+    return ccl_world_add_obstacle(w, segment, false, index);
+}
+
+ccl_status ccl_world_add_point(ccl_world *w, ccl_vec2 point, int *index) {
+    ccl_segment s = {point, point};
+    return ccl_world_add_obstacle(w, s, true, index);
+}
+
+/* ---- the event loop ---- */
+
+/* Re-predicts every circle (after a rebuild, a re-basing or a bulk change). */
+static void ccl_world_repredict_all(ccl_world *w) {
+    w->queue.count = 0;
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        w->queue.where[i] = -1;
+    }
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (w->bodies[i].alive) {
+            ccl_predict(w, i);
+        }
+    }
+    w->dirty = false;
+}
+
+/* Moves every circle to the current time and makes that time zero. */
+static void ccl_world_rebase(ccl_world *w) {
+    double shift = w->time;
+    if (shift == 0.0) {
+        return;
+    }
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        ccl_body_slot *b = &w->bodies[i];
+        if (!b->alive) {
+            continue;
+        }
+        ccl_body_move_to(w, b, shift);
+        b->time = 0.0;
+        b->last_collision -= shift;
+        w->event_time[i] -= shift;
+    }
+    w->time_base += shift;
+    w->stats_since -= shift;
+    w->time = 0.0;
+    /* subtracting one number from all keys may round two keys together: re-heap */
+    w->queue.count = 0;
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        w->queue.where[i] = -1;
+    }
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (w->bodies[i].alive) {
+            ccl_queue_push(&w->queue, i);
+        }
+    }
+    w->events_since_rebase = 0;
+}
+
+static double ccl_rest_speed(const ccl_world *w, const ccl_body_slot *b) {
+    if (w->def.rest_speed > 0.0) {
+        return w->def.rest_speed;
+    }
+    return sqrt(2.0 * ccl_length(w->def.gravity) * CCL_REST_HEIGHT_FRACTION * b->radius);
+}
+
+/* Unit normal of box wall k pointing out of the box (into the wall). */
+static ccl_vec2 ccl_box_normal(int k) {
+    static const double nx[4] = {-1.0, 1.0, 0.0, 0.0};
+    static const double ny[4] = {0.0, 0.0, -1.0, 1.0};
+    return ccl_v2(nx[k], ny[k]);
+}
+
+static ccl_status ccl_world_record(ccl_world *w, const ccl_contact_event *event) {
+    if (w->def.record_contacts) {
+        if (w->contact_count == w->contact_capacity) {
+            size_t cap = w->contact_capacity > 0 ? 2 * w->contact_capacity : 256;
+            ccl_contact_event *fresh = ccl_world_alloc(w, sizeof(ccl_contact_event) * cap);
+            if (fresh == NULL) {
+                return CCL_ERR_OUT_OF_MEMORY;
+            }
+            if (w->contact_count > 0) {
+                memcpy(fresh, w->contacts, sizeof(ccl_contact_event) * w->contact_count);
+            }
+            ccl_world_free(w, w->contacts, sizeof(ccl_contact_event) * w->contact_capacity);
+            w->contacts = fresh;
+            w->contact_capacity = cap;
+        }
+        w->contacts[w->contact_count++] = *event;
+    }
+    if (w->def.on_contact != NULL) {
+        w->locked = true;
+        w->def.on_contact(event, w->def.contact_user);
+        w->locked = false;
+    }
+    return CCL_OK;
+}
+
+/* Room for one more recorded contact, asked before an event is processed, so that running out
+ * of memory stops the advance before the event instead of losing its record. */
+static ccl_status ccl_world_reserve_contact(ccl_world *w) {
+    if (!w->def.record_contacts || w->contact_count < w->contact_capacity) {
+        return CCL_OK;
+    }
+    size_t cap = w->contact_capacity > 0 ? 2 * w->contact_capacity : 256;
+    ccl_contact_event *fresh = ccl_world_alloc(w, sizeof(ccl_contact_event) * cap);
+    if (fresh == NULL) {
+        return CCL_ERR_OUT_OF_MEMORY;
+    }
+    if (w->contact_count > 0) {
+        memcpy(fresh, w->contacts, sizeof(ccl_contact_event) * w->contact_count);
+    }
+    ccl_world_free(w, w->contacts, sizeof(ccl_contact_event) * w->contact_capacity);
+    w->contacts = fresh;
+    w->contact_capacity = cap;
+    return CCL_OK;
+}
+
+/* A circle resting on a box wall whose velocity now points into that wall bounces off it at
+ * once (counted as a wall collision); one whose velocity points away leaves the wall. */
+static void ccl_world_settle_support(ccl_world *w, int32_t i) {
+    ccl_body_slot *b = &w->bodies[i];
+    if (b->support < 0) {
+        return;
+    }
+    ccl_vec2 n = ccl_box_normal(b->support);
+    double vn = ccl_dot(b->velocity, n);
+    if (vn < 0.0) {
+        b->support = -1;
+        return;
+    }
+    if (vn > 0.0) {
+        double e = sqrt(w->def.restitution * b->restitution);
+        double after = e * vn;
+        w->wall_collisions++;
+        if (after < ccl_rest_speed(w, b)) {
+            b->velocity = ccl_mul_add(b->velocity, -vn, n);
+        } else {
+            b->velocity = ccl_mul_add(b->velocity, -(1.0 + e) * vn, n);
+            b->support = -1;
+        }
+    }
+}
+
+static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) {
+    ccl_body_slot *a = &w->bodies[i], *b = &w->bodies[k];
+    ccl_body_move_to(w, a, w->time);
+    ccl_body_move_to(w, b, w->time);
+    ccl_vec2 d = ccl_world_separation(w, a->position, b->position);
+    double dist = ccl_length(d);
+    ccl_vec2 n =
+        dist > 0.0 ? ccl_scale(d, 1.0 / dist) : ccl_normalize(ccl_sub(a->velocity, b->velocity));
+    double tc = ccl_world_collapse_time(w);
+    double e = sqrt(a->restitution * b->restitution);
+    bool guarded = false;
+    if (e < 1.0 && (w->time - a->last_collision < tc || w->time - b->last_collision < tc)) {
+        e = 1.0; /* TC model: a circle that collided less than tc ago collides elastically */
+        guarded = true;
+    }
+    double inv_sum = a->inv_mass + b->inv_mass;
+    double approach = ccl_dot(ccl_sub(a->velocity, b->velocity), n);
+    double j = approach > 0.0 ? (1.0 + e) * approach / inv_sum : 0.0;
+    /* Pushed together by unequal accelerations (one resting, or immovable): leave with at least
+     * the speed that keeps them apart for 2 tc, so the pair cannot chatter at one instant. */
+    double push = ccl_dot(ccl_sub(ccl_body_acceleration(w, b), ccl_body_acceleration(w, a)), n);
+    if (push < 0.0) {
+        double separation = -approach + j * inv_sum;
+        double needed = -push * fmax(tc, 0.0);
+        if (separation < needed) {
+            j += (needed - separation) / inv_sum;
+        }
+    }
+    a->velocity = ccl_mul_add(a->velocity, -j * a->inv_mass, n);
+    b->velocity = ccl_mul_add(b->velocity, j * b->inv_mass, n);
+    a->last_collision = b->last_collision = w->time;
+    a->count++;
+    b->count++;
+    w->collisions++;
+    if (guarded && w->guard_collisions++ == 0) {
+        ccl_log(w, "circol: collapse guard engaged (a collision made elastic, TC model)");
+    }
+    w->virial += j * dist;
+    ccl_world_settle_support(w, i);
+    ccl_world_settle_support(w, k);
+    ccl_contact_event event = {w->time_base + w->time,
+                               CCL_CONTACT_CIRCLE,
+                               ccl_world_id_of(w, i),
+                               ccl_world_id_of(w, k),
+                               -1,
+                               ccl_mul_add(a->position, a->radius, n),
+                               n,
+                               j};
+    ccl_status status = ccl_world_record(w, &event);
+    ccl_predict(w, i);
+    ccl_predict(w, k);
+    return status;
+}
+
+/* Bounces circle i off a fixed surface whose unit normal n points from the circle into it. */
+static double ccl_world_bounce(ccl_world *w, int32_t i, ccl_vec2 n, int box_wall) {
+    ccl_body_slot *b = &w->bodies[i];
+    double tc = ccl_world_collapse_time(w);
+    double e = sqrt(w->def.restitution * b->restitution);
+    if (e < 1.0 && w->time - b->last_collision < tc) {
+        e = 1.0;
+        w->guard_collisions++;
+    }
+    double vn = ccl_dot(b->velocity, n);
+    double j = vn > 0.0 ? (1.0 + e) * vn : 0.0; /* velocity change along -n */
+    double push = ccl_dot(ccl_body_acceleration(w, b), n);
+    if (box_wall >= 0 && push > 0.0 && j - vn < ccl_rest_speed(w, b)) {
+        /* too slow to leave a wall that gravity pushes it against: it rests there */
+        j = vn > 0.0 ? vn : 0.0;
+        b->velocity = ccl_mul_add(b->velocity, -j, n);
+        b->support = (int8_t)box_wall;
+        double r = b->radius;
+        if (box_wall == 0) {
+            b->position.x = w->box_min.x + r;
+        } else if (box_wall == 1) {
+            b->position.x = w->box_max.x - r;
+        } else if (box_wall == 2) {
+            b->position.y = w->box_min.y + r;
+        } else {
+            b->position.y = w->box_max.y - r;
+        }
+    } else {
+        if (push > 0.0 && j - vn < push * tc) {
+            j = vn + push * tc; /* leave for at least 2 tc: no chatter at one instant */
+        }
+        b->velocity = ccl_mul_add(b->velocity, -j, n);
+    }
+    b->last_collision = w->time;
+    b->count++;
+    w->wall_collisions++;
+    return b->inv_mass > 0.0 ? j / b->inv_mass : 0.0;
+}
+
+static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
+    ccl_body_slot *b = &w->bodies[i];
+    ccl_body_move_to(w, b, w->time);
+    ccl_vec2 n, point;
+    ccl_contact_kind kind;
+    int index = b->event_other;
+    if (b->event_kind == CCL_EVENT_BOX) {
+        n = ccl_box_normal(index);
+        point = ccl_mul_add(b->position, b->radius, n);
+        kind = CCL_CONTACT_BOX;
+    } else {
+        if (b->event_kind == CCL_EVENT_SEGMENT) {
+            point = ccl_closest_on_segment(w->segments[index], b->position);
+            kind = CCL_CONTACT_SEGMENT;
+        } else {
+            point = w->points[index];
+            kind = CCL_CONTACT_POINT;
+        }
+        ccl_vec2 toward = ccl_sub(point, b->position);
+        n = (toward.x != 0.0 || toward.y != 0.0) ? ccl_normalize(toward)
+                                                 : ccl_normalize(b->velocity);
+    }
+    double impulse = ccl_world_bounce(w, i, n, kind == CCL_CONTACT_BOX ? index : -1);
+    ccl_circle_id none = {0, 0};
+    ccl_contact_event event = {
+        w->time_base + w->time, kind, ccl_world_id_of(w, i), none, index, point, n, impulse};
+    ccl_status status = ccl_world_record(w, &event);
+    ccl_predict(w, i);
+    return status;
+}
+
+static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
+    ccl_body_slot *b = &w->bodies[i];
+    ccl_body_move_to(w, b, w->time);
+    int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
+    switch (b->event_other) {
+        case 0:
+            cx -= 1;
+            break;
+        case 1:
+            cx += 1;
+            break;
+        case 2:
+            cy -= 1;
+            break;
+        default:
+            cy += 1;
+            break;
+    }
+    if (cx < 0) {
+        cx = w->nx - 1;
+        b->position.x += w->box_size.x;
+    } else if (cx >= w->nx) {
+        cx = 0;
+        b->position.x -= w->box_size.x;
+    }
+    if (cy < 0) {
+        cy = w->ny - 1;
+        b->position.y += w->box_size.y;
+    } else if (cy >= w->ny) {
+        cy = 0;
+        b->position.y -= w->box_size.y;
+    }
+    ccl_grid_remove(w, i);
+    ccl_grid_insert(w, i, cy * w->nx + cx);
+    ccl_predict(w, i);
+}
+
+/* Moves pairs added overlapping apart by at most separation_speed * dt, without touching their
+ * velocities, and drops pairs that no longer overlap. */
+static void ccl_world_separate_overlaps(ccl_world *w, double dt) {
+    int32_t kept = 0;
+    for (int32_t m = 0; m < w->overlap_count; ++m) {
+        ccl_overlap_pair o = w->overlaps[m];
+        ccl_body_slot *a = &w->bodies[o.a], *b = &w->bodies[o.b];
+        if (!a->alive || !b->alive || w->generation[o.a] != o.generation_a ||
+            w->generation[o.b] != o.generation_b) {
+            continue;
+        }
+        ccl_body_move_to(w, a, w->time);
+        ccl_body_move_to(w, b, w->time);
+        ccl_vec2 d = ccl_world_separation(w, a->position, b->position);
+        double dist = ccl_length(d);
+        double depth = a->radius + b->radius - dist;
+        double inv_sum = a->inv_mass + b->inv_mass;
+        if (depth <= 0.0 || !(inv_sum > 0.0)) {
+            continue;
+        }
+        double step = fmin(depth, w->def.separation_speed * dt);
+        ccl_vec2 n = dist > 0.0 ? ccl_scale(d, 1.0 / dist) : ccl_v2(1.0, 0.0);
+        a->position = ccl_mul_add(a->position, -step * a->inv_mass / inv_sum, n);
+        b->position = ccl_mul_add(b->position, step * b->inv_mass / inv_sum, n);
+        if (!w->periodic) {
+            for (int side = 0; side < 2; ++side) {
+                ccl_body_slot *c = side == 0 ? a : b;
+                c->position.x =
+                    fmin(fmax(c->position.x, w->box_min.x + c->radius), w->box_max.x - c->radius);
+                c->position.y =
+                    fmin(fmax(c->position.y, w->box_min.y + c->radius), w->box_max.y - c->radius);
+            }
+        }
+        a->count++;
+        b->count++;
+        w->dirty = true;
+        if (step < depth) {
+            w->overlaps[kept++] = o;
+        }
+    }
+    if (kept != w->overlap_count) {
+        w->overlap_count = kept;
+        ccl_world_refresh_separating_flags(w);
+    }
+    if (w->dirty && w->periodic) {
+        for (int32_t i = 0; i < w->slot_count; ++i) {
+            if (w->bodies[i].alive && w->bodies[i].separating) {
+                w->bodies[i].position = ccl_world_wrap(w, w->bodies[i].position);
+            }
+        }
+    }
+}
+
+/* Runs events up to internal time t_end, or until collision_limit more circle collisions. */
+static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_limit) {
+    if (w->locked) {
+        return CCL_ERR_LOCKED;
+    }
+    w->contact_count = 0;
+    if (w->overlap_count > 0) {
+        ccl_world_separate_overlaps(w, t_end - w->time);
+    }
+    if (w->dirty) {
+        if (w->cell_head == NULL || w->live_count == 0) {
+            ccl_status status = ccl_grid_rebuild(w);
+            if (status != CCL_OK) {
+                return status;
+            }
+        } else {
+            /* circles were moved by hand: re-bin them */
+            for (int32_t i = 0; i < w->slot_count; ++i) {
+                if (w->bodies[i].alive) {
+                    ccl_grid_remove(w, i);
+                    ccl_body_move_to(w, &w->bodies[i], w->time);
+                    ccl_grid_insert(w, i, ccl_grid_cell_of(w, w->bodies[i].position));
+                }
+            }
+        }
+        ccl_world_collapse_time(w);
+        ccl_world_repredict_all(w);
+    }
+    uint64_t start_collisions = w->collisions;
+    uint64_t processed = 0;
+    uint64_t limit = w->def.max_events_per_advance;
+    for (;;) {
+        int32_t i = ccl_queue_top(&w->queue);
+        if (i < 0 || !(w->event_time[i] <= t_end)) {
+            break;
+        }
+        if (collision_limit > 0 && w->collisions - start_collisions >= collision_limit) {
+            return CCL_OK; /* time stays at the last collision */
+        }
+        if (limit > 0 && processed >= limit) {
+            return CCL_ERR_EVENT_LIMIT;
+        }
+        ccl_body_slot *b = &w->bodies[i];
+        if (b->event_kind != CCL_EVENT_CELL && b->event_kind != CCL_EVENT_NONE) {
+            ccl_status status = ccl_world_reserve_contact(w);
+            if (status != CCL_OK) {
+                return status;
+            }
+        }
+        double when = w->event_time[i];
+        if (when > w->time) {
+            w->time = when;
+        }
+        processed++;
+        w->events++;
+        w->events_since_rebase++;
+        ccl_status status = CCL_OK;
+        switch (b->event_kind) {
+            case CCL_EVENT_CIRCLE: {
+                int32_t k = b->event_other;
+                if (!w->bodies[k].alive || w->bodies[k].count != b->event_other_count) {
+                    ccl_predict(w, i); /* the partner changed course: look again */
+                } else {
+                    status = ccl_world_collide_circles(w, i, k);
+                }
+                break;
+            }
+            case CCL_EVENT_BOX:
+            case CCL_EVENT_SEGMENT:
+            case CCL_EVENT_POINT:
+                status = ccl_world_hit_wall(w, i);
+                break;
+            case CCL_EVENT_CELL:
+                ccl_world_cross_cell(w, i);
+                break;
+            default:
+                ccl_predict(w, i);
+                break;
+        }
+        if (status != CCL_OK) {
+            return status;
+        }
+        if (w->events_since_rebase >
+            (uint64_t)CCL_REBASE_EVENTS_PER_CIRCLE * (uint64_t)w->live_count + 1024u) {
+            double shift = w->time;
+            ccl_world_rebase(w);
+            t_end -= shift;
+        }
+    }
+    if (collision_limit == 0 || w->collisions - start_collisions < collision_limit) {
+        w->time = t_end;
+    }
+    return CCL_OK;
+}
+
+ccl_status ccl_world_advance(ccl_world *w, double dt) {
+    if (w == NULL || !(dt >= 0.0) || !isfinite(dt)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    return ccl_world_run(w, w->time + dt, 0);
+}
+
+ccl_status ccl_world_advance_collisions(ccl_world *w, uint64_t collisions, double max_dt) {
+    if (w == NULL || !(max_dt >= 0.0) || collisions == 0) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    double t_end = isfinite(max_dt) ? w->time + max_dt : INFINITY;
+    return ccl_world_run(w, t_end, collisions);
+}
+
+/* ---- queries ---- */
+
+double ccl_world_time(const ccl_world *w) {
+    return w != NULL ? w->time_base + w->time : 0.0;
+}
+
+int ccl_world_circle_count(const ccl_world *w) {
+    return w != NULL ? w->live_count : 0;
+}
+
+static void ccl_world_fill_state(const ccl_world *w, int32_t i, ccl_circle_state *out) {
+    const ccl_body_slot *b = &w->bodies[i];
+    out->id = ccl_world_id_of(w, i);
+    ccl_body_state_at(w, b, w->time, &out->position, &out->velocity);
+    out->radius = b->radius;
+    out->mass = b->inv_mass > 0.0 ? 1.0 / b->inv_mass : 0.0;
+    out->restitution = b->restitution;
+    out->user_data = w->user_data[i];
+}
+
+ccl_status ccl_world_get_circle(const ccl_world *w, ccl_circle_id id, ccl_circle_state *out) {
+    if (w == NULL || out == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    int32_t i = ccl_world_slot_of(w, id);
+    if (i < 0) {
+        return CCL_ERR_STALE_ID;
+    }
+    ccl_world_fill_state(w, i, out);
+    return CCL_OK;
+}
+
+ccl_status ccl_world_set_velocity(ccl_world *w, ccl_circle_id id, ccl_vec2 velocity) {
+    if (w == NULL || !ccl_vec2_is_finite(velocity)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    if (w->locked) {
+        return CCL_ERR_LOCKED;
+    }
+    int32_t i = ccl_world_slot_of(w, id);
+    if (i < 0) {
+        return CCL_ERR_STALE_ID;
+    }
+    ccl_body_slot *b = &w->bodies[i];
+    if (b->inv_mass == 0.0) {
+        return CCL_ERR_INVALID_ARGUMENT; /* immovable circles do not move */
+    }
+    ccl_body_move_to(w, b, w->time);
+    b->velocity = velocity;
+    b->support = -1;
+    b->count++;
+    if (!w->dirty) {
+        ccl_predict(w, i);
+    }
+    return CCL_OK;
+}
+
+ccl_status ccl_world_export(const ccl_world *w, ccl_circle_state *out, int capacity, int *count) {
+    if (w == NULL || count == NULL || capacity < 0 || (out == NULL && capacity > 0)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    int n = 0;
+    for (int32_t i = 0; i < w->slot_count && n < capacity; ++i) {
+        if (w->bodies[i].alive) {
+            ccl_world_fill_state(w, i, &out[n++]);
+        }
+    }
+    *count = n;
+    return CCL_OK;
+}
+
+const ccl_contact_event *ccl_world_contact_events(const ccl_world *w, size_t *count) {
+    if (count != NULL) {
+        *count = w != NULL ? w->contact_count : 0;
+    }
+    return w != NULL ? w->contacts : NULL;
+}
+
+ccl_world_stats ccl_world_get_stats(const ccl_world *w) {
+    ccl_world_stats s;
+    memset(&s, 0, sizeof s);
+    if (w == NULL) {
+        return s;
+    }
+    s.time = w->time_base + w->time;
+    s.collisions = w->collisions;
+    s.wall_collisions = w->wall_collisions;
+    s.events = w->events;
+    s.circle_count = w->live_count;
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        const ccl_body_slot *b = &w->bodies[i];
+        if (b->alive && b->inv_mass > 0.0) {
+            ccl_vec2 p, v;
+            ccl_body_state_at(w, b, w->time, &p, &v);
+            double m = 1.0 / b->inv_mass;
+            s.kinetic_energy += 0.5 * m * ccl_length_sq(v);
+            s.momentum = ccl_mul_add(s.momentum, m, v);
+        }
+    }
+    s.virial = w->virial;
+    s.virial_time = w->time - w->stats_since;
+    s.memory_bytes = w->memory_bytes;
+    s.guard_collisions = w->guard_collisions;
+    return s;
+}
+
+void ccl_world_reset_stats(ccl_world *w) {
+    if (w == NULL) {
+        return;
+    }
+    w->collisions = w->wall_collisions = w->events = w->guard_collisions = 0;
+    w->virial = 0.0;
+    w->stats_since = w->time;
+}
+
+ccl_status ccl_world_scale_velocities(ccl_world *w, double factor) {
+    if (w == NULL || !isfinite(factor)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    if (w->locked) {
+        return CCL_ERR_LOCKED;
+    }
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        ccl_body_slot *b = &w->bodies[i];
+        if (b->alive && b->inv_mass > 0.0) {
+            ccl_body_move_to(w, b, w->time);
+            b->velocity = ccl_scale(b->velocity, factor);
+            b->support = -1;
+            b->count++;
+        }
+    }
+    w->dirty = true;
+    return CCL_OK;
+}
+
+typedef struct ccl_overlap_max {
+    int32_t self;
+    double radius;
+    double worst;
+} ccl_overlap_max;
+
+static void ccl_track_overlap(const ccl_world *w, int32_t k, ccl_vec2 offset, void *ctx) {
+    ccl_overlap_max *m = ctx;
+    if (k <= m->self) {
+        return;
+    }
+    double depth = m->radius + w->bodies[k].radius - ccl_length(offset);
+    if (depth > m->worst) {
+        m->worst = depth;
+    }
+}
+
+double ccl_world_max_overlap(const ccl_world *w) {
+    if (w == NULL || w->cell_head == NULL) {
+        return 0.0;
+    }
+    double worst = 0.0;
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        const ccl_body_slot *b = &w->bodies[i];
+        if (!b->alive) {
+            continue;
+        }
+        ccl_vec2 p, v;
+        ccl_body_state_at(w, b, w->time, &p, &v);
+        ccl_overlap_max m = {i, b->radius, worst};
+        ccl_world_each_neighbour(w, p, ccl_track_overlap, &m);
+        worst = m.worst;
+        if (!w->periodic) {
+            double r = b->radius;
+            worst = fmax(worst, fmax(fmax(w->box_min.x - (p.x - r), (p.x + r) - w->box_max.x),
+                                     fmax(w->box_min.y - (p.y - r), (p.y + r) - w->box_max.y)));
+        }
+        for (int32_t k = 0; k < w->segment_count; ++k) {
+            ccl_vec2 q = ccl_closest_on_segment(w->segments[k], p);
+            worst = fmax(worst, b->radius - ccl_length(ccl_sub(q, p)));
+        }
+        for (int32_t k = 0; k < w->point_count; ++k) {
+            worst = fmax(worst, b->radius - ccl_length(ccl_sub(w->points[k], p)));
+        }
+    }
+    return worst;
+}

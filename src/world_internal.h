@@ -1,0 +1,139 @@
+/* Private: the world's layout, shared by world.c (API and event loop), grid.c (cells) and
+ * predict.c (event prediction). */
+#ifndef CIRCOL_WORLD_INTERNAL_H
+#define CIRCOL_WORLD_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "circol/world.h"
+#include "queue.h"
+
+/// What a circle's next event is.
+typedef enum ccl_event_kind {
+    CCL_EVENT_NONE = 0,
+    CCL_EVENT_CIRCLE,  ///< event_other: partner slot; event_other_count: its count then
+    CCL_EVENT_BOX,     ///< event_other: box wall 0 left, 1 right, 2 bottom, 3 top
+    CCL_EVENT_SEGMENT, ///< event_other: segment index
+    CCL_EVENT_POINT,   ///< event_other: point index
+    CCL_EVENT_CELL,    ///< event_other: 0 -x, 1 +x, 2 -y, 3 +y
+} ccl_event_kind;
+
+/// One circle's hot state. Position and velocity are those at the circle's own time.
+typedef struct ccl_body_slot {
+    ccl_vec2 position, velocity;
+    double time; ///< the circle's local time (internal time base)
+    double radius;
+    double inv_mass; ///< 0 for immovable
+    double restitution;
+    double last_collision; ///< internal time of its last collision (collapse guard)
+    int32_t cell;          ///< grid cell, -1 when not binned
+    int32_t next, prev;    ///< cell list links (next doubles as the free-list link)
+    uint32_t count;        ///< bumped whenever its trajectory changes; invalidates partners
+    int32_t event_other;
+    uint32_t event_other_count;
+    uint8_t event_kind;
+    int8_t support; ///< box wall it rests on under gravity, -1 for none
+    uint8_t alive;
+    uint8_t separating; ///< in at least one pair of the overlap list
+} ccl_body_slot;
+
+/// A pair added overlapping under CCL_OVERLAP_SEPARATE, drifting apart.
+typedef struct ccl_overlap_pair {
+    int32_t a, b;
+    uint32_t generation_a, generation_b;
+} ccl_overlap_pair;
+
+struct ccl_world {
+    ccl_world_def def;
+    double time;      ///< internal time; world time is time_base + time
+    double time_base; ///< moved forward by re-basing
+    ccl_vec2 box_min, box_max, box_size;
+    bool periodic;
+    double collapse_time; ///< resolved TC parameter (0: not yet resolved and automatic)
+
+    ccl_body_slot *bodies;
+    double *event_time; ///< per slot, internal time of its next event (INFINITY for none)
+    uint32_t *generation;
+    void **user_data;
+    int32_t slot_capacity, slot_count, live_count, free_head;
+
+    int32_t nx, ny; ///< grid cells per axis
+    double cell_w, cell_h;
+    int32_t *cell_head; ///< first circle in each cell, -1 for none
+    int32_t cell_capacity;
+    int32_t *obstacle_start; ///< per cell: range into obstacle_items (nx * ny + 1 entries)
+    int32_t *obstacle_items; ///< 2 * segment or 2 * point + 1
+    int32_t obstacle_item_count;
+    double max_radius;
+    bool dirty; ///< grid and every prediction must be rebuilt before the next event
+
+    ccl_queue queue;
+    int32_t *heap;
+
+    ccl_segment *segments;
+    int32_t segment_count, segment_capacity;
+    ccl_vec2 *points;
+    int32_t point_count, point_capacity;
+
+    ccl_overlap_pair *overlaps;
+    int32_t overlap_count, overlap_capacity;
+
+    ccl_contact_event *contacts;
+    size_t contact_count, contact_capacity;
+
+    bool locked;
+    uint64_t collisions, wall_collisions, events, guard_collisions;
+    double virial, stats_since;
+    uint64_t events_since_rebase;
+    size_t memory_bytes;
+};
+
+/* ---- memory (world.c) ---- */
+
+/// Allocates through the world's allocator hook and counts the bytes.
+void *ccl_world_alloc(ccl_world *w, size_t size);
+
+/// Frees what ccl_world_alloc returned (size as asked).
+void ccl_world_free(ccl_world *w, void *ptr, size_t size);
+
+/* ---- motion (predict.c) ---- */
+
+/// The acceleration circle i feels: gravity, less the normal part while resting on a wall; 0 for
+/// immovable circles and in damped worlds.
+ccl_vec2 ccl_body_acceleration(const ccl_world *w, const ccl_body_slot *b);
+
+/// Position and velocity of circle b at internal time t (b is not changed).
+void ccl_body_state_at(const ccl_world *w, const ccl_body_slot *b, double t, ccl_vec2 *position,
+                       ccl_vec2 *velocity);
+
+/// Moves circle b's own state to internal time t.
+void ccl_body_move_to(const ccl_world *w, ccl_body_slot *b, double t);
+
+/// Recomputes circle i's next event from the world's current time and updates the queue.
+void ccl_predict(ccl_world *w, int32_t i);
+
+/// Collapse-guard time for the world (resolves the automatic value on first use).
+double ccl_world_collapse_time(ccl_world *w);
+
+/* ---- grid (grid.c) ---- */
+
+/// Rebuilds cells, re-bins every circle and obstacle. CCL_ERR_OUT_OF_MEMORY leaves the old grid.
+ccl_status ccl_grid_rebuild(ccl_world *w);
+
+/// The cell of a position (clamped into the grid).
+int32_t ccl_grid_cell_of(const ccl_world *w, ccl_vec2 p);
+
+/// Links circle i into cell c.
+void ccl_grid_insert(ccl_world *w, int32_t i, int32_t c);
+
+/// Unlinks circle i from its cell.
+void ccl_grid_remove(ccl_world *w, int32_t i);
+
+/// True when a grid of this world can hold a circle of this radius without a rebuild.
+bool ccl_grid_fits(const ccl_world *w, double radius);
+
+/// The smallest cell edge circles of radius r need (a little over one diameter).
+double ccl_grid_min_cell(double radius);
+
+#endif
