@@ -73,8 +73,7 @@ static ccl_vec2 ccl_saturate(ccl_vec2 v) {
 
 /* v * 4, with components beyond DBL_MAX saturated (the contact point of a quartered problem). */
 static ccl_vec2 ccl_unquarter(ccl_vec2 v) {
-    return ccl_v2(fmax(fmin(4.0 * v.x, DBL_MAX), -DBL_MAX),
-                  fmax(fmin(4.0 * v.y, DBL_MAX), -DBL_MAX));
+    return ccl_saturate(ccl_scale(v, 4.0));
 }
 
 bool ccl_relative_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
