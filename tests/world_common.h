@@ -1,0 +1,157 @@
+/* Helpers shared by the world tests: a seeded random generator, exporting all states, and a
+ * brute-force O(N^2) overlap check over exported states that is independent of the world's
+ * grid (periodic minimum image, box walls, segments and points). */
+#ifndef CIRCOL_TESTS_WORLD_COMMON_H
+#define CIRCOL_TESTS_WORLD_COMMON_H
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <circol/world.h>
+
+/// A splitmix64 generator: deterministic, seeded per test.
+typedef struct wt_rng {
+    uint64_t state;
+} wt_rng;
+
+/// The next 64 random bits.
+static inline uint64_t wt_next(wt_rng *r) {
+    uint64_t z = (r->state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/// Uniform in [0, 1).
+static inline double wt_uniform(wt_rng *r) {
+    return (double)(wt_next(r) >> 11) * 0x1.0p-53;
+}
+
+/// Uniform in [lo, hi).
+static inline double wt_range(wt_rng *r, double lo, double hi) {
+    return lo + (hi - lo) * wt_uniform(r);
+}
+
+/// A standard normal deviate (Box-Muller).
+static inline double wt_normal(wt_rng *r) {
+    double u = 1.0 - wt_uniform(r), v = wt_uniform(r);
+    return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
+}
+
+/// Wall-clock seconds.
+static inline double wt_seconds(void) {
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/// Every live circle's state (malloc'd, *count of them); NULL only when the world is empty.
+static inline ccl_circle_state *wt_export(const ccl_world *w, int *count) {
+    int n = ccl_world_circle_count(w);
+    ccl_circle_state *s = malloc(sizeof *s * (size_t)(n > 0 ? n : 1));
+    *count = 0;
+    if (s != NULL && ccl_world_export(w, s, n, count) != CCL_OK) {
+        *count = -1;
+    }
+    return s;
+}
+
+/// The closest point of segment [a, b] to p, computed independently of the library.
+static inline ccl_vec2 wt_closest(ccl_vec2 a, ccl_vec2 b, ccl_vec2 p) {
+    double dx = b.x - a.x, dy = b.y - a.y;
+    double len2 = dx * dx + dy * dy;
+    double t = len2 > 0.0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0.0;
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    ccl_vec2 q = {a.x + t * dx, a.y + t * dy};
+    return q;
+}
+
+/// What a scene holds besides its circles, for the brute-force check.
+typedef struct wt_scene {
+    ccl_vec2 box_min, box_max;
+    int periodic;
+    const ccl_segment *segments;
+    int segment_count;
+    const ccl_vec2 *points;
+    int point_count;
+} wt_scene;
+
+/// The worst overlap found by brute force, in units of the smaller radius involved.
+typedef struct wt_overlap {
+    double worst;     ///< largest (overlap / radius), 0 when none
+    int a, b;         ///< the circles (export indices); b = -1 for a wall
+    const char *what; ///< "circle", "box", "segment" or "point"
+} wt_overlap;
+
+/// Checks every pair and every circle against every wall, O(N^2).
+static inline wt_overlap wt_brute_overlap(const wt_scene *sc, const ccl_circle_state *s, int n) {
+    wt_overlap o = {0.0, -1, -1, "none"};
+    double Lx = sc->box_max.x - sc->box_min.x, Ly = sc->box_max.y - sc->box_min.y;
+    for (int i = 0; i < n; ++i) {
+        for (int k = i + 1; k < n; ++k) {
+            double dx = s[k].position.x - s[i].position.x;
+            double dy = s[k].position.y - s[i].position.y;
+            if (sc->periodic) {
+                dx -= Lx * nearbyint(dx / Lx);
+                dy -= Ly * nearbyint(dy / Ly);
+            }
+            double depth = s[i].radius + s[k].radius - sqrt(dx * dx + dy * dy);
+            double rel = depth / fmin(s[i].radius, s[k].radius);
+            if (rel > o.worst) {
+                o.worst = rel;
+                o.a = i;
+                o.b = k;
+                o.what = "circle";
+            }
+        }
+        double r = s[i].radius;
+        ccl_vec2 p = s[i].position;
+        if (!sc->periodic) {
+            double out = fmax(fmax(sc->box_min.x - (p.x - r), (p.x + r) - sc->box_max.x),
+                              fmax(sc->box_min.y - (p.y - r), (p.y + r) - sc->box_max.y));
+            if (out / r > o.worst) {
+                o.worst = out / r;
+                o.a = i;
+                o.b = -1;
+                o.what = "box";
+            }
+        }
+        for (int k = 0; k < sc->segment_count; ++k) {
+            ccl_vec2 q = wt_closest(sc->segments[k].a, sc->segments[k].b, p);
+            double depth = r - hypot(q.x - p.x, q.y - p.y);
+            if (depth / r > o.worst) {
+                o.worst = depth / r;
+                o.a = i;
+                o.b = k;
+                o.what = "segment";
+            }
+        }
+        for (int k = 0; k < sc->point_count; ++k) {
+            double depth = r - hypot(sc->points[k].x - p.x, sc->points[k].y - p.y);
+            if (depth / r > o.worst) {
+                o.worst = depth / r;
+                o.a = i;
+                o.b = k;
+                o.what = "point";
+            }
+        }
+    }
+    return o;
+}
+
+/// Sum of m v^2 / 2 over movable circles, in long double.
+static inline long double wt_kinetic(const ccl_circle_state *s, int n) {
+    long double e = 0.0L;
+    for (int i = 0; i < n; ++i) {
+        if (s[i].mass > 0.0) {
+            long double vx = s[i].velocity.x, vy = s[i].velocity.y;
+            e += 0.5L * (long double)s[i].mass * (vx * vx + vy * vy);
+        }
+    }
+    return e;
+}
+
+#endif
