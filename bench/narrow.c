@@ -222,7 +222,7 @@ void bench_scene_sweep_scalar(const bench_options *opt) {
         for (int k = 0; k < passes; ++k) {
             ccl[r] += time_scalar(circol_time, pairs, count, 1, t_max) / passes;
             b2[r] += time_box2d(toi, t_out, count, 1) / passes;
-            naive[r] += time_scalar(naive_time, pairs, count, 1, t_max) / passes;
+            naive[r] += time_scalar(naive_time, pairs, count, 4, t_max) / passes;
         }
         r_b2[r] = b2[r] / ccl[r];
         r_naive[r] = naive[r] / ccl[r];
@@ -356,7 +356,7 @@ static double time_batch(batch_kind kind, const ccl_sweep_batch *p, size_t count
     return (bench_now() - start) / ((double)passes * (double)count);
 }
 
-static void batch_size(const bench_options *opt, size_t count, int passes, const char *label,
+static void batch_size(const bench_options *opt, size_t count, int rounds, const char *label,
                        bool with_box2d) {
     const char *scene = "sweep_batch";
     /* the array of structs is needed only for Box2D's inputs */
@@ -381,23 +381,29 @@ static void batch_size(const bench_options *opt, size_t count, int passes, const
     double *ss = sb + n, *ob = sb + 2 * n, *os = sb + 3 * n, *b2 = sb + 4 * n, *r1 = sb + 5 * n,
            *r2 = sb + 6 * n;
     for (int r = 0; r < n; ++r) {
-        /* interleaved pass by pass (Box2D every 8th pass), so that load from other processes
-         * hits every method alike */
+        /* interleaved round by round (Box2D every 8th round), so that load from other processes
+         * hits every method alike; in cache, each timed chunk repeats the fast methods so that it
+         * lasts long enough for the clock */
         sb[r] = ss[r] = ob[r] = os[r] = b2[r] = 0.0;
-        int b2_passes = 0;
-        for (int k = 0; k < passes; ++k) {
-            sb[r] += time_batch(BATCH_SWEEP, &soa.view, count, 1, t_out, o_out) / passes;
-            ss[r] += time_batch(SCALAR_SWEEP, &soa.view, count, 1, t_out, o_out) / passes;
-            ob[r] += time_batch(BATCH_OVERLAP, &soa.view, count, 1, t_out, o_out) / passes;
-            os[r] += time_batch(SCALAR_OVERLAP, &soa.view, count, 1, t_out, o_out) / passes;
+        int b2_rounds = 0;
+        int in_cache = rounds > 1;
+        for (int k = 0; k < rounds; ++k) {
+            sb[r] += time_batch(BATCH_SWEEP, &soa.view, count, in_cache ? 8 : 1, t_out, o_out);
+            ss[r] += time_batch(SCALAR_SWEEP, &soa.view, count, 1, t_out, o_out);
+            ob[r] += time_batch(BATCH_OVERLAP, &soa.view, count, in_cache ? 64 : 1, t_out, o_out);
+            os[r] += time_batch(SCALAR_OVERLAP, &soa.view, count, in_cache ? 16 : 1, t_out, o_out);
             if (toi != NULL && k % 8 == 0) {
                 b2[r] += time_box2d(toi, b2_out, count, 1);
-                ++b2_passes;
+                ++b2_rounds;
             }
         }
+        sb[r] /= rounds;
+        ss[r] /= rounds;
+        ob[r] /= rounds;
+        os[r] /= rounds;
         r1[r] = ss[r] / sb[r];
         if (toi != NULL) {
-            b2[r] /= b2_passes;
+            b2[r] /= b2_rounds;
             r2[r] = b2[r] / sb[r];
         }
     }
@@ -434,7 +440,7 @@ static void batch_size(const bench_options *opt, size_t count, int passes, const
 }
 
 void bench_scene_sweep_batch(const bench_options *opt) {
-    batch_size(opt, 1024, opt->quick ? 200 : 4000, "1024 pairs (in cache)", true);
+    batch_size(opt, 1024, opt->quick ? 50 : 800, "1024 pairs (in cache)", true);
     size_t big = opt->quick ? (size_t)1 << 20 : (size_t)1 << 24;
     batch_size(opt, big, 1, opt->quick ? "1M pairs (memory)" : "16M pairs (memory)", false);
     bench_note("sweep_batch",
