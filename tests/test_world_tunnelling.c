@@ -1,0 +1,278 @@
+/* No tunnelling: random scenes with fast circles (up to 100 radii per unit time), mixed radii and
+ * masses, immovable circles, segments and points, in walled and periodic boxes, advanced in 1000
+ * small steps. After every step a brute-force O(N^2) check over the exported states (periodic
+ * minimum image) finds no circle overlapping another, a wall, a segment or a point by more than
+ * 1e-9 of its radius; circles that start inside a closed room of segments are still inside it,
+ * those outside are still outside; the kinetic energy of the elastic scene is conserved. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <circol/world.h>
+
+#include "world_common.h"
+
+#define STEPS         1000 /* advances per scene, each followed by the brute-force check */
+#define TOLERANCE     1e-9 /* allowed overlap, relative to the radius */
+#define MAX_OBSTACLES 64
+
+/* A scene under test: the world and what the oracle needs to know about it. */
+typedef struct scene {
+    ccl_world *world;
+    wt_scene geometry;
+    ccl_segment segments[MAX_OBSTACLES];
+    ccl_vec2 points[MAX_OBSTACLES];
+    bool has_room;
+    ccl_vec2 room_min, room_max; ///< a closed square of four segments
+} scene;
+
+/* Adds a segment to both the world and the oracle's copy (skipped if it overlaps a circle). */
+static void scene_segment(scene *s, ccl_vec2 a, ccl_vec2 b) {
+    if (ccl_world_add_segment(s->world, ccl_make_segment(a, b), NULL) == CCL_OK) {
+        s->segments[s->geometry.segment_count++] = ccl_make_segment(a, b);
+    }
+}
+
+static void scene_point(scene *s, ccl_vec2 p) {
+    if (ccl_world_add_point(s->world, p, NULL) == CCL_OK) {
+        s->points[s->geometry.point_count++] = p;
+    }
+}
+
+/* True when centre p is inside the room (the square between the room's segments). */
+static bool in_room(const scene *s, ccl_vec2 p) {
+    return p.x > s->room_min.x && p.x < s->room_max.x && p.y > s->room_min.y && p.y < s->room_max.y;
+}
+
+/* Builds a random scene: box 80 x 80, n circles of radius 0.3 to 2, masses 0.1 to 10, one in
+ * ten immovable, speeds up to 100 radii per unit time; a closed room, random segments and
+ * points inside the box (away from the periodic seam). */
+static void build_scene(scene *s, bool periodic, int n, uint64_t seed) {
+    memset(s, 0, sizeof *s);
+    ccl_world_def d = ccl_world_default_def();
+    d.box_min = ccl_v2(-40.0, -40.0);
+    d.box_max = ccl_v2(40.0, 40.0);
+    d.boundary = periodic ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
+    assert_int_equal(ccl_world_create(&d, &s->world), CCL_OK);
+    s->geometry.box_min = d.box_min;
+    s->geometry.box_max = d.box_max;
+    s->geometry.periodic = periodic;
+    s->geometry.segments = s->segments;
+    s->geometry.points = s->points;
+    wt_rng rng = {seed};
+    /* the room first, so that it is whole */
+    s->has_room = true;
+    s->room_min = ccl_v2(-30.0, -30.0);
+    s->room_max = ccl_v2(-10.0, -10.0);
+    ccl_vec2 c00 = s->room_min, c11 = s->room_max;
+    ccl_vec2 c10 = ccl_v2(c11.x, c00.y), c01 = ccl_v2(c00.x, c11.y);
+    scene_segment(s, c00, c10);
+    scene_segment(s, c10, c11);
+    scene_segment(s, c11, c01);
+    scene_segment(s, c01, c00);
+    assert_int_equal(s->geometry.segment_count, 4);
+    for (int k = 0; k < 10; ++k) {
+        ccl_vec2 a = ccl_v2(wt_range(&rng, 0.0, 30.0), wt_range(&rng, -30.0, 30.0));
+        double angle = wt_range(&rng, 0.0, 6.283185307179586), len = wt_range(&rng, 0.5, 8.0);
+        ccl_vec2 b = ccl_v2(a.x + len * cos(angle), a.y + len * sin(angle));
+        scene_segment(s, a, b);
+        scene_point(s, ccl_v2(wt_range(&rng, -30.0, 30.0), wt_range(&rng, 0.0, 30.0)));
+    }
+    int placed = 0, tries = 0;
+    while (placed < n && tries < 100000) {
+        tries++;
+        ccl_circle_def c = ccl_circle_default_def();
+        double r = wt_uniform(&rng) < 0.7 ? wt_range(&rng, 0.3, 0.8) : wt_range(&rng, 0.8, 2.0);
+        c.radius = r;
+        c.position =
+            ccl_v2(wt_range(&rng, -40.0 + r, 40.0 - r), wt_range(&rng, -40.0 + r, 40.0 - r));
+        c.mass = wt_uniform(&rng) < 0.1 ? 0.0 : exp(wt_range(&rng, log(0.1), log(10.0)));
+        double speed = wt_range(&rng, 0.0, 100.0 * r);
+        double angle = wt_range(&rng, 0.0, 6.283185307179586);
+        c.velocity = ccl_v2(speed * cos(angle), speed * sin(angle));
+        ccl_status st = ccl_world_add_circle(s->world, &c, NULL);
+        if (st == CCL_OK) {
+            placed++;
+        } else {
+            assert_int_equal(st, CCL_ERR_OVERLAP);
+        }
+    }
+    assert_int_equal(placed, n);
+}
+
+/* Advances the scene in STEPS steps of dt, checking everything after each. */
+static void run_and_check(scene *s, double dt) {
+    int n = 0;
+    ccl_circle_state *st = wt_export(s->world, &n);
+    long double e0 = wt_kinetic(st, n);
+    bool *inside = calloc((size_t)(n > 0 ? n : 1), sizeof *inside);
+    for (int i = 0; i < n; ++i) {
+        inside[i] = in_room(s, st[i].position);
+    }
+    int room_count = 0;
+    for (int i = 0; i < n; ++i) {
+        room_count += inside[i];
+    }
+    assert_true(room_count > 0);
+    free(st);
+    double worst = 0.0;
+    for (int step = 0; step < STEPS; ++step) {
+        assert_int_equal(ccl_world_advance(s->world, dt), CCL_OK);
+        int m = 0;
+        st = wt_export(s->world, &m);
+        assert_int_equal(m, n);
+        wt_overlap o = wt_brute_overlap(&s->geometry, st, m);
+        if (o.worst > TOLERANCE) {
+            print_error("step %d: %s overlap %.3g radii between circle %d and %d\n", step, o.what,
+                        o.worst, o.a, o.b);
+        }
+        assert_true(o.worst <= TOLERANCE);
+        worst = fmax(worst, o.worst);
+        for (int i = 0; i < m; ++i) {
+            if (in_room(s, st[i].position) != inside[i]) {
+                print_error("step %d: circle %d went %s the room through its wall\n", step, i,
+                            inside[i] ? "out of" : "into");
+            }
+            assert_true(in_room(s, st[i].position) == inside[i]);
+        }
+        free(st);
+    }
+    st = wt_export(s->world, &n);
+    long double e1 = wt_kinetic(st, n);
+    free(st);
+    free(inside);
+    assert_true(fabsl(e1 - e0) <= 1e-9L * e0);
+    ccl_world_stats stats = ccl_world_get_stats(s->world);
+    assert_true(stats.collisions > 100);
+    assert_true(stats.wall_collisions > 100);
+    assert_true(ccl_world_max_overlap(s->world) <= TOLERANCE * 0.3 + 1e-12);
+    print_message("    %d circles, %llu collisions, %llu wall hits, worst overlap %.2g radii\n", n,
+                  (unsigned long long)stats.collisions, (unsigned long long)stats.wall_collisions,
+                  worst);
+}
+
+static void fast_circles_never_tunnel_in_a_walled_box(void **state) {
+    (void)state;
+    for (uint64_t seed = 1; seed <= 2; ++seed) {
+        scene s;
+        build_scene(&s, false, 300, seed);
+        run_and_check(&s, 3e-3);
+        ccl_world_destroy(s.world);
+    }
+}
+
+static void fast_circles_never_tunnel_in_a_periodic_box(void **state) {
+    (void)state;
+    for (uint64_t seed = 11; seed <= 12; ++seed) {
+        scene s;
+        build_scene(&s, true, 300, seed);
+        run_and_check(&s, 3e-3);
+        ccl_world_destroy(s.world);
+    }
+}
+
+static void fast_bullet_never_tunnels_through_a_dense_row(void **state) {
+    (void)state;
+    for (int periodic = 0; periodic <= 1; ++periodic) {
+        scene s;
+        memset(&s, 0, sizeof s);
+        ccl_world_def d = ccl_world_default_def();
+        d.box_min = ccl_v2(0.0, 0.0);
+        d.box_max = ccl_v2(100.0, 20.0);
+        d.boundary = periodic ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
+        assert_int_equal(ccl_world_create(&d, &s.world), CCL_OK);
+        s.geometry.box_min = d.box_min;
+        s.geometry.box_max = d.box_max;
+        s.geometry.periodic = periodic;
+        /* a row of 30 unit circles across the box, 1e-6 apart, at rest */
+        for (int k = 0; k < 30; ++k) {
+            ccl_circle_def c = ccl_circle_default_def();
+            c.position = ccl_v2(35.0 + k * (2.0 + 1e-6), 10.0);
+            assert_int_equal(ccl_world_add_circle(s.world, &c, NULL), CCL_OK);
+        }
+        /* a bullet 1/1000 of their size at 10^6 of its radii per unit time, aimed slightly off
+         * the row's axis so it glances between neighbours */
+        ccl_circle_def b = ccl_circle_default_def();
+        b.radius = 1e-3;
+        b.mass = 1e-3;
+        b.position = ccl_v2(5.0, 10.3);
+        b.velocity = ccl_v2(1000.0, 0.0);
+        ccl_circle_id bullet;
+        assert_int_equal(ccl_world_add_circle(s.world, &b, &bullet), CCL_OK);
+        int n = 0;
+        ccl_circle_state *st = wt_export(s.world, &n);
+        long double e0 = wt_kinetic(st, n);
+        free(st);
+        for (int step = 0; step < STEPS; ++step) {
+            assert_int_equal(ccl_world_advance(s.world, 1e-3), CCL_OK);
+            st = wt_export(s.world, &n);
+            wt_overlap o = wt_brute_overlap(&s.geometry, st, n);
+            if (o.worst > TOLERANCE) {
+                print_error("step %d: %s overlap %.3g radii (%d, %d)\n", step, o.what, o.worst, o.a,
+                            o.b);
+            }
+            assert_true(o.worst <= TOLERANCE);
+            free(st);
+        }
+        st = wt_export(s.world, &n);
+        long double e1 = wt_kinetic(st, n);
+        /* the row took momentum from the bullet */
+        double row_momentum = 0.0;
+        for (int i = 0; i < n; ++i) {
+            if (st[i].radius == 1.0) {
+                row_momentum += fabs(st[i].velocity.x) + fabs(st[i].velocity.y);
+            }
+        }
+        free(st);
+        assert_true(row_momentum > 0.0);
+        assert_true(fabsl(e1 - e0) <= 1e-9L * e0);
+        ccl_world_stats stats = ccl_world_get_stats(s.world);
+        assert_true(stats.collisions > 10);
+        ccl_world_destroy(s.world);
+    }
+}
+
+/* The oracle itself: it sees a planted overlap of 2e-9 radii, through the periodic seam too. */
+static void brute_force_check_sees_a_planted_overlap(void **state) {
+    (void)state;
+    ccl_circle_state st[2];
+    memset(st, 0, sizeof st);
+    st[0].radius = st[1].radius = 1.0;
+    st[0].mass = st[1].mass = 1.0;
+    wt_scene geometry = {{0.0, 0.0}, {10.0, 10.0}, 0, NULL, 0, NULL, 0};
+    st[0].position = ccl_v2(3.0, 5.0);
+    st[1].position = ccl_v2(5.0 - 2e-9, 5.0);
+    assert_true(wt_brute_overlap(&geometry, st, 2).worst > TOLERANCE);
+    st[1].position = ccl_v2(5.0, 5.0);
+    assert_true(wt_brute_overlap(&geometry, st, 2).worst <= 0.0);
+    geometry.periodic = 1;
+    st[0].position = ccl_v2(1.0 - 1e-8, 5.0);
+    st[1].position = ccl_v2(9.0, 5.0);
+    assert_true(wt_brute_overlap(&geometry, st, 2).worst > TOLERANCE);
+    geometry.periodic = 0;
+    assert_true(wt_brute_overlap(&geometry, st, 2).worst > TOLERANCE); /* through the wall */
+    ccl_segment seg = {{0.5, 8.0}, {9.5, 8.0}};
+    geometry.segments = &seg;
+    geometry.segment_count = 1;
+    st[0].position = ccl_v2(3.0, 7.0 + 1e-8);
+    st[1].position = ccl_v2(6.0, 3.0);
+    wt_overlap o = wt_brute_overlap(&geometry, st, 2);
+    assert_true(o.worst > TOLERANCE && strcmp(o.what, "segment") == 0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(brute_force_check_sees_a_planted_overlap),
+        cmocka_unit_test(fast_circles_never_tunnel_in_a_walled_box),
+        cmocka_unit_test(fast_circles_never_tunnel_in_a_periodic_box),
+        cmocka_unit_test(fast_bullet_never_tunnels_through_a_dense_row),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
