@@ -340,7 +340,7 @@ static bool ccl_cli_gas_svg(const ccl_cli_gas *gas, const ccl_cli_gas_result *r)
                                        &kT,
                                        title,
                                        "speed v (kT = 1, mass 1); the last bin holds v >= 4.9",
-                                       "Maxwell-Boltzmann (v/kT) exp(-v^2/2kT)"};
+                                       "2D Maxwell-Boltzmann law"};
     FILE *file = ccl_cli_open_output(gas->options.svg_path, "--svg");
     if (file == NULL) {
         return false;

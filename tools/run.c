@@ -123,6 +123,9 @@ static void ccl_cli_run_on_contact(const ccl_contact_event *event, void *user) {
 /// The world's warnings, on standard error.
 static void ccl_cli_run_log(const char *message, void *user) {
     (void)user;
+    if (strncmp(message, "circol: ", 8) == 0) {
+        message += 8;
+    }
     fprintf(stderr, "circol: warning: %s\n", message);
 }
 
@@ -447,7 +450,8 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
         ccl_vec2 size = ccl_sub(run->scene.box_max, run->scene.box_min);
         bool periodic = run->scene.boundary == CCL_BOUNDARY_PERIODIC;
         if (!ccl_cli_trails_init(&run->trails, run->scene.circle_count, CCL_CLI_MAX_TRAILS,
-                                 1e-3 * fmax(size.x, size.y), periodic ? size : ccl_v2(0.0, 0.0))) {
+                                 2.5e-3 * fmax(size.x, size.y),
+                                 periodic ? size : ccl_v2(0.0, 0.0))) {
             fputs("circol: --svg: out of memory\n", stderr);
             return CCL_CLI_EXIT_SIMULATION;
         }

@@ -70,7 +70,7 @@ static void ccl_cli_svg_trails(FILE *out, const ccl_cli_svg_map *map,
                 pen_down = false;
                 continue;
             }
-            fprintf(out, "%s%.2f %.2f", pen_down ? " L" : (k ? " M" : "M"), ccl_cli_svg_x(map, p.x),
+            fprintf(out, "%s%.1f %.1f", pen_down ? " L" : (k ? " M" : "M"), ccl_cli_svg_x(map, p.x),
                     ccl_cli_svg_y(map, p.y));
             pen_down = true;
         }
