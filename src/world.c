@@ -367,8 +367,12 @@ static bool ccl_circle_def_is_valid(const ccl_circle_def *d) {
 /* Wraps a position into the periodic box. */
 static ccl_vec2 ccl_world_wrap(const ccl_world *w, ccl_vec2 p) {
     ccl_vec2 rel = ccl_sub(p, w->box_min);
-    rel.x -= w->box_size.x * floor(rel.x / w->box_size.x);
-    rel.y -= w->box_size.y * floor(rel.y / w->box_size.y);
+    /* fmod is exact, also for positions far outside the box (floor(rel / size) * size is not,
+     * and overflows to infinity near DBL_MAX); an infinite rel gives NaN, refused by the caller */
+    rel.x = fmod(rel.x, w->box_size.x);
+    rel.y = fmod(rel.y, w->box_size.y);
+    rel.x += rel.x < 0.0 ? w->box_size.x : 0.0;
+    rel.y += rel.y < 0.0 ? w->box_size.y : 0.0;
     if (rel.x >= w->box_size.x) {
         rel.x = 0.0;
     }
@@ -433,6 +437,9 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
             return CCL_ERR_OUTSIDE_BOX; /* a periodic box must be three diameters wide */
         }
         p = ccl_world_wrap(w, p);
+        if (!ccl_vec2_is_finite(p)) {
+            return CCL_ERR_OUTSIDE_BOX; /* so far out that p - box_min overflows */
+        }
     } else if (p.x - r < w->box_min.x || p.x + r > w->box_max.x || p.y - r < w->box_min.y ||
                p.y + r > w->box_max.y) {
         return CCL_ERR_OUTSIDE_BOX;
