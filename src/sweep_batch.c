@@ -137,9 +137,10 @@ static void ccl_overlap_block(const ccl_sweep_batch *pairs, size_t begin, size_t
         double R = ar[i] + br[i];
         double dist_sq = dx * dx + dy * dy;
         double reach_sq = R * R;
-        /* finite squares of finite input: the scalar call compares them directly */
+        /* finite squares of finite input, not both lost to underflow: the scalar call compares
+         * them directly (its threshold 2^-960 is CCL_SQUARE_LOW in overlap.c) */
         int fast = (fabs(dist_sq) <= DBL_MAX) & (fabs(reach_sq) <= DBL_MAX) & (ar[i] >= 0.0) &
-                   (br[i] >= 0.0);
+                   (br[i] >= 0.0) & ((dist_sq >= 0x1p-960) | (reach_sq >= 0x1p-960));
         int overlap = dist_sq <= reach_sq;
         out[i] = (unsigned char)(fast ? overlap : 2);
     }
