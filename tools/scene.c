@@ -502,6 +502,10 @@ bool ccl_cli_scene_parse(const char *text, size_t length, const char *name, ccl_
     cJSON *root = cJSON_ParseWithLengthOpts(copy, length + 1, &end, 1);
     if (root == NULL) {
         size_t offset = end != NULL ? (size_t)(end - copy) : 0;
+        /* cJSON sometimes stops one past the offending character (`,}`): back to it */
+        while (offset > 0 && offset < length && strchr(" \t\r\n", copy[offset]) != NULL) {
+            offset--;
+        }
         ccl_cli_text_pos pos = ccl_cli_text_position(copy, length, offset);
         if (offset >= length) {
             snprintf(error, error_size, "%s:%d:%d: syntax error: unexpected end of file", name,

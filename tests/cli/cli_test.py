@@ -176,6 +176,8 @@ MALFORMED = [
     # (name, text, marker the message must point at (first occurrence, + offset), path, words)
     ("syntax error", '{\n  ' + WORLD + ',\n  "circles": [' + C1 + ',,]\n}', ",,]", 1, None,
      "syntax error"),
+    ("trailing comma", '{\n  ' + WORLD + ',\n  "circles": [{"x": 1, "y": 1, "r": 1,}\n]}', ",}",
+     1, None, "syntax error"),
     ("NaN", '{' + WORLD + ',\n "circles": [{"x": NaN, "y": 1}]}', "NaN", 0, None, "syntax error"),
     ("unknown key", '{' + WORLD + ',\n "circles": [\n  {"x": 2, "y": 2, "vx": 0, "vy": 0, '
      '"r": 1, "spin": 3}]}', '"spin"', 0, "circles[0].spin", "unknown key"),

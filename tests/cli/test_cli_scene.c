@@ -33,6 +33,9 @@ typedef struct bad_scene {
 static const bad_scene bad_scenes[] = {
     {"syntax: trailing comma", "{\n  " WORLD ",\n  \"circles\": [" C1 ",]\n}", ",]", 1, NULL,
      "syntax error"},
+    {"syntax: trailing comma in an object",
+     "{\n  " WORLD ",\n  \"circles\": [{\"x\": 1, \"r\": 1,}\n  ]\n}", ",}", 1, NULL,
+     "syntax error"},
     {"syntax: NaN", "{" WORLD ",\n\"circles\": [{\"x\": NaN}]}", "NaN", 0, NULL, "syntax error"},
     {"syntax: unterminated string", "{" WORLD ",\n\"circles\": [{\"x", "\"x", 1, NULL,
      "syntax error"},
