@@ -91,6 +91,9 @@ static void ccl_grid_span(double a, double b, double margin, double origin, doub
  * fill. */
 static ccl_status ccl_grid_bin_obstacles(ccl_world *w, int32_t cells) {
     int32_t total = w->segment_count + w->point_count;
+    if (total == 0) {
+        return CCL_OK; /* no obstacles: no per-cell table at all */
+    }
     int32_t *start = ccl_world_alloc(w, sizeof(int32_t) * (size_t)(cells + 1));
     if (start == NULL) {
         return CCL_ERR_OUT_OF_MEMORY;

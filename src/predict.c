@@ -108,11 +108,11 @@ static double ccl_pair_entry(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, do
     }
     double b = ccl_dot(dv, dp);
     double c = ccl_dot(dp, dp) - R * R;
-    if (c <= 0.0) {
-        return b < 0.0 ? 0.0 : INFINITY;
-    }
     if (!(b < 0.0)) {
-        return INFINITY;
+        return INFINITY; /* receding or sliding: no entry, whether overlapping or not */
+    }
+    if (c <= 0.0) {
+        return 0.0; /* overlapping by rounding and approaching: collide at once */
     }
     double a = ccl_dot(dv, dv);
     /* Lagrange's identity keeps the discriminant accurate for far, nearly grazing pairs. */
@@ -281,6 +281,8 @@ static bool ccl_pair_is_separating(const ccl_world *w, int32_t i, int32_t k) {
 static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
                                    ccl_candidate *best) {
     const ccl_body_slot *b = &w->bodies[i];
+    const bool linear = w->linear;
+    const double now = w->time;
     int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
     for (int32_t oy = -1; oy <= 1; ++oy) {
         int32_t ny = cy + oy;
@@ -313,11 +315,18 @@ static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
                 if (b->separating && o->separating && ccl_pair_is_separating(w, i, k)) {
                     continue;
                 }
-                ccl_vec2 op, ov;
-                ccl_body_state_at(w, o, w->time, &op, &ov);
+                ccl_vec2 op, ov, da;
+                if (linear) {
+                    double tau = now - o->time;
+                    op = ccl_mul_add(o->position, tau, o->velocity);
+                    ov = o->velocity;
+                    da = ccl_v2(0.0, 0.0);
+                } else {
+                    ccl_body_state_at(w, o, now, &op, &ov);
+                    da = ccl_sub(ccl_body_acceleration(w, o), acc);
+                }
                 op.x += shift_x;
                 op.y += shift_y;
-                ccl_vec2 da = ccl_sub(ccl_body_acceleration(w, o), acc);
                 double u = ccl_pair_entry(ccl_sub(op, b->position), ccl_sub(ov, b->velocity), da,
                                           b->radius + o->radius, best->u);
                 ccl_consider(best, u, CCL_EVENT_CIRCLE, k, o->count);

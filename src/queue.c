@@ -1,61 +1,62 @@
-/* The event queue: an indexed binary min-heap over circles. */
+/* The event queue: an indexed binary min-heap over circles. Entries carry their keys, so a sift
+ * touches only the heap array; ties are broken by circle index. */
 #include "queue.h"
 
-static bool ccl_queue_before(const ccl_queue *q, int32_t a, int32_t b) {
-    double ka = q->keys[a], kb = q->keys[b];
-    return ka < kb || (ka == kb && a < b);
+static bool ccl_queue_before(ccl_queue_entry a, ccl_queue_entry b) {
+    return a.key < b.key || (a.key == b.key && a.index < b.index);
 }
 
-static void ccl_queue_place(ccl_queue *q, int32_t pos, int32_t i) {
-    q->heap[pos] = i;
-    q->where[i] = pos;
+static void ccl_queue_place(ccl_queue *q, int32_t pos, ccl_queue_entry e) {
+    q->heap[pos] = e;
+    q->where[e.index] = pos;
 }
 
-static void ccl_queue_sift_up(ccl_queue *q, int32_t pos) {
-    int32_t i = q->heap[pos];
+static void ccl_queue_sift_up(ccl_queue *q, int32_t pos, ccl_queue_entry e) {
     while (pos > 0) {
         int32_t parent = (pos - 1) / 2;
-        int32_t p = q->heap[parent];
-        if (!ccl_queue_before(q, i, p)) {
+        ccl_queue_entry p = q->heap[parent];
+        if (!ccl_queue_before(e, p)) {
             break;
         }
         ccl_queue_place(q, pos, p);
         pos = parent;
     }
-    ccl_queue_place(q, pos, i);
+    ccl_queue_place(q, pos, e);
 }
 
-static void ccl_queue_sift_down(ccl_queue *q, int32_t pos) {
-    int32_t i = q->heap[pos];
+static void ccl_queue_sift_down(ccl_queue *q, int32_t pos, ccl_queue_entry e) {
+    int32_t count = q->count;
     for (;;) {
         int32_t child = 2 * pos + 1;
-        if (child >= q->count) {
+        if (child >= count) {
             break;
         }
-        if (child + 1 < q->count && ccl_queue_before(q, q->heap[child + 1], q->heap[child])) {
+        ccl_queue_entry c = q->heap[child];
+        if (child + 1 < count && ccl_queue_before(q->heap[child + 1], c)) {
             child += 1;
+            c = q->heap[child];
         }
-        if (!ccl_queue_before(q, q->heap[child], i)) {
+        if (!ccl_queue_before(c, e)) {
             break;
         }
-        ccl_queue_place(q, pos, q->heap[child]);
+        ccl_queue_place(q, pos, c);
         pos = child;
     }
-    ccl_queue_place(q, pos, i);
+    ccl_queue_place(q, pos, e);
 }
 
 void ccl_queue_push(ccl_queue *q, int32_t i) {
-    int32_t pos = q->count++;
-    ccl_queue_place(q, pos, i);
-    ccl_queue_sift_up(q, pos);
+    ccl_queue_entry e = {q->keys[i], i};
+    ccl_queue_sift_up(q, q->count++, e);
 }
 
 void ccl_queue_update(ccl_queue *q, int32_t i) {
     int32_t pos = q->where[i];
-    if (pos > 0 && ccl_queue_before(q, i, q->heap[(pos - 1) / 2])) {
-        ccl_queue_sift_up(q, pos);
+    ccl_queue_entry e = {q->keys[i], i};
+    if (pos > 0 && ccl_queue_before(e, q->heap[(pos - 1) / 2])) {
+        ccl_queue_sift_up(q, pos, e);
     } else {
-        ccl_queue_sift_down(q, pos);
+        ccl_queue_sift_down(q, pos, e);
     }
 }
 
@@ -65,10 +66,13 @@ void ccl_queue_remove(ccl_queue *q, int32_t i) {
         return;
     }
     q->where[i] = -1;
-    int32_t last = q->heap[--q->count];
+    ccl_queue_entry last = q->heap[--q->count];
     if (pos == q->count) {
         return;
     }
-    ccl_queue_place(q, pos, last);
-    ccl_queue_update(q, last);
+    if (pos > 0 && ccl_queue_before(last, q->heap[(pos - 1) / 2])) {
+        ccl_queue_sift_up(q, pos, last);
+    } else {
+        ccl_queue_sift_down(q, pos, last);
+    }
 }

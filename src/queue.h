@@ -6,10 +6,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/// One heap entry: the key is stored beside the circle so that sifting reads one array only.
+typedef struct ccl_queue_entry {
+    double key;
+    int32_t index;
+} ccl_queue_entry;
+
 /// The heap. keys[i] is circle i's event time; where[i] its heap position or -1.
 typedef struct ccl_queue {
-    int32_t *heap;  ///< circle indices, heap-ordered
-    int32_t *where; ///< position of each circle in heap, -1 when absent
+    ccl_queue_entry *heap; ///< heap-ordered entries
+    int32_t *where;        ///< position of each circle in heap, -1 when absent
     const double *keys;
     int32_t count;
 } ccl_queue;
@@ -25,7 +31,7 @@ void ccl_queue_remove(ccl_queue *q, int32_t i);
 
 /// The circle with the earliest event, or -1 when empty.
 static inline int32_t ccl_queue_top(const ccl_queue *q) {
-    return q->count > 0 ? q->heap[0] : -1;
+    return q->count > 0 ? q->heap[0].index : -1;
 }
 
 #endif

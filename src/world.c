@@ -95,6 +95,8 @@ static bool ccl_def_is_valid(const ccl_world_def *d) {
     return has_alloc == has_free;
 }
 
+static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed);
+
 ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     if (out == NULL) {
         return CCL_ERR_INVALID_ARGUMENT;
@@ -123,11 +125,16 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     w->box_max = d.box_max;
     w->box_size = ccl_sub(d.box_max, d.box_min);
     w->periodic = d.boundary == CCL_BOUNDARY_PERIODIC;
+    w->linear = d.damping == 0.0 && d.gravity.x == 0.0 && d.gravity.y == 0.0;
     w->free_head = -1;
     w->nx = w->ny = 1;
     w->cell_w = w->box_size.x;
     w->cell_h = w->box_size.y;
     w->dirty = true;
+    if (d.capacity > 0 && ccl_world_reserve(w, d.capacity) != CCL_OK) {
+        ccl_world_destroy(w);
+        return CCL_ERR_OUT_OF_MEMORY;
+    }
     *out = w;
     return CCL_OK;
 }
@@ -138,7 +145,7 @@ static void ccl_world_free_slots(ccl_world *w) {
     ccl_world_free(w, w->event_time, n * sizeof(double));
     ccl_world_free(w, w->generation, n * sizeof(uint32_t));
     ccl_world_free(w, w->user_data, n * sizeof(void *));
-    ccl_world_free(w, w->heap, n * sizeof(int32_t));
+    ccl_world_free(w, w->queue.heap, n * sizeof(ccl_queue_entry));
     ccl_world_free(w, w->queue.where, n * sizeof(int32_t));
 }
 
@@ -167,7 +174,7 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     if (needed <= w->slot_capacity) {
         return CCL_OK;
     }
-    int64_t cap = w->slot_capacity > 0 ? w->slot_capacity : 64;
+    int64_t cap = w->slot_capacity > 0 ? w->slot_capacity : (needed > 64 ? needed : 64);
     while (cap < needed) {
         cap *= 2;
     }
@@ -179,7 +186,7 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     double *times = ccl_world_alloc(w, n * sizeof(double));
     uint32_t *gens = ccl_world_alloc(w, n * sizeof(uint32_t));
     void **users = ccl_world_alloc(w, n * sizeof(void *));
-    int32_t *heap = ccl_world_alloc(w, n * sizeof(int32_t));
+    ccl_queue_entry *heap = ccl_world_alloc(w, n * sizeof(ccl_queue_entry));
     int32_t *where = ccl_world_alloc(w, n * sizeof(int32_t));
     if (bodies == NULL || times == NULL || gens == NULL || users == NULL || heap == NULL ||
         where == NULL) {
@@ -187,7 +194,7 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
         ccl_world_free(w, times, n * sizeof(double));
         ccl_world_free(w, gens, n * sizeof(uint32_t));
         ccl_world_free(w, users, n * sizeof(void *));
-        ccl_world_free(w, heap, n * sizeof(int32_t));
+        ccl_world_free(w, heap, n * sizeof(ccl_queue_entry));
         ccl_world_free(w, where, n * sizeof(int32_t));
         return CCL_ERR_OUT_OF_MEMORY;
     }
@@ -196,7 +203,7 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
         memcpy(times, w->event_time, old * sizeof(double));
         memcpy(gens, w->generation, old * sizeof(uint32_t));
         memcpy(users, w->user_data, old * sizeof(void *));
-        memcpy(heap, w->heap, old * sizeof(int32_t));
+        memcpy(heap, w->queue.heap, old * sizeof(ccl_queue_entry));
         memcpy(where, w->queue.where, old * sizeof(int32_t));
     }
     for (size_t i = old; i < n; ++i) {
@@ -209,7 +216,6 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     w->event_time = times;
     w->generation = gens;
     w->user_data = users;
-    w->heap = heap;
     w->queue.heap = heap;
     w->queue.where = where;
     w->queue.keys = times;

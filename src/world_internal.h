@@ -50,6 +50,7 @@ struct ccl_world {
     double time_base; ///< moved forward by re-basing
     ccl_vec2 box_min, box_max, box_size;
     bool periodic;
+    bool linear;          ///< no gravity and no damping: every trajectory is p + v t
     double collapse_time; ///< resolved TC parameter (0: not yet resolved and automatic)
 
     ccl_body_slot *bodies;
@@ -69,7 +70,6 @@ struct ccl_world {
     bool dirty; ///< grid and every prediction must be rebuilt before the next event
 
     ccl_queue queue;
-    int32_t *heap;
 
     ccl_segment *segments;
     int32_t segment_count, segment_capacity;
