@@ -404,6 +404,99 @@ static void columns_count_characters_not_bytes(void **state) {
     assert_non_null(strstr(error, "u.json:1:17: "));
 }
 
+/// The bundled default scene (generated from examples/scenes/default.json).
+extern const char ccl_cli_default_scene[];
+/// Its length.
+extern const size_t ccl_cli_default_scene_length;
+
+/// Whether an accepted scene holds what validation promises, checked here directly: finite
+/// values in range, circles inside a walled box, no overlapping pair (brute force).
+static bool scene_invariants_hold(const ccl_cli_scene *scene) {
+    if (!(scene->box_max.x > scene->box_min.x && scene->box_max.y > scene->box_min.y)) {
+        return false;
+    }
+    for (int i = 0; i < scene->circle_count; i++) {
+        const ccl_cli_scene_circle *c = &scene->circles[i];
+        if (!isfinite(c->position.x) || !isfinite(c->position.y) || !isfinite(c->velocity.x) ||
+            !isfinite(c->velocity.y) || !(c->radius > 0.0) || !isfinite(c->radius) ||
+            !(c->mass >= 0.0) || !isfinite(c->mass) || c->restitution > 1.0) {
+            return false;
+        }
+        if (scene->boundary == CCL_BOUNDARY_WALLS &&
+            (c->position.x - c->radius < scene->box_min.x ||
+             c->position.x + c->radius > scene->box_max.x ||
+             c->position.y - c->radius < scene->box_min.y ||
+             c->position.y + c->radius > scene->box_max.y)) {
+            return false;
+        }
+    }
+    return !brute_force_overlap(scene);
+}
+
+static void mutated_scenes_are_accepted_valid_or_refused_with_a_location(void **state) {
+    (void)state;
+    const char *base = ccl_cli_default_scene;
+    size_t base_length = ccl_cli_default_scene_length;
+    char *text = malloc(base_length + 64);
+    assert_non_null(text);
+    static const char tokens[] = "{}[],:\"\\-+.eE0123456789 \ntfnul";
+    uint64_t random = 99;
+    int refused = 0, trials = 3000;
+    for (int trial = 0; trial < trials; trial++) {
+        memcpy(text, base, base_length);
+        size_t length = base_length;
+        int edits = 1 + (int)(ccl_cli_random_next(&random) % 3);
+        for (int e = 0; e < edits; e++) {
+            size_t at = (size_t)(ccl_cli_random_next(&random) % length);
+            char token = tokens[ccl_cli_random_next(&random) % (sizeof tokens - 1)];
+            switch (ccl_cli_random_next(&random) % 4) {
+                case 0: /* replace a byte */
+                    text[at] = token;
+                    break;
+                case 1: /* delete a byte */
+                    memmove(text + at, text + at + 1, length - at - 1);
+                    length--;
+                    break;
+                case 2: /* insert a byte */
+                    memmove(text + at + 1, text + at, length - at);
+                    text[at] = token;
+                    length++;
+                    break;
+                default: /* cut the file short */
+                    length = at;
+            }
+            if (length == 0) {
+                break;
+            }
+        }
+        ccl_cli_scene scene;
+        char error[CCL_CLI_ERROR_SIZE] = "";
+        if (ccl_cli_scene_parse(text, length, "m.json", &scene, error, sizeof error)) {
+            if (!scene_invariants_hold(&scene)) {
+                fail_msg("trial %d: accepted a scene that breaks the rules", trial);
+            }
+            ccl_cli_scene_free(&scene);
+            continue;
+        }
+        refused++;
+        int line = 0, column = 0, consumed = 0;
+        if (sscanf(error, "m.json:%d:%d: %n", &line, &column, &consumed) != 2 || consumed == 0) {
+            fail_msg("trial %d: message without a location: %s", trial, error);
+        }
+        int lines = 1;
+        for (size_t k = 0; k < length; k++) {
+            lines += text[k] == '\n';
+        }
+        if (line < 1 || line > lines || column < 1) {
+            fail_msg("trial %d: location %d:%d outside the text (%d lines): %s", trial, line,
+                     column, lines, error);
+        }
+    }
+    free(text);
+    /* most mutations break the scene; some (in numbers, in spaces) do not */
+    assert_true(refused > trials / 2 && refused < trials);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_malformed_scene_is_refused_with_its_location),
@@ -413,6 +506,7 @@ int main(void) {
         cmocka_unit_test(overlap_check_agrees_with_brute_force),
         cmocka_unit_test(locate_names_paths_and_positions),
         cmocka_unit_test(columns_count_characters_not_bytes),
+        cmocka_unit_test(mutated_scenes_are_accepted_valid_or_refused_with_a_location),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
