@@ -221,6 +221,9 @@ bool ccl_sweep_spheres(ccl_sphere a, ccl_vec3 va, ccl_sphere b, ccl_vec3 vb, dou
     if (t > 0.0 && !(ccl_dot3(dv, dp) < 0.0)) {
         return false;
     }
+    if (!isfinite(t)) {
+        return false; /* a contact beyond the largest double (t_max infinite) */
+    }
     if (hit != NULL) {
         ccl_vec3 pa = ccl_mul_add3(a.center, t, va);
         ccl_vec3 rel = ccl_mul_add3(dp, t, dv);

@@ -360,8 +360,8 @@ bool ccl_sweep_spheres_accel(ccl_sphere a, ccl_vec3 va, ccl_vec3 aa, ccl_sphere 
         return false;
     }
     double t = t_enter * st;
-    if (t > t_max) {
-        return false; /* only when t_max / st rounded up */
+    if (t > t_max || !isfinite(t)) {
+        return false; /* t_max / st rounded up, or a contact beyond the largest double */
     }
     if (hit != NULL) {
         ccl_vec3 rel = ccl_accel_offset(&m, t_enter);
@@ -489,7 +489,7 @@ bool ccl_first_contact_accel(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, do
             return false;
         }
         double time = found * st;
-        if (time > t_max) {
+        if (time > t_max || !isfinite(time)) {
             return false;
         }
         *t = time;
