@@ -98,6 +98,12 @@ bool ccl_cli_svg_write_picture(FILE *out, const ccl_cli_svg_picture *picture) {
             "stroke=\"#333\" stroke-width=\"2\"%s/>\n",
             CCL_CLI_SVG_MARGIN, CCL_CLI_SVG_MARGIN, size.x * map.scale, size.y * map.scale,
             picture->periodic ? " stroke-dasharray=\"6 4\"" : "");
+    if (picture->periodic) {
+        fprintf(out,
+                "<clipPath id=\"domain\"><rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+                "height=\"%.2f\"/></clipPath>\n",
+                CCL_CLI_SVG_MARGIN, CCL_CLI_SVG_MARGIN, size.x * map.scale, size.y * map.scale);
+    }
     if (picture->trails != NULL && picture->trails->trails != NULL) {
         ccl_cli_svg_trails(out, &map, picture->trails);
     }
@@ -114,16 +120,28 @@ bool ccl_cli_svg_write_picture(FILE *out, const ccl_cli_svg_picture *picture) {
                 ccl_cli_svg_x(&map, picture->points[k].x),
                 ccl_cli_svg_y(&map, picture->points[k].y));
     }
-    fputs("</g>\n<g stroke=\"#222\" stroke-width=\"0.6\">\n", out);
+    fprintf(out, "</g>\n<g stroke=\"#222\" stroke-width=\"0.6\"%s>\n",
+            picture->periodic ? " clip-path=\"url(#domain)\"" : "");
+    /* in a periodic box a circle across an edge shows on both sides */
+    int images = picture->periodic ? 1 : 0;
     for (int i = 0; i < picture->circle_count; i++) {
         const ccl_cli_svg_circle *c = &picture->circles[i];
-        if (c->immovable) {
-            fputs("<circle fill=\"#777\"", out);
-        } else {
-            fprintf(out, "<circle fill=\"hsl(%.0f,70%%,55%%)\"", ccl_cli_svg_hue(i));
+        for (int sx = -images; sx <= images; sx++) {
+            for (int sy = -images; sy <= images; sy++) {
+                ccl_vec2 p = ccl_v2(c->position.x + sx * size.x, c->position.y + sy * size.y);
+                if (p.x + c->radius < picture->box_min.x || p.x - c->radius > picture->box_max.x ||
+                    p.y + c->radius < picture->box_min.y || p.y - c->radius > picture->box_max.y) {
+                    continue;
+                }
+                if (c->immovable) {
+                    fputs("<circle fill=\"#777\"", out);
+                } else {
+                    fprintf(out, "<circle fill=\"hsl(%.0f,70%%,55%%)\"", ccl_cli_svg_hue(i));
+                }
+                fprintf(out, " cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\"/>\n", ccl_cli_svg_x(&map, p.x),
+                        ccl_cli_svg_y(&map, p.y), fmax(c->radius * map.scale, 0.5));
+            }
         }
-        fprintf(out, " cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\"/>\n", ccl_cli_svg_x(&map, c->position.x),
-                ccl_cli_svg_y(&map, c->position.y), fmax(c->radius * map.scale, 0.5));
     }
     fputs("</g>\n", out);
     if (picture->title != NULL) {
