@@ -1,0 +1,122 @@
+/* The CLI's JSON numbers: every finite double prints in at most 17 significant digits and reads
+ * back as the same double, in the shortest of 15, 16 or 17 digits; non-finite ones print null. */
+#include <float.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "lattice.h"
+#include "report.h"
+
+/// A double from 64 random bits (any finite value, subnormals included), or a retry.
+static double random_double(uint64_t *state) {
+    for (;;) {
+        uint64_t bits = ccl_cli_random_next(state);
+        double value;
+        memcpy(&value, &bits, sizeof value);
+        if (isfinite(value)) {
+            return value;
+        }
+    }
+}
+
+/// Significant digits in a %g-style number.
+static int significant_digits(const char *text) {
+    int digits = 0;
+    bool leading = true;
+    for (const char *c = text; *c && *c != 'e'; c++) {
+        if (*c >= '0' && *c <= '9') {
+            if (*c != '0') {
+                leading = false;
+            }
+            digits += !leading;
+        }
+    }
+    return digits;
+}
+
+static void every_finite_double_reads_back_exactly(void **state) {
+    (void)state;
+    uint64_t random = 5;
+    char buffer[32];
+    for (int k = 0; k < 200000; k++) {
+        double value = k % 2 ? random_double(&random)
+                             : (double)(int64_t)(ccl_cli_random_next(&random) % 2000001) / 1000.0;
+        ccl_cli_format_number(value, buffer);
+        double back = strtod(buffer, NULL);
+        if (memcmp(&back, &value, sizeof value) != 0) {
+            fail_msg("%.17g printed as %s reads back as %.17g", value, buffer, back);
+        }
+        if (significant_digits(buffer) > 17) {
+            fail_msg("%s has more than 17 digits", buffer);
+        }
+        /* shortest: one digit fewer (when at least 15) does not read back */
+        int digits = significant_digits(buffer);
+        if (digits > 15) {
+            char shorter[400];
+            snprintf(shorter, sizeof shorter, "%.*g", digits - 1, value);
+            if (strtod(shorter, NULL) == value) {
+                fail_msg("%s is not the shortest: %s", buffer, shorter);
+            }
+        }
+    }
+}
+
+static void familiar_numbers_print_plainly(void **state) {
+    (void)state;
+    char buffer[32];
+    const struct {
+        double value;
+        const char *text;
+    } cases[] = {{0.1, "0.1"},
+                 {1.0, "1"},
+                 {-2.5, "-2.5"},
+                 {1e300, "1e+300"},
+                 {-0.0, "-0"},
+                 {123456789.0, "123456789"},
+                 {DBL_MAX, "1.7976931348623157e+308"},
+                 {0.1 + 0.2, "0.30000000000000004"}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        ccl_cli_format_number(cases[k].value, buffer);
+        assert_string_equal(buffer, cases[k].text);
+    }
+    ccl_cli_format_number(NAN, buffer);
+    assert_string_equal(buffer, "null");
+    ccl_cli_format_number(-INFINITY, buffer);
+    assert_string_equal(buffer, "null");
+}
+
+static void json_objects_carry_the_exact_numbers(void **state) {
+    (void)state;
+    cJSON *object = cJSON_CreateObject();
+    assert_non_null(object);
+    assert_true(ccl_cli_json_add_number(object, "third", 1.0 / 3.0));
+    assert_true(ccl_cli_json_add_vec2(object, "v", ccl_v2(0.1 + 0.2, -1e-310)));
+    char *text = cJSON_PrintUnformatted(object);
+    assert_non_null(text);
+    cJSON *back = cJSON_Parse(text);
+    assert_non_null(back);
+    assert_true(cJSON_GetObjectItem(back, "third")->valuedouble == 1.0 / 3.0);
+    cJSON *v = cJSON_GetObjectItem(back, "v");
+    assert_true(cJSON_GetArrayItem(v, 0)->valuedouble == 0.1 + 0.2);
+    assert_true(cJSON_GetArrayItem(v, 1)->valuedouble == -1e-310);
+    cJSON_Delete(back);
+    cJSON_free(text);
+    cJSON_Delete(object);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(every_finite_double_reads_back_exactly),
+        cmocka_unit_test(familiar_numbers_print_plainly),
+        cmocka_unit_test(json_objects_carry_the_exact_numbers),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
