@@ -14,39 +14,68 @@ static double ccl_clamp_unit3(double x) {
     return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x);
 }
 
-double ccl_impulse3(const ccl_body3 *a, const ccl_body3 *b, ccl_vec3 normal) {
+/* As ccl_collision_applies in response.c: valid, not both immovable, approaching along normal;
+ * *approach = (va - vb) . normal and *e = sqrt(ea eb). */
+static bool ccl_collision_applies3(const ccl_body3 *a, const ccl_body3 *b, ccl_vec3 normal,
+                                   double *approach, double *e) {
     if (a == NULL || b == NULL || !ccl_body3_is_finite(a) || !ccl_body3_is_finite(b) ||
         !ccl_vec3_is_finite(normal) || a->inv_mass < 0.0 || b->inv_mass < 0.0) {
+        return false;
+    }
+    if (a->inv_mass == 0.0 && b->inv_mass == 0.0) {
+        return false;
+    }
+    *approach = ccl_dot3(ccl_sub3(a->velocity, b->velocity), normal);
+    if (!(*approach > 0.0) || !isfinite(*approach)) {
+        return false;
+    }
+    *e = sqrt(ccl_clamp_unit3(a->restitution) * ccl_clamp_unit3(b->restitution));
+    return true;
+}
+
+double ccl_impulse3(const ccl_body3 *a, const ccl_body3 *b, ccl_vec3 normal) {
+    double approach, e;
+    if (!ccl_collision_applies3(a, b, normal, &approach, &e)) {
         return 0.0;
     }
-    double inv_mass_sum = a->inv_mass + b->inv_mass;
-    if (!(inv_mass_sum > 0.0)) {
-        return 0.0;
-    }
-    double approach_speed = ccl_dot3(ccl_sub3(a->velocity, b->velocity), normal);
-    if (!(approach_speed > 0.0)) {
-        return 0.0;
-    }
-    double e = sqrt(ccl_clamp_unit3(a->restitution) * ccl_clamp_unit3(b->restitution));
-    double j = (1.0 + e) * approach_speed / inv_mass_sum;
+    double j = (1.0 + e) * approach / (a->inv_mass + b->inv_mass);
     return isfinite(j) ? j : 0.0;
 }
 
+/* w / (w + w_other), at half size if the sum overflows (as ccl_share in response.c). */
+static double ccl_share3(double w, double w_other) {
+    double sum = w + w_other;
+    if (!isfinite(sum)) {
+        return (0.5 * w) / (0.5 * w + 0.5 * w_other);
+    }
+    return w / sum;
+}
+
 void ccl_collide3(ccl_body3 *a, ccl_body3 *b, ccl_vec3 normal) {
-    double j = ccl_impulse3(a, b, normal);
-    if (j == 0.0) {
+    double approach, e;
+    if (!ccl_collision_applies3(a, b, normal, &approach, &e)) {
         return;
     }
-    a->velocity = ccl_mul_add3(a->velocity, -j * a->inv_mass, normal);
-    b->velocity = ccl_mul_add3(b->velocity, j * b->inv_mass, normal);
+    double change = (1.0 + e) * approach;
+    ccl_vec3 va = ccl_mul_add3(a->velocity, -change * ccl_share3(a->inv_mass, b->inv_mass), normal);
+    ccl_vec3 vb = ccl_mul_add3(b->velocity, change * ccl_share3(b->inv_mass, a->inv_mass), normal);
+    if (ccl_vec3_is_finite(va) && ccl_vec3_is_finite(vb)) {
+        a->velocity = va;
+        b->velocity = vb;
+    }
 }
 
 ccl_vec3 ccl_reflect3(ccl_vec3 v, ccl_vec3 normal, double restitution) {
     if (!ccl_vec3_is_finite(v) || !ccl_vec3_is_finite(normal) || !isfinite(restitution)) {
         return v;
     }
-    double vn = ccl_dot3(v, normal);
-    return ccl_mul_add3(v, -(1.0 + ccl_clamp_unit3(restitution)) * vn, normal);
+    double factor = -(1.0 + ccl_clamp_unit3(restitution));
+    ccl_vec3 r = ccl_mul_add3(v, factor * ccl_dot3(v, normal), normal);
+    if (!ccl_vec3_is_finite(r)) {
+        ccl_vec3 half = ccl_scale3(v, 0.5);
+        r = ccl_scale3(ccl_mul_add3(half, factor * ccl_dot3(half, normal), normal), 2.0);
+    }
+    return r;
 }
 
 bool ccl_step_pair3(ccl_body3 *a, ccl_body3 *b, double dt, ccl_hit3 *hit) {

@@ -1,36 +1,95 @@
 /* The 3D narrow phase (the readers' extension of seed 000): static and swept sphere tests.
  * Each function mirrors the arithmetic of its 2D counterpart (overlap.c, sweep.c, quadratic.h)
- * operation for operation, so that with all z = 0 the results are equal bit for bit. */
+ * operation for operation, so that with all z = 0 the results are equal bit for bit: a z term
+ * adds an exact zero, and |(x, y, 0)| = hypot(hypot(x, y), 0) = hypot(x, y). */
 #include "circol/collision3d.h"
 
+#include <float.h>
 #include <math.h>
 #include <stddef.h>
 
+#include "quadratic.h"
 #include "sweep_internal.h"
 #include "vec3_internal.h"
 
-/* The same exact rescaling bounds as the 2D sweep (see sweep.c). */
+/* The same bounds as sweep.c: inside [2^-200, 2^200] squares and their products are safe. */
 #define CCL_SAFE_HIGH3 0x1p200
 #define CCL_SAFE_LOW3  0x1p-200
+/* Magnitudes from here up are quartered before use (as in sweep.c). */
+#define CCL_HUGE3 0x1p1021
+/* Squares below this may have lost bits to underflow (as in overlap.c). */
+#define CCL_SQUARE_LOW3 0x1p-960
 
 static bool ccl_is_moderate3(double magnitude) {
     return magnitude == 0.0 || (magnitude < CCL_SAFE_HIGH3 && magnitude > CCL_SAFE_LOW3);
 }
 
-static double ccl_unit_scale3(double magnitude) {
+/* The exponent k with magnitude 2^k near 1, at most 1023. */
+static int ccl_unit_exponent3(double magnitude) {
     int exponent;
     frexp(magnitude, &exponent);
-    return ldexp(1.0, -exponent);
+    return -exponent > 1023 ? 1023 : -exponent;
+}
+
+static double ccl_unit_scale3(double magnitude) {
+    return ldexp(1.0, ccl_unit_exponent3(magnitude));
+}
+
+/* v / |v| for finite non-zero v, scaled near 1 first; (1, 0, 0) for zero. */
+static ccl_vec3 ccl_unit_direction3(ccl_vec3 v) {
+    double m = ccl_max_abs3(v);
+    if (!(m > 0.0) || !isfinite(m)) {
+        return ccl_v3(1.0, 0.0, 0.0);
+    }
+    ccl_vec3 w = ccl_scale3(v, ccl_unit_scale3(m));
+    double len = ccl_length3(w);
+    return ccl_v3(w.x / len, w.y / len, w.z / len);
+}
+
+/* dv . dp < 0 on copies scaled near 1. */
+static bool ccl_approaching3(ccl_vec3 dp, ccl_vec3 dv) {
+    double mp = ccl_max_abs3(dp), mv = ccl_max_abs3(dv);
+    if (!(mp > 0.0) || !(mv > 0.0)) {
+        return false;
+    }
+    return ccl_dot3(ccl_scale3(dv, ccl_unit_scale3(mv)), ccl_scale3(dp, ccl_unit_scale3(mp))) < 0.0;
+}
+
+static bool ccl_is_huge3(ccl_vec3 v) {
+    return ccl_max_abs3(v) >= CCL_HUGE3;
+}
+
+static double ccl_saturate1(double x) {
+    return fmax(fmin(x, DBL_MAX), -DBL_MAX);
+}
+
+static ccl_vec3 ccl_saturate3(ccl_vec3 v) {
+    return ccl_v3(ccl_saturate1(v.x), ccl_saturate1(v.y), ccl_saturate1(v.z));
+}
+
+static ccl_vec3 ccl_unquarter3(ccl_vec3 v) {
+    return ccl_saturate3(ccl_scale3(v, 4.0));
 }
 
 static bool ccl_valid_sphere(ccl_sphere s) {
     return ccl_vec3_is_finite(s.center) && isfinite(s.radius) && s.radius >= 0.0;
 }
 
-/* The contact quadratic |dp + dv t|^2 = R^2 in 3D, as ccl_contact_interval (quadratic.h):
- * Lagrange's identity with the cross product's length |dv x dp| for distant pairs. */
-static bool ccl_contact_interval3(ccl_vec3 dp, ccl_vec3 dv, double R, double *t_enter,
-                                  double *t_exit) {
+/* (u + u_lo) x (v + v_lo) component by component, each compensated as in quadratic.h; the z
+ * component is the 2D cross product. */
+static ccl_vec3 ccl_cross_compensated3(ccl_vec3 u, ccl_vec3 u_lo, ccl_vec3 v, ccl_vec3 v_lo) {
+    double x = ccl_cross_compensated(ccl_v2(u.y, u.z), ccl_v2(u_lo.y, u_lo.z), ccl_v2(v.y, v.z),
+                                     ccl_v2(v_lo.y, v_lo.z));
+    double y = ccl_cross_compensated(ccl_v2(u.z, u.x), ccl_v2(u_lo.z, u_lo.x), ccl_v2(v.z, v.x),
+                                     ccl_v2(v_lo.z, v_lo.x));
+    double z = ccl_cross_compensated(ccl_v2(u.x, u.y), ccl_v2(u_lo.x, u_lo.y), ccl_v2(v.x, v.y),
+                                     ccl_v2(v_lo.x, v_lo.y));
+    return ccl_v3(x, y, z);
+}
+
+/* As ccl_contact_interval_compensated (quadratic.h), with |dv x dp| for the cross product. */
+static bool ccl_contact_interval3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, ccl_vec3 dv_lo,
+                                  double R, double *t_enter, double *t_exit) {
     double a = ccl_dot3(dv, dv);
     double b = ccl_dot3(dv, dp);
     double c = ccl_dot3(dp, dp) - R * R;
@@ -47,7 +106,7 @@ static bool ccl_contact_interval3(ccl_vec3 dp, ccl_vec3 dv, double R, double *t_
         discriminant = b * b - a * c;
     } else {
         double w = sqrt(a) * R;
-        double k = ccl_length3(ccl_cross3(dv, dp));
+        double k = ccl_length3(ccl_cross_compensated3(dv, dv_lo, dp, dp_lo));
         discriminant = (w - k) * (w + k);
     }
     if (discriminant < 0.0) {
@@ -72,35 +131,65 @@ static bool ccl_contact_interval3(ccl_vec3 dp, ccl_vec3 dv, double R, double *t_
     return true;
 }
 
-/* As ccl_relative_contact_interval: exact power-of-two rescaling of extreme magnitudes. */
-static bool ccl_relative_contact_interval3(ccl_vec3 dp, ccl_vec3 dv, double R, double *t_enter,
-                                           double *t_exit) {
+/* As ccl_relative_contact_interval_compensated: exact power-of-two rescaling of extremes. */
+static bool ccl_relative_interval3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, ccl_vec3 dv_lo,
+                                   double R, double *t_enter, double *t_exit) {
     double length = fmax(ccl_max_abs3(dp), R);
     double speed = ccl_max_abs3(dv);
     if (ccl_is_moderate3(length) && ccl_is_moderate3(speed)) {
-        return ccl_contact_interval3(dp, dv, R, t_enter, t_exit);
+        return ccl_contact_interval3(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit);
     }
-    double sl = length > 0.0 ? ccl_unit_scale3(length) : 1.0;
-    double sv = speed > 0.0 ? ccl_unit_scale3(speed) : 1.0;
+    int kl = length > 0.0 ? ccl_unit_exponent3(length) : 0;
+    int kv = speed > 0.0 ? ccl_unit_exponent3(speed) : 0;
+    double sl = ldexp(1.0, kl), sv = ldexp(1.0, kv);
     double t0, t1;
-    if (!ccl_contact_interval3(ccl_scale3(dp, sl), ccl_scale3(dv, sv), R * sl, &t0, &t1)) {
+    if (!ccl_contact_interval3(ccl_scale3(dp, sl), ccl_scale3(dp_lo, sl), ccl_scale3(dv, sv),
+                               ccl_scale3(dv_lo, sv), R * sl, &t0, &t1)) {
         return false;
     }
-    double factor = sv / sl;
-    *t_enter = t0 * factor;
-    *t_exit = t1 * factor;
+    *t_enter = ldexp(t0, kv - kl);
+    *t_exit = ldexp(t1, kv - kl);
+    *t_enter = *t_enter == 0.0 && t0 != 0.0 ? copysign(DBL_TRUE_MIN, t0) : *t_enter;
+    *t_exit = *t_exit == 0.0 && t1 != 0.0 ? copysign(DBL_TRUE_MIN, t1) : *t_exit;
     return true;
+}
+
+/* to - from with the exact rounding error of each component in *lo (TwoSum). */
+static ccl_vec3 ccl_sub_exact3(ccl_vec3 to, ccl_vec3 from, ccl_vec3 *lo) {
+    ccl_vec3 hi;
+    hi.x = ccl_two_sum(to.x, -from.x, &lo->x);
+    hi.y = ccl_two_sum(to.y, -from.y, &lo->y);
+    hi.z = ccl_two_sum(to.z, -from.z, &lo->z);
+    return hi;
+}
+
+/* One component of (p + p_lo) + t v, rounded once at the end (as ccl_relative_at). */
+static double ccl_relative_at1(double p, double p_lo, double v, double t) {
+    double e, s;
+    double product = ccl_two_product(t, v, &e);
+    double h = ccl_two_sum(p, product, &s);
+    return h + ((s + e) + p_lo);
+}
+
+/* The relative position at time t, accurate to an ulp of itself (as ccl_relative_at). */
+static ccl_vec3 ccl_relative_at3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, double t) {
+    if (!(ccl_is_moderate3(ccl_max_abs3(dp)) && ccl_is_moderate3(ccl_max_abs3(dv)) &&
+          ccl_is_moderate3(t))) {
+        return ccl_mul_add3(dp, t, dv);
+    }
+    return ccl_v3(ccl_relative_at1(dp.x, dp_lo.x, dv.x, t),
+                  ccl_relative_at1(dp.y, dp_lo.y, dv.y, t),
+                  ccl_relative_at1(dp.z, dp_lo.z, dv.z, t));
 }
 
 static ccl_vec3 ccl_contact_normal3(ccl_vec3 dp, ccl_vec3 dv) {
     if (dp.x != 0.0 || dp.y != 0.0 || dp.z != 0.0) {
-        return ccl_normalize3(dp);
+        return ccl_unit_direction3(dp);
     }
-    return ccl_normalize3(ccl_neg3(dv));
+    return ccl_unit_direction3(ccl_neg3(dv));
 }
 
-/* A vector perpendicular to v in the xy-plane, (-v.y, v.x, 0): the 2D ccl_perp; (1, 0, 0) when
- * v is parallel to z. */
+/* (-v.y, v.x, 0), the 2D ccl_perp, perpendicular to v; (1, 0, 0) when v is parallel to z. */
 static ccl_vec3 ccl_perp_xy(ccl_vec3 v) {
     if (v.x == 0.0 && v.y == 0.0) {
         return ccl_v3(1.0, 0.0, 0.0);
@@ -108,31 +197,70 @@ static ccl_vec3 ccl_perp_xy(ccl_vec3 v) {
     return ccl_v3(-v.y, v.x, 0.0);
 }
 
-/* The point of segment s closest to p, as ccl_closest_on_segment. */
+/* The point of segment s closest to p (as ccl_closest_on_segment). */
 static ccl_vec3 ccl_closest_on_segment3(ccl_segment3 s, ccl_vec3 p) {
     ccl_vec3 axis = ccl_sub3(s.b, s.a);
-    double len_sq = ccl_length_sq3(axis);
-    if (!(len_sq > 0.0) || !isfinite(len_sq)) {
-        if (!(len_sq > 0.0)) {
-            return s.a;
-        }
-        ccl_vec3 dir = ccl_normalize3(axis);
-        double u = ccl_dot3(dir, ccl_sub3(p, s.a));
-        double len = ccl_length3(axis);
-        u = u < 0.0 ? 0.0 : (u > len ? len : u);
-        return ccl_mul_add3(s.a, u, dir);
-    }
-    double u = ccl_dot3(axis, ccl_sub3(p, s.a)) / len_sq;
-    if (u <= 0.0) {
+    if (axis.x == 0.0 && axis.y == 0.0 && axis.z == 0.0) {
         return s.a;
     }
-    if (u >= 1.0) {
+    ccl_vec3 rel = ccl_sub3(p, s.a);
+    double len_sq = ccl_length_sq3(axis);
+    double along = ccl_dot3(axis, rel);
+    if (len_sq >= 0x1p-960 && len_sq <= DBL_MAX && isfinite(along)) {
+        double u = along / len_sq;
+        if (u <= 0.0) {
+            return s.a;
+        }
+        if (u >= 1.0) {
+            return s.b;
+        }
+        return ccl_mul_add3(s.a, u, axis);
+    }
+    double big = fmax(ccl_max_abs3(axis), ccl_max_abs3(rel));
+    double scale = big < 0x1p1020 ? 1.0 : 0.25;
+    axis = ccl_sub3(ccl_scale3(s.b, scale), ccl_scale3(s.a, scale));
+    rel = ccl_sub3(ccl_scale3(p, scale), ccl_scale3(s.a, scale));
+    double len = ccl_length3(axis);
+    ccl_vec3 dir = ccl_v3(axis.x / len, axis.y / len, axis.z / len);
+    double u = ccl_dot3(dir, rel);
+    u = u > 0.0 ? (u < len ? u : len) : 0.0;
+    if (u >= len) {
         return s.b;
     }
-    return ccl_mul_add3(s.a, u, axis);
+    ccl_vec3 point = ccl_mul_add3(ccl_scale3(s.a, scale), u, dir);
+    return ccl_scale3(point, 1.0 / scale);
 }
 
 /* ---- Static tests (overlap.c) ---- */
+
+static double ccl_power_near_one3(double m) {
+    int exponent;
+    frexp(m, &exponent);
+    return ldexp(1.0, -exponent > 1023 ? 1023 : -exponent);
+}
+
+static ccl_vec3 ccl_unit_of3(ccl_vec3 d, double dist) {
+    double m = ccl_max_abs3(d);
+    if (m < 0x1p-900) {
+        d = ccl_scale3(d, ccl_power_near_one3(m));
+        dist = ccl_length3(d);
+    }
+    return ccl_v3(d.x / dist, d.y / dist, d.z / dist);
+}
+
+static void ccl_scaled_offset3(ccl_sphere a, ccl_sphere b, ccl_vec3 *d, double *R) {
+    double big =
+        fmax(fmax(ccl_max_abs3(a.center), ccl_max_abs3(b.center)), fmax(a.radius, b.radius));
+    double pre = big > 0x1p1000 ? 0.25 : 1.0;
+    *d = ccl_sub3(ccl_scale3(b.center, pre), ccl_scale3(a.center, pre));
+    *R = a.radius * pre + b.radius * pre;
+    double m = fmax(ccl_max_abs3(*d), *R);
+    if (m > 0.0) {
+        double s = ccl_power_near_one3(m);
+        *d = ccl_scale3(*d, s);
+        *R *= s;
+    }
+}
 
 bool ccl_spheres_overlap(ccl_sphere a, ccl_sphere b) {
     if (!ccl_valid_sphere(a) || !ccl_valid_sphere(b)) {
@@ -142,10 +270,12 @@ bool ccl_spheres_overlap(ccl_sphere a, ccl_sphere b) {
     double R = a.radius + b.radius;
     double dist_sq = ccl_length_sq3(d);
     double reach_sq = R * R;
-    if (isfinite(dist_sq) && isfinite(reach_sq)) {
+    if (dist_sq <= DBL_MAX && reach_sq <= DBL_MAX &&
+        (dist_sq >= CCL_SQUARE_LOW3 || reach_sq >= CCL_SQUARE_LOW3)) {
         return dist_sq <= reach_sq;
     }
-    return ccl_length3(d) <= R;
+    ccl_scaled_offset3(a, b, &d, &R);
+    return ccl_length_sq3(d) <= R * R;
 }
 
 bool ccl_spheres_contact(ccl_sphere a, ccl_sphere b, ccl_contact3 *out) {
@@ -154,12 +284,23 @@ bool ccl_spheres_contact(ccl_sphere a, ccl_sphere b, ccl_contact3 *out) {
     }
     if (out != NULL) {
         ccl_vec3 d = ccl_sub3(b.center, a.center);
+        double R = a.radius + b.radius;
+        double unscale = 1.0;
+        if (!ccl_vec3_is_finite(d) || !isfinite(R)) {
+            d = ccl_sub3(ccl_scale3(b.center, 0.25), ccl_scale3(a.center, 0.25));
+            R = a.radius * 0.25 + b.radius * 0.25;
+            unscale = 4.0;
+        }
         double dist = ccl_length3(d);
-        ccl_vec3 normal = dist > 0.0 ? ccl_scale3(d, 1.0 / dist) : ccl_v3(1.0, 0.0, 0.0);
-        double depth = (a.radius + b.radius) - dist;
+        ccl_vec3 normal = dist > 0.0 ? ccl_unit_of3(d, dist) : ccl_v3(1.0, 0.0, 0.0);
+        double depth = R - dist;
+        depth = depth > 0.0 ? fmin(depth * unscale, DBL_MAX) : 0.0;
         out->normal = normal;
-        out->depth = depth > 0.0 ? depth : 0.0;
-        out->point = ccl_mul_add3(a.center, a.radius - 0.5 * out->depth, normal);
+        out->depth = depth;
+        out->point = ccl_mul_add3(a.center, a.radius - 0.5 * depth, normal);
+        if (!ccl_vec3_is_finite(out->point)) {
+            out->point = a.center;
+        }
     }
     return true;
 }
@@ -170,10 +311,24 @@ bool ccl_sphere_segment_contact(ccl_sphere s, ccl_segment3 seg, ccl_contact3 *ou
     }
     ccl_vec3 closest = ccl_closest_on_segment3(seg, s.center);
     ccl_vec3 d = ccl_sub3(closest, s.center);
+    double r = s.radius;
+    double unscale = 1.0;
+    if (!ccl_vec3_is_finite(d)) {
+        d = ccl_sub3(ccl_scale3(closest, 0.25), ccl_scale3(s.center, 0.25));
+        r *= 0.25;
+        unscale = 4.0;
+    }
     double dist_sq = ccl_length_sq3(d);
-    double r_sq = s.radius * s.radius;
-    bool touching =
-        (isfinite(dist_sq) && isfinite(r_sq)) ? dist_sq <= r_sq : ccl_length3(d) <= s.radius;
+    double r_sq = r * r;
+    bool touching;
+    if (dist_sq <= DBL_MAX && r_sq <= DBL_MAX &&
+        (dist_sq >= CCL_SQUARE_LOW3 || r_sq >= CCL_SQUARE_LOW3)) {
+        touching = dist_sq <= r_sq;
+    } else {
+        double m = fmax(ccl_max_abs3(d), r);
+        double sc = m > 0.0 ? ccl_power_near_one3(m) : 1.0;
+        touching = ccl_length_sq3(ccl_scale3(d, sc)) <= (r * sc) * (r * sc);
+    }
     if (!touching) {
         return false;
     }
@@ -181,17 +336,25 @@ bool ccl_sphere_segment_contact(ccl_sphere s, ccl_segment3 seg, ccl_contact3 *ou
         double dist = ccl_length3(d);
         ccl_vec3 normal;
         if (dist > 0.0) {
-            normal = ccl_scale3(d, 1.0 / dist);
+            normal = ccl_unit_of3(d, dist);
         } else {
+            /* centre on the segment: a normal perpendicular to it (the 2D left-hand normal for a
+             * segment in the z = 0 plane), or (1, 0, 0) for a point */
             ccl_vec3 axis = ccl_sub3(seg.b, seg.a);
+            if (!ccl_vec3_is_finite(axis)) {
+                axis = ccl_sub3(ccl_scale3(seg.b, 0.25), ccl_scale3(seg.a, 0.25));
+            }
             normal = (axis.x != 0.0 || axis.y != 0.0 || axis.z != 0.0)
                          ? ccl_normalize3(ccl_perp_xy(axis))
                          : ccl_v3(1.0, 0.0, 0.0);
         }
-        double depth = s.radius - dist;
+        double depth = r - dist;
         out->normal = normal;
-        out->depth = depth > 0.0 ? depth : 0.0;
+        out->depth = depth > 0.0 ? fmin(depth * unscale, DBL_MAX) : 0.0;
         out->point = ccl_mul_add3(closest, 0.5 * out->depth, normal);
+        if (!ccl_vec3_is_finite(out->point)) {
+            out->point = closest;
+        }
     }
     return true;
 }
@@ -204,36 +367,45 @@ bool ccl_sweep_spheres(ccl_sphere a, ccl_vec3 va, ccl_sphere b, ccl_vec3 vb, dou
         !ccl_vec3_is_finite(vb) || !ccl_valid_t_max(t_max)) {
         return false;
     }
-    ccl_vec3 dp = ccl_sub3(b.center, a.center);
-    ccl_vec3 dv = ccl_sub3(vb, va);
+    if (ccl_is_huge3(a.center) || ccl_is_huge3(b.center) || ccl_is_huge3(va) || ccl_is_huge3(vb) ||
+        a.radius >= CCL_HUGE3 || b.radius >= CCL_HUGE3) {
+        ccl_sphere qa = {ccl_scale3(a.center, 0.25), 0.25 * a.radius};
+        ccl_sphere qb = {ccl_scale3(b.center, 0.25), 0.25 * b.radius};
+        bool found =
+            ccl_sweep_spheres(qa, ccl_scale3(va, 0.25), qb, ccl_scale3(vb, 0.25), t_max, hit);
+        if (found && hit != NULL) {
+            hit->point = ccl_unquarter3(hit->point);
+        }
+        return found;
+    }
+    ccl_vec3 dp_lo, dv_lo;
+    ccl_vec3 dp = ccl_sub_exact3(b.center, a.center, &dp_lo);
+    ccl_vec3 dv = ccl_sub_exact3(vb, va, &dv_lo);
     double R = a.radius + b.radius;
     if (!ccl_vec3_is_finite(dp) || !ccl_vec3_is_finite(dv) || !isfinite(R)) {
         return false;
     }
     double t_enter, t_exit;
-    if (!ccl_relative_contact_interval3(dp, dv, R, &t_enter, &t_exit)) {
+    if (!ccl_relative_interval3(dp, dp_lo, dv, dv_lo, R, &t_enter, &t_exit)) {
         return false;
     }
-    if (t_exit < 0.0 || t_enter > t_max) {
+    if (t_exit < 0.0 || t_enter > t_max || t_enter == INFINITY) {
         return false;
     }
     double t = t_enter > 0.0 ? t_enter : 0.0;
-    if (t > 0.0 && !(ccl_dot3(dv, dp) < 0.0)) {
+    if (t > 0.0 && !ccl_approaching3(dp, dv)) {
         return false;
-    }
-    if (!isfinite(t)) {
-        return false; /* a contact beyond the largest double (t_max infinite) */
     }
     if (hit != NULL) {
         ccl_vec3 pa = ccl_mul_add3(a.center, t, va);
-        ccl_vec3 rel = ccl_mul_add3(dp, t, dv);
+        ccl_vec3 rel = ccl_relative_at3(dp, dp_lo, dv, t);
         ccl_vec3 normal = ccl_contact_normal3(rel, dv);
         hit->t = t;
         hit->t_exit = t_exit;
         hit->normal = normal;
         hit->point = ccl_mul_add3(pa, a.radius, normal);
         if (!ccl_vec3_is_finite(hit->point)) {
-            hit->point = pa;
+            hit->point = ccl_saturate3(pa);
         }
     }
     return true;
@@ -245,7 +417,7 @@ bool ccl_sweep_sphere_point(ccl_sphere s, ccl_vec3 v, ccl_vec3 p, double t_max, 
     return ccl_sweep_spheres(s, v, vertex, still, t_max, hit);
 }
 
-/* The interval of t where d0 + rate t lies in [lo, hi]; false when empty. */
+/* The interval of t where d0 + rate t lies in [lo, hi]; false when empty (as in sweep.c). */
 static bool ccl_linear_interval3(double d0, double rate, double lo, double hi, double *t0,
                                  double *t1) {
     if (rate == 0.0) {
@@ -258,6 +430,8 @@ static bool ccl_linear_interval3(double d0, double rate, double lo, double hi, d
     }
     double ta = (lo - d0) / rate;
     double tb = (hi - d0) / rate;
+    ta = ta == 0.0 && lo != d0 ? copysign(DBL_TRUE_MIN, ta) : ta;
+    tb = tb == 0.0 && hi != d0 ? copysign(DBL_TRUE_MIN, tb) : tb;
     *t0 = fmin(ta, tb);
     *t1 = fmax(ta, tb);
     return !isnan(*t0) && !isnan(*t1);
@@ -269,12 +443,15 @@ static void ccl_fill_hit3(ccl_sphere s, ccl_vec3 v, double t, double t_exit, ccl
     ccl_vec3 toward = ccl_sub3(closest, center);
     ccl_vec3 normal =
         (toward.x != 0.0 || toward.y != 0.0 || toward.z != 0.0) && ccl_vec3_is_finite(toward)
-            ? ccl_normalize3(toward)
+            ? ccl_unit_direction3(toward)
             : fallback_normal;
     hit->t = t;
     hit->t_exit = t_exit;
     hit->normal = normal;
     hit->point = closest;
+    if (!ccl_vec3_is_finite(closest)) {
+        hit->point = ccl_saturate3(center);
+    }
 }
 
 bool ccl_sweep_sphere_plane(ccl_sphere s, ccl_vec3 v, ccl_vec3 plane_point, ccl_vec3 plane_normal,
@@ -283,10 +460,20 @@ bool ccl_sweep_sphere_plane(ccl_sphere s, ccl_vec3 v, ccl_vec3 plane_point, ccl_
         !ccl_vec3_is_finite(plane_normal) || !ccl_valid_t_max(t_max)) {
         return false;
     }
+    if (ccl_is_huge3(s.center) || ccl_is_huge3(v) || ccl_is_huge3(plane_point) ||
+        s.radius >= CCL_HUGE3) {
+        ccl_sphere qs = {ccl_scale3(s.center, 0.25), 0.25 * s.radius};
+        bool found = ccl_sweep_sphere_plane(qs, ccl_scale3(v, 0.25), ccl_scale3(plane_point, 0.25),
+                                            plane_normal, t_max, hit);
+        if (found && hit != NULL) {
+            hit->point = ccl_unquarter3(hit->point);
+        }
+        return found;
+    }
     if (plane_normal.x == 0.0 && plane_normal.y == 0.0 && plane_normal.z == 0.0) {
         return false;
     }
-    ccl_vec3 n = ccl_normalize3(plane_normal);
+    ccl_vec3 n = ccl_unit_direction3(plane_normal);
     double d0 = ccl_dot3(n, ccl_sub3(s.center, plane_point));
     double rate = ccl_dot3(n, v);
     if (!isfinite(d0) || !isfinite(rate)) {
@@ -296,7 +483,7 @@ bool ccl_sweep_sphere_plane(ccl_sphere s, ccl_vec3 v, ccl_vec3 plane_point, ccl_
     if (!ccl_linear_interval3(d0, rate, -s.radius, s.radius, &t_enter, &t_exit)) {
         return false;
     }
-    if (t_exit < 0.0 || t_enter > t_max) {
+    if (t_exit < 0.0 || t_enter > t_max || t_enter == INFINITY) {
         return false;
     }
     double t = t_enter > 0.0 ? t_enter : 0.0;
@@ -312,11 +499,32 @@ bool ccl_sweep_sphere_plane(ccl_sphere s, ccl_vec3 v, ccl_vec3 plane_point, ccl_
     return true;
 }
 
+/* The segment's frame: n1 and n2 unit vectors perpendicular to the unit axis dir and to each
+ * other. For dir in the z = 0 plane n1 is exactly the 2D normal perp(dir) and n2 = (0, 0, ~1),
+ * whose products with in-plane vectors are exact zeros. */
+static void ccl_segment_frame(ccl_vec3 dir, ccl_vec3 *n1, ccl_vec3 *n2) {
+    *n1 = ccl_perp_xy(dir);
+    if (dir.z != 0.0) {
+        *n1 = ccl_normalize3(*n1);
+    }
+    *n2 = ccl_cross3(dir, *n1);
+}
+
 bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double t_max,
                               ccl_hit3 *hit) {
     if (!ccl_valid_sphere(s) || !ccl_vec3_is_finite(v) || !ccl_vec3_is_finite(seg.a) ||
         !ccl_vec3_is_finite(seg.b) || !ccl_valid_t_max(t_max)) {
         return false;
+    }
+    if (ccl_is_huge3(s.center) || ccl_is_huge3(v) || ccl_is_huge3(seg.a) || ccl_is_huge3(seg.b) ||
+        s.radius >= CCL_HUGE3) {
+        ccl_sphere qs = {ccl_scale3(s.center, 0.25), 0.25 * s.radius};
+        ccl_segment3 qseg = {ccl_scale3(seg.a, 0.25), ccl_scale3(seg.b, 0.25)};
+        bool found = ccl_sweep_sphere_segment(qs, ccl_scale3(v, 0.25), qseg, t_max, hit);
+        if (found && hit != NULL) {
+            hit->point = ccl_unquarter3(hit->point);
+        }
+        return found;
     }
     /* The capsule around the segment is convex and the centre moves on a line, so the contact
      * times form one interval: the union of the end caps' and the cylinder's intervals. */
@@ -324,26 +532,23 @@ bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double
     double e0, e1;
     ccl_vec3 ends[2] = {seg.a, seg.b};
     for (int i = 0; i < 2; ++i) {
-        ccl_vec3 dp = ccl_sub3(ends[i], s.center);
-        if (ccl_relative_contact_interval3(dp, ccl_neg3(v), s.radius, &e0, &e1)) {
+        ccl_vec3 dp_lo;
+        ccl_vec3 dp = ccl_sub_exact3(ends[i], s.center, &dp_lo);
+        ccl_vec3 dv_lo = {0.0, 0.0, 0.0};
+        if (ccl_vec3_is_finite(dp) &&
+            ccl_relative_interval3(dp, dp_lo, ccl_neg3(v), dv_lo, s.radius, &e0, &e1)) {
             t_enter = fmin(t_enter, e0);
             t_exit = fmax(t_exit, e1);
         }
     }
     ccl_vec3 axis = ccl_sub3(seg.b, seg.a);
     double length = ccl_length3(axis);
-    /* An orthonormal frame (dir, n1, n2); for a segment in the z = 0 plane n1 is the 2D normal
-     * perp(dir), and n2 = (0, 0, 1) contributes exact zeros for motion in that plane. */
-    ccl_vec3 dir = ccl_v3(1.0, 0.0, 0.0), n1 = ccl_v3(0.0, 1.0, 0.0), n2 = ccl_v3(0.0, 0.0, 1.0);
-    double e1_rate = 0.0, e2_rate = 0.0;
     bool has_axis = length > 0.0 && isfinite(length);
+    ccl_vec3 n1 = ccl_v3(0.0, 1.0, 0.0), n2 = ccl_v3(0.0, 0.0, 1.0);
+    double e1_rate = 0.0, e2_rate = 0.0;
     if (has_axis) {
-        dir = ccl_scale3(axis, 1.0 / length);
-        n1 = ccl_perp_xy(dir);
-        if (dir.z != 0.0) {
-            n1 = ccl_normalize3(n1);
-        }
-        n2 = ccl_cross3(dir, n1);
+        ccl_vec3 dir = ccl_v3(axis.x / length, axis.y / length, axis.z / length);
+        ccl_segment_frame(dir, &n1, &n2);
         ccl_vec3 rel = ccl_sub3(s.center, seg.a);
         double d0 = ccl_dot3(n1, rel);
         e1_rate = ccl_dot3(n1, v);
@@ -353,9 +558,10 @@ bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double
         double s0, s1, w0, w1;
         bool side;
         if (z0 == 0.0 && e2_rate == 0.0) {
-            /* motion in the plane of the segment and n1: the distance is linear in t */
+            /* the centre moves in the plane of the axis and n1: the distance is linear in t */
             side = ccl_linear_interval3(d0, e1_rate, -s.radius, s.radius, &s0, &s1);
         } else {
+            /* distance from the axis: a quadratic in the (n1, n2) plane */
             side = ccl_relative_contact_interval(ccl_v2(d0, z0), ccl_v2(e1_rate, e2_rate), s.radius,
                                                  &s0, &s1);
         }
@@ -367,19 +573,23 @@ bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double
             }
         }
     }
-    if (!(t_enter <= t_exit) || t_exit < 0.0 || t_enter > t_max) {
+    if (!(t_enter <= t_exit) || t_exit < 0.0 || t_enter > t_max || t_enter == INFINITY) {
         return false;
+    }
+    if (t_enter <= 0.0 && (isinf(t_enter) || isinf(t_exit)) &&
+        !ccl_sphere_segment_contact(s, seg, NULL)) {
+        return false; /* an overflowed time, not a sphere at rest on the segment (see sweep.c) */
     }
     double t = t_enter > 0.0 ? t_enter : 0.0;
     if (hit != NULL) {
         ccl_vec3 center = ccl_mul_add3(s.center, t, v);
         ccl_vec3 closest = ccl_closest_on_segment3(seg, center);
-        ccl_vec3 fallback = ccl_normalize3(ccl_neg3(v));
+        ccl_vec3 fallback = ccl_unit_direction3(ccl_neg3(v));
         if (has_axis) {
             if (e2_rate == 0.0) {
                 fallback = e1_rate > 0.0 ? n1 : ccl_neg3(n1);
             } else {
-                /* the direction in which the centre moves across the axis */
+                /* the direction in which the centre crosses the axis */
                 fallback = ccl_normalize3(ccl_mul_add3(ccl_scale3(n1, e1_rate), e2_rate, n2));
             }
         }
