@@ -152,5 +152,5 @@ static void b2_balls_destroy(void *engine) {
     delete static_cast<bench_b2_balls *>(engine);
 }
 
-extern "C" const bench_stepper bench_box2d_stepper = {"Box2D 2.4", b2_balls_create, b2_balls_step,
-                                                      b2_balls_positions, b2_balls_destroy};
+extern "C" const bench_stepper bench_box2d_stepper = {
+    "Box2D 2.4", b2_balls_create, b2_balls_step, b2_balls_positions, b2_balls_destroy, nullptr};

@@ -82,5 +82,5 @@ static void chipmunk_destroy(void *engine) {
     free(e);
 }
 
-const bench_stepper bench_chipmunk_stepper = {"Chipmunk2D 7", chipmunk_create, chipmunk_step,
-                                              chipmunk_positions, chipmunk_destroy};
+const bench_stepper bench_chipmunk_stepper = {"Chipmunk2D 7",     chipmunk_create,  chipmunk_step,
+                                              chipmunk_positions, chipmunk_destroy, NULL};

@@ -48,13 +48,24 @@ typedef struct bench_balls_setup {
     const double *x, *y, *vx, *vy;
 } bench_balls_setup;
 
-/// A stepping engine behind function pointers.
+/// Where balls were between two frames, for engines whose balls do not move straight from one
+/// frame to the next: ball i passed through (x[k], y[k]) at time t[k] after the earlier frame,
+/// for k in [start[i], start[i + 1]), in time order. Straight in between.
+typedef struct bench_waypoints {
+    const int *start;
+    const double *t, *x, *y;
+} bench_waypoints;
+
+/// An engine behind function pointers.
 typedef struct bench_stepper {
     const char *name;
     void *(*create)(const bench_balls_setup *setup);
     void (*step)(void *engine);
     void (*positions)(void *engine, double *x, double *y);
     void (*destroy)(void *engine);
+    /// The waypoints of the last step, or NULL (then the balls moved straight, as they do in a
+    /// stepping engine: position += velocity * dt).
+    const bench_waypoints *(*waypoints)(void *engine);
 } bench_stepper;
 
 /// Box2D 2.4: b2World, 8 velocity and 3 position iterations, restitution threshold 0.

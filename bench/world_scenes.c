@@ -40,14 +40,16 @@ static bool lattice_start(int n, double L, double r, double sigma, uint64_t seed
 
 /* ---- frame analysis, the same for every engine ----
  *
- * Frames are sampled every dt. For the frame pair (k, k+1) a pair of balls "passed through" each
- * other when (1) they are not in contact in either frame (centre distance > 2r), (2) the order of
- * their centres along their relative motion reversed: with d the centre-to-centre vector and
- * D = d(k+1) - d(k), d(k) . D < 0 < d(k+1) . D, and (3) the straight segment from d(k) to d(k+1)
- * comes closer than 2r to the origin. In words: moving straight from one frame to the next they
- * would have overlapped, yet no frame saw them touch, and they ended up on the other side. A
- * single elastic bounce between frames can never satisfy this (both frames lie on the outer side
- * of the tangent line at the contact, so the segment misses the contact disk). */
+ * Frames are sampled every dt. A pair of balls "passed through" each other between frames k and
+ * k+1 when it is not in contact (centre distance > 2r) in either frame, yet along the balls' actual
+ * paths between the frames their centres came closer than 2r (less a relative 1e-9 for
+ * rounding). The actual paths: a stepping engine moves each ball straight from one frame to the
+ * next (position += velocity dt), so for it the path is the segment between the frames, and the
+ * test is exactly "the order of the centres along their relative motion reversed
+ * (d(k) . D < 0 < d(k+1) . D, D = d(k+1) - d(k)) and the relative path came within 2r". circol's
+ * balls move straight between their collisions, whose times and places the world reports
+ * (record_contacts), so its paths are piecewise straight through those waypoints. "Deep" counts
+ * the pass-throughs whose centres came within r (the balls overlapped by more than a radius). */
 
 typedef struct frame_grid {
     int side;
@@ -70,6 +72,7 @@ static bool grid_build(frame_grid *g, int n, const double *x, const double *y, d
         free(g->head);
         g->head = malloc((size_t)side * (size_t)side * sizeof(int));
         if (g->head == NULL) {
+            g->side = 0;
             return false;
         }
         g->side = side;
@@ -98,23 +101,106 @@ typedef struct frame_stats {
     double max_overlap;      /* largest 2r - distance over all frames and pairs; 0 when none */
     double max_wall_overlap; /* largest r - distance to a wall */
     long pass_throughs;      /* pairs that passed through each other (definition above) */
-    long deep_pass_throughs; /* those whose straight path came within r (half of 2r) */
+    long deep_pass_throughs; /* those whose centres came within r */
     long escaped;            /* balls outside the box at the last frame */
 } frame_stats;
 
-/* Updates s with frame (x1, y1), and with the interval from frame (x0, y0). */
-static void analyse_frames(frame_grid *g, int n, double L, double r, const double *x0,
-                           const double *y0, const double *x1, const double *y1, frame_stats *s) {
-    double max_step = 0.0;
+/* One ball's path between two frames: the frame positions and its waypoints in between. */
+typedef struct ball_path {
+    int count; /* points, 2 + waypoints */
+    const double *t, *x, *y;
+    double t0, x0, y0, t1, x1, y1;
+} ball_path;
+
+static double path_t(const ball_path *p, int k) {
+    return k == 0 ? p->t0 : (k == p->count - 1 ? p->t1 : p->t[k - 1]);
+}
+
+/* The position on the path at time tau (straight between points). */
+static void path_at(const ball_path *p, double tau, double *x, double *y) {
+    int k = 0;
+    while (k + 2 < p->count && path_t(p, k + 1) <= tau) {
+        ++k;
+    }
+    double ta = path_t(p, k), tb = path_t(p, k + 1);
+    double xa = k == 0 ? p->x0 : p->x[k - 1], ya = k == 0 ? p->y0 : p->y[k - 1];
+    double xb = k + 1 == p->count - 1 ? p->x1 : p->x[k],
+           yb = k + 1 == p->count - 1 ? p->y1 : p->y[k];
+    double s = tb > ta ? (tau - ta) / (tb - ta) : 1.0;
+    s = s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
+    *x = xa + s * (xb - xa);
+    *y = ya + s * (yb - ya);
+}
+
+/* The closest approach of the centres of two balls moving along their paths. */
+static double closest_approach(const ball_path *a, const ball_path *b) {
+    /* the breakpoints of both paths, merged; both move straight in between */
+    double times[64];
+    int n = 0;
+    times[n++] = a->t0;
+    for (int ia = 1, ib = 1; ia < a->count - 1 || ib < b->count - 1;) {
+        double ta = ia < a->count - 1 ? path_t(a, ia) : INFINITY;
+        double tb = ib < b->count - 1 ? path_t(b, ib) : INFINITY;
+        if (n < 62) {
+            times[n++] = ta <= tb ? ta : tb;
+        }
+        ia += ta <= tb;
+        ib += tb < ta;
+    }
+    times[n++] = a->t1;
+    double best = INFINITY;
+    for (int k = 0; k + 1 < n; ++k) {
+        double ax0, ay0, ax1, ay1, bx0, by0, bx1, by1;
+        path_at(a, times[k], &ax0, &ay0);
+        path_at(a, times[k + 1], &ax1, &ay1);
+        path_at(b, times[k], &bx0, &by0);
+        path_at(b, times[k + 1], &bx1, &by1);
+        double dx = bx0 - ax0, dy = by0 - ay0;
+        double Dx = (bx1 - ax1) - dx, Dy = (by1 - ay1) - dy;
+        double DD = Dx * Dx + Dy * Dy;
+        double s = DD > 0.0 ? -(dx * Dx + dy * Dy) / DD : 0.0;
+        s = s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
+        best = fmin(best, hypot(dx + s * Dx, dy + s * Dy));
+    }
+    return best;
+}
+
+static ball_path path_of(const bench_waypoints *wp, int i, double dt, const double *x0,
+                         const double *y0, const double *x1, const double *y1) {
+    ball_path p = {2, NULL, NULL, NULL, 0.0, x0[i], y0[i], dt, x1[i], y1[i]};
+    if (wp != NULL) {
+        int first = wp->start[i], last = wp->start[i + 1];
+        p.count = 2 + (last - first);
+        p.t = wp->t + first;
+        p.x = wp->x + first;
+        p.y = wp->y + first;
+    }
+    return p;
+}
+
+/* Updates s with frame (x1, y1), and with the paths from frame (x0, y0) to it. */
+static void analyse_frames(frame_grid *g, int n, double L, double r, double dt,
+                           const bench_waypoints *wp, const double *x0, const double *y0,
+                           const double *x1, const double *y1, frame_stats *s) {
+    double max_path = 0.0;
     for (int i = 0; i < n; ++i) {
-        max_step = fmax(max_step, hypot(x1[i] - x0[i], y1[i] - y0[i]));
+        ball_path p = path_of(wp, i, dt, x0, y0, x1, y1);
+        double length = 0.0, px = p.x0, py = p.y0;
+        for (int k = 1; k < p.count; ++k) {
+            double qx = k == p.count - 1 ? p.x1 : p.x[k - 1];
+            double qy = k == p.count - 1 ? p.y1 : p.y[k - 1];
+            length += hypot(qx - px, qy - py);
+            px = qx;
+            py = qy;
+        }
+        max_path = fmax(max_path, length);
         double wall = fmax(fmax(r - x1[i], x1[i] + r - L), fmax(r - y1[i], y1[i] + r - L));
         s->max_wall_overlap = fmax(s->max_wall_overlap, wall);
     }
-    /* pairs that can meet during the interval start within 2r + 2 max_step; steps are capped at
+    /* pairs that can meet during the interval start within 2r + 2 max_path; paths are capped at
      * 4 lengths per frame (240 per second at 60 Hz, beyond every speed used here) so that one
      * runaway ball cannot make the grid a single cell */
-    double reach = 2.0 * r + 2.0 * fmin(max_step, 4.0);
+    double reach = 2.0 * r + 2.0 * fmin(max_path, 4.0);
     if (!grid_build(g, n, x0, y0, L, reach)) {
         return;
     }
@@ -131,22 +217,17 @@ static void analyse_frames(frame_grid *g, int n, double L, double r, const doubl
                             if (j <= i) {
                                 continue;
                             }
-                            double d0x = x0[j] - x0[i], d0y = y0[j] - y0[i];
-                            double d1x = x1[j] - x1[i], d1y = y1[j] - y1[i];
-                            double dist1 = hypot(d1x, d1y);
+                            double dist1 = hypot(x1[j] - x1[i], y1[j] - y1[i]);
                             s->max_overlap = fmax(s->max_overlap, contact - dist1);
-                            double dist0 = hypot(d0x, d0y);
+                            double dist0 = hypot(x0[j] - x0[i], y0[j] - y0[i]);
                             if (dist0 <= contact || dist1 <= contact) {
                                 continue; /* seen in contact */
                             }
-                            double Dx = d1x - d0x, Dy = d1y - d0y;
-                            double D = hypot(Dx, Dy);
-                            if (!(d0x * Dx + d0y * Dy < 0.0 && d1x * Dx + d1y * Dy > 0.0)) {
-                                continue; /* no reversal along the relative motion */
-                            }
-                            double miss = fabs(d0x * Dy - d0y * Dx) / D;
-                            s->pass_throughs += miss < contact ? 1 : 0;
-                            s->deep_pass_throughs += miss < r ? 1 : 0;
+                            ball_path a = path_of(wp, i, dt, x0, y0, x1, y1);
+                            ball_path b = path_of(wp, j, dt, x0, y0, x1, y1);
+                            double closest = closest_approach(&a, &b);
+                            s->pass_throughs += closest < contact * (1.0 - 1e-9) ? 1 : 0;
+                            s->deep_pass_throughs += closest < r ? 1 : 0;
                         }
                     }
                 }
@@ -163,7 +244,12 @@ typedef struct circol_balls {
     ccl_circle_state *states;
     int *slot_to_ball;
     int n;
-    double dt;
+    double dt, step_start, radius;
+    /* waypoints of the last step: every collision's centre, per ball (CSR) */
+    int *start, *fill;
+    double *wt, *wx, *wy;
+    size_t wcap;
+    bench_waypoints waypoints;
 } circol_balls;
 
 static void circol_destroy(void *engine) {
@@ -172,6 +258,11 @@ static void circol_destroy(void *engine) {
         ccl_world_destroy(e->world);
         free(e->states);
         free(e->slot_to_ball);
+        free(e->start);
+        free(e->fill);
+        free(e->wt);
+        free(e->wx);
+        free(e->wy);
         free(e);
     }
 }
@@ -183,14 +274,18 @@ static void *circol_create(const bench_balls_setup *s) {
     }
     e->n = s->n;
     e->dt = s->dt;
+    e->radius = s->radius;
     ccl_world_def def = ccl_world_default_def();
     def.box_min = ccl_v2(0.0, 0.0);
     def.box_max = ccl_v2(s->box, s->box);
     def.boundary = CCL_BOUNDARY_WALLS;
     def.capacity = s->n;
+    def.record_contacts = true; /* for the exact paths between frames */
     e->states = malloc((size_t)s->n * sizeof *e->states);
     e->slot_to_ball = malloc((size_t)s->n * sizeof(int));
-    if (e->states == NULL || e->slot_to_ball == NULL ||
+    e->start = calloc((size_t)s->n + 1, sizeof(int));
+    e->fill = calloc((size_t)s->n, sizeof(int));
+    if (e->states == NULL || e->slot_to_ball == NULL || e->start == NULL || e->fill == NULL ||
         ccl_world_create(&def, &e->world) != CCL_OK) {
         circol_destroy(e);
         return NULL;
@@ -215,6 +310,7 @@ static void *circol_create(const bench_balls_setup *s) {
 
 static void circol_step(void *engine) {
     circol_balls *e = engine;
+    e->step_start = ccl_world_time(e->world);
     ccl_status st = ccl_world_advance(e->world, e->dt);
     if (st != CCL_OK) {
         fprintf(stderr, "circol_bench: advance: %s\n", ccl_status_string(st));
@@ -232,8 +328,63 @@ static void circol_positions(void *engine, double *x, double *y) {
     }
 }
 
-static const bench_stepper circol_stepper = {"circol", circol_create, circol_step, circol_positions,
-                                             circol_destroy};
+/* Each ball's collisions during the last step, as centres at the collision times. */
+static const bench_waypoints *circol_waypoints(void *engine) {
+    circol_balls *e = engine;
+    size_t count = 0;
+    const ccl_contact_event *ev = ccl_world_contact_events(e->world, &count);
+    size_t needed = 2 * count;
+    if (needed > e->wcap) {
+        free(e->wt);
+        free(e->wx);
+        free(e->wy);
+        e->wcap = 2 * needed;
+        e->wt = malloc(e->wcap * sizeof(double));
+        e->wx = malloc(e->wcap * sizeof(double));
+        e->wy = malloc(e->wcap * sizeof(double));
+        if (e->wt == NULL || e->wx == NULL || e->wy == NULL) {
+            e->wcap = 0;
+            return NULL;
+        }
+    }
+    memset(e->start, 0, ((size_t)e->n + 1) * sizeof(int));
+    for (size_t k = 0; k < count; ++k) {
+        e->start[e->slot_to_ball[ev[k].a.index] + 1]++;
+        if (ev[k].kind == CCL_CONTACT_CIRCLE) {
+            e->start[e->slot_to_ball[ev[k].b.index] + 1]++;
+        }
+    }
+    for (int i = 0; i < e->n; ++i) {
+        e->start[i + 1] += e->start[i];
+        e->fill[i] = e->start[i];
+    }
+    /* events come in time order, so each ball's waypoints do too; the contact point lies on the
+     * line of centres at distance r from each centre (equal radii here) */
+    for (size_t k = 0; k < count; ++k) {
+        double r = e->radius;
+        double tau = ev[k].time - e->step_start;
+        int i = e->slot_to_ball[ev[k].a.index];
+        int at = e->fill[i]++;
+        e->wt[at] = tau;
+        e->wx[at] = ev[k].point.x - r * ev[k].normal.x;
+        e->wy[at] = ev[k].point.y - r * ev[k].normal.y;
+        if (ev[k].kind == CCL_CONTACT_CIRCLE) {
+            int j = e->slot_to_ball[ev[k].b.index];
+            at = e->fill[j]++;
+            e->wt[at] = tau;
+            e->wx[at] = ev[k].point.x + r * ev[k].normal.x;
+            e->wy[at] = ev[k].point.y + r * ev[k].normal.y;
+        }
+    }
+    e->waypoints.start = e->start;
+    e->waypoints.t = e->wt;
+    e->waypoints.x = e->wx;
+    e->waypoints.y = e->wy;
+    return &e->waypoints;
+}
+
+static const bench_stepper circol_stepper = {"circol",         circol_create,  circol_step,
+                                             circol_positions, circol_destroy, circol_waypoints};
 #endif
 
 /* ---- balls in a box ---- */
@@ -270,7 +421,9 @@ static balls_run run_balls(const bench_stepper *engine, const bench_balls_setup 
         engine->positions(e, x1, y1);
         if (analyse) {
             double a0 = bench_now();
-            analyse_frames(&grid, n, setup->box, setup->radius, x0, y0, x1, y1, &out.stats);
+            const bench_waypoints *wp = engine->waypoints ? engine->waypoints(e) : NULL;
+            analyse_frames(&grid, n, setup->box, setup->radius, setup->dt, wp, x0, y0, x1, y1,
+                           &out.stats);
             analysis += bench_now() - a0;
         }
         double *t = x0;
