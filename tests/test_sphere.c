@@ -1,0 +1,524 @@
+/* The 3D narrow phase and response: with all z = 0 every function returns its 2D counterpart's
+ * result bit for bit; with real 3D input it agrees with long double oracles (the contact quadratic
+ * solved directly, the capsule distance minimised by ternary search), with rotated copies of 2D
+ * problems, and with the conservation laws. */
+#include <float.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <circol/circol.h>
+
+#define CASES 40000
+
+static uint64_t rng_state;
+
+static uint64_t rng_next(void) {
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static double uniform(double lo, double hi) {
+    return lo + (hi - lo) * ((double)(rng_next() >> 11) * 0x1p-53);
+}
+
+/* A coordinate: mostly moderate, sometimes huge or tiny (exercising the rescaling branches),
+ * sometimes a small integer (exact ties: touching, zero speed, centres on segments). */
+static double coordinate(double h) {
+    unsigned kind = (unsigned)(rng_next() % 16);
+    if (kind == 0) {
+        return ldexp(uniform(-1, 1), (int)(rng_next() % 2000) - 1000);
+    }
+    if (kind <= 2) {
+        return (double)((int)(rng_next() % 7) - 3);
+    }
+    return uniform(-h, h);
+}
+
+static ccl_vec2 random2(double h) {
+    return ccl_v2(coordinate(h), coordinate(h));
+}
+
+static double radius(void) {
+    return (rng_next() & 7) == 0 ? 0.0 : ((rng_next() & 3) == 0 ? 1.0 : uniform(0.0, 3.0));
+}
+
+static ccl_vec3 lift(ccl_vec2 v) {
+    return ccl_v3(v.x, v.y, 0.0);
+}
+
+static bool same(double a, double b) {
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+static void assert_same(double a, double b, const char *what, int n) {
+    if (!same(a, b)) {
+        fail_msg("%s differs in case %d: 3D %a, 2D %a", what, n, a, b);
+    }
+}
+
+static void assert_same2(ccl_vec3 a, ccl_vec2 b, const char *what, int n) {
+    assert_same(a.x, b.x, what, n);
+    assert_same(a.y, b.y, what, n);
+    if (a.z != 0.0) {
+        fail_msg("%s has z %a in case %d", what, a.z, n);
+    }
+}
+
+static void assert_same_hit(bool f3, const ccl_hit3 *h3, bool f2, const ccl_hit *h2, int n) {
+    if (f3 != f2) {
+        fail_msg("hit/miss differs in case %d: 3D %d, 2D %d", n, f3, f2);
+    }
+    if (f2) {
+        assert_same(h3->t, h2->t, "t", n);
+        assert_same(h3->t_exit, h2->t_exit, "t_exit", n);
+        assert_same2(h3->normal, h2->normal, "normal", n);
+        assert_same2(h3->point, h2->point, "point", n);
+    }
+}
+
+/* ---- z = 0: bit for bit ---- */
+
+static void static_tests_equal_2d_bit_for_bit_when_z_is_zero(void **state) {
+    (void)state;
+    rng_state = 0x3d01;
+    for (int n = 0; n < CASES; ++n) {
+        ccl_circle a = {random2(5), radius()}, b = {random2(5), radius()};
+        ccl_sphere sa = {lift(a.center), a.radius}, sb = {lift(b.center), b.radius};
+        assert_int_equal(ccl_spheres_overlap(sa, sb), ccl_circles_overlap(a, b));
+        ccl_contact c2;
+        ccl_contact3 c3;
+        bool f2 = ccl_circles_contact(a, b, &c2), f3 = ccl_spheres_contact(sa, sb, &c3);
+        assert_int_equal(f2, f3);
+        if (f2) {
+            assert_same2(c3.normal, c2.normal, "normal", n);
+            assert_same2(c3.point, c2.point, "point", n);
+            assert_same(c3.depth, c2.depth, "depth", n);
+        }
+        ccl_segment s = {random2(5), (rng_next() & 7) == 0 ? a.center : random2(5)};
+        ccl_segment3 s3 = {lift(s.a), lift(s.b)};
+        f2 = ccl_circle_segment_contact(a, s, &c2);
+        f3 = ccl_sphere_segment_contact(sa, s3, &c3);
+        assert_int_equal(f2, f3);
+        if (f2) {
+            assert_same2(c3.normal, c2.normal, "segment normal", n);
+            assert_same2(c3.point, c2.point, "segment point", n);
+            assert_same(c3.depth, c2.depth, "segment depth", n);
+        }
+    }
+}
+
+static void swept_tests_equal_2d_bit_for_bit_when_z_is_zero(void **state) {
+    (void)state;
+    rng_state = 0x3d02;
+    for (int n = 0; n < CASES; ++n) {
+        ccl_circle a = {random2(10), radius()}, b = {random2(10), radius()};
+        ccl_vec2 va = random2(4), vb = random2(4);
+        double t_max = (rng_next() & 7) == 0 ? INFINITY : uniform(0.0, 5.0);
+        ccl_sphere sa = {lift(a.center), a.radius}, sb = {lift(b.center), b.radius};
+        ccl_hit h2;
+        ccl_hit3 h3;
+        bool f2 = ccl_sweep_circles(a, va, b, vb, t_max, &h2);
+        bool f3 = ccl_sweep_spheres(sa, lift(va), sb, lift(vb), t_max, &h3);
+        assert_same_hit(f3, &h3, f2, &h2, n);
+
+        f2 = ccl_sweep_circle_point(a, va, b.center, t_max, &h2);
+        f3 = ccl_sweep_sphere_point(sa, lift(va), sb.center, t_max, &h3);
+        assert_same_hit(f3, &h3, f2, &h2, n);
+
+        ccl_segment s = {b.center, (rng_next() & 7) == 0 ? b.center : random2(10)};
+        ccl_segment3 s3 = {lift(s.a), lift(s.b)};
+        f2 = ccl_sweep_circle_segment(a, va, s, t_max, &h2);
+        f3 = ccl_sweep_sphere_segment(sa, lift(va), s3, t_max, &h3);
+        assert_same_hit(f3, &h3, f2, &h2, n);
+
+        ccl_vec2 normal = random2(2);
+        f2 = ccl_sweep_circle_line(a, va, b.center, normal, t_max, &h2);
+        f3 = ccl_sweep_sphere_plane(sa, lift(va), sb.center, lift(normal), t_max, &h3);
+        assert_same_hit(f3, &h3, f2, &h2, n);
+
+        ccl_vec2 aa = random2(3), ab = (rng_next() & 3) == 0 ? aa : random2(3);
+        f2 = ccl_sweep_circles_accel(a, va, aa, b, vb, ab, t_max, &h2);
+        f3 = ccl_sweep_spheres_accel(sa, lift(va), lift(aa), sb, lift(vb), lift(ab), t_max, &h3);
+        assert_same_hit(f3, &h3, f2, &h2, n);
+    }
+}
+
+static void response_equals_2d_bit_for_bit_when_z_is_zero(void **state) {
+    (void)state;
+    rng_state = 0x3d03;
+    for (int n = 0; n < CASES; ++n) {
+        ccl_body a = {random2(5), random2(4), radius(), (rng_next() & 7) ? uniform(0, 2) : 0.0,
+                      uniform(-0.2, 1.2)};
+        ccl_body b = {random2(5), random2(4), radius(), (rng_next() & 7) ? uniform(0, 2) : 0.0,
+                      uniform(-0.2, 1.2)};
+        ccl_body3 a3 = {lift(a.position), lift(a.velocity), a.radius, a.inv_mass, a.restitution};
+        ccl_body3 b3 = {lift(b.position), lift(b.velocity), b.radius, b.inv_mass, b.restitution};
+        ccl_vec2 normal = ccl_normalize(random2(1));
+        assert_same(ccl_impulse3(&a3, &b3, lift(normal)), ccl_impulse(&a, &b, normal), "j", n);
+        ccl_vec3 r3 = ccl_reflect3(a3.velocity, lift(normal), a.restitution);
+        assert_same2(r3, ccl_reflect(a.velocity, normal, a.restitution), "reflect", n);
+        ccl_body c = a, d = b;
+        ccl_body3 c3 = a3, d3 = b3;
+        ccl_collide(&c, &d, normal);
+        ccl_collide3(&c3, &d3, lift(normal));
+        assert_same2(c3.velocity, c.velocity, "collide a", n);
+        assert_same2(d3.velocity, d.velocity, "collide b", n);
+        ccl_hit h2;
+        ccl_hit3 h3;
+        double dt = uniform(0.0, 3.0);
+        bool f2 = ccl_step_pair(&a, &b, dt, &h2);
+        bool f3 = ccl_step_pair3(&a3, &b3, dt, &h3);
+        assert_same_hit(f3, &h3, f2, &h2, n);
+        assert_same2(a3.position, a.position, "step a", n);
+        assert_same2(b3.position, b.position, "step b", n);
+        assert_same2(a3.velocity, a.velocity, "step va", n);
+        assert_same2(b3.velocity, b.velocity, "step vb", n);
+    }
+}
+
+/* ---- real 3D ---- */
+
+static ccl_vec3 random3(double h) {
+    return ccl_v3(uniform(-h, h), uniform(-h, h), uniform(-h, h));
+}
+
+/* The contact quadratic in long double, directly: the first root of |dp + dv t| = R. */
+static bool oracle_sweep(ccl_vec3 pa, ccl_vec3 va, ccl_vec3 pb, ccl_vec3 vb, double R,
+                         long double *t, long double *miss) {
+    long double p[3] = {(long double)pb.x - pa.x, (long double)pb.y - pa.y,
+                        (long double)pb.z - pa.z};
+    long double v[3] = {(long double)vb.x - va.x, (long double)vb.y - va.y,
+                        (long double)vb.z - va.z};
+    long double a = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    long double b = p[0] * v[0] + p[1] * v[1] + p[2] * v[2];
+    long double c = p[0] * p[0] + p[1] * p[1] + p[2] * p[2] - (long double)R * R;
+    if (c <= 0) {
+        *t = 0;
+        *miss = -c;
+        return true;
+    }
+    if (a == 0 || b >= 0) {
+        *miss = c;
+        return false;
+    }
+    long double closest = c - b * b / a; /* |d|^2 - R^2 at the closest approach */
+    *miss = fabsl(closest);
+    if (closest > 0) {
+        return false;
+    }
+    *t = (-b - sqrtl(b * b - a * c)) / a;
+    return true;
+}
+
+static void sweep_spheres_agrees_with_long_double_oracle(void **state) {
+    (void)state;
+    rng_state = 0x3d04;
+    long compared = 0;
+    double worst = 0.0;
+    for (int n = 0; n < CASES; ++n) {
+        ccl_sphere a = {random3(4), uniform(0.1, 2)}, b = {random3(4), uniform(0, 2)};
+        ccl_vec3 va = random3(5), vb = random3(5);
+        double t_max = uniform(0.1, 5.0);
+        long double t_or = 0, miss;
+        bool truth = oracle_sweep(a.center, va, b.center, vb, a.radius + b.radius, &t_or, &miss);
+        bool robust = miss > 1e-9L && (!truth || fabsl(t_or - t_max) > 1e-9L);
+        ccl_hit3 hit;
+        bool got = ccl_sweep_spheres(a, va, b, vb, t_max, &hit);
+        truth = truth && t_or <= t_max;
+        if (!robust) {
+            continue;
+        }
+        assert_int_equal(got, truth);
+        if (got) {
+            compared++;
+            worst = fmax(worst, fabs(hit.t - (double)t_or) / t_max);
+            /* the normal is the unit relative position at the time of impact */
+            ccl_vec3 d =
+                ccl_sub3(ccl_mul_add3(b.center, hit.t, vb), ccl_mul_add3(a.center, hit.t, va));
+            double len = sqrt(ccl_dot3(d, d));
+            if (len > 1e-6) {
+                assert_true(fabs(ccl_dot3(d, hit.normal) / len - 1.0) < 1e-12);
+            }
+        }
+    }
+    printf("sweep_spheres: %ld hits compared, worst |t - oracle| / t_max %.3g\n", compared, worst);
+    assert_true(compared > CASES / 10);
+    assert_true(worst < 1e-12);
+}
+
+/* Distance from p to segment [a, b], in long double. */
+static long double segment_distance(ccl_vec3 a, ccl_vec3 b, long double p[3]) {
+    long double ax[3] = {(long double)b.x - a.x, (long double)b.y - a.y, (long double)b.z - a.z};
+    long double rel[3] = {p[0] - a.x, p[1] - a.y, p[2] - a.z};
+    long double len_sq = ax[0] * ax[0] + ax[1] * ax[1] + ax[2] * ax[2];
+    long double u = len_sq > 0 ? (rel[0] * ax[0] + rel[1] * ax[1] + rel[2] * ax[2]) / len_sq : 0;
+    u = u < 0 ? 0 : (u > 1 ? 1 : u);
+    long double d[3] = {rel[0] - u * ax[0], rel[1] - u * ax[1], rel[2] - u * ax[2]};
+    return sqrtl(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+}
+
+static long double path_gap(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, long double t) {
+    long double p[3] = {s.center.x + t * v.x, s.center.y + t * v.y, s.center.z + t * v.z};
+    return segment_distance(seg.a, seg.b, p) - s.radius;
+}
+
+/* The distance from a point moving on a line to a convex set is convex in t: ternary search
+ * finds its minimum, bisection the first time it reaches the radius. */
+static void sweep_sphere_segment_agrees_with_convex_distance_oracle(void **state) {
+    (void)state;
+    rng_state = 0x3d05;
+    long compared = 0, hits = 0;
+    double worst = 0.0;
+    for (int n = 0; n < CASES / 4; ++n) {
+        ccl_sphere s = {random3(4), uniform(0.1, 2)};
+        ccl_vec3 v = random3(4);
+        ccl_segment3 seg = {random3(3), random3(3)};
+        double t_max = uniform(0.1, 5.0);
+        long double lo = 0, hi = t_max;
+        for (int i = 0; i < 200; ++i) {
+            long double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+            if (path_gap(s, v, seg, m1) < path_gap(s, v, seg, m2)) {
+                hi = m2;
+            } else {
+                lo = m1;
+            }
+        }
+        long double t_min = (lo + hi) / 2, gap_min = path_gap(s, v, seg, t_min);
+        long double gap0 = path_gap(s, v, seg, 0);
+        bool truth = gap_min <= 0 || gap0 <= 0;
+        if (fabsl(gap_min) < 1e-9L || fabsl(gap0) < 1e-9L) {
+            continue; /* grazing within the margin */
+        }
+        long double t_or = 0;
+        if (gap0 > 0 && truth) {
+            long double a = 0, b = t_min;
+            for (int i = 0; i < 200; ++i) {
+                long double m = (a + b) / 2;
+                if (path_gap(s, v, seg, m) > 0) {
+                    a = m;
+                } else {
+                    b = m;
+                }
+            }
+            t_or = b;
+        }
+        ccl_hit3 hit;
+        bool got = ccl_sweep_sphere_segment(s, v, seg, t_max, &hit);
+        assert_int_equal(got, truth);
+        compared++;
+        if (got) {
+            hits++;
+            worst = fmax(worst, fabs(hit.t - (double)t_or) / t_max);
+            /* the point lies on the segment, the normal points to it */
+            long double p[3] = {hit.point.x, hit.point.y, hit.point.z};
+            assert_true(segment_distance(seg.a, seg.b, p) < 1e-12);
+        }
+    }
+    printf("sweep_sphere_segment: %ld compared, %ld hits, worst |t - oracle| / t_max %.3g\n",
+           compared, hits, worst);
+    assert_true(hits > CASES / 50);
+    assert_true(worst < 1e-10);
+}
+
+/* Rotating a 2D problem into a random plane of 3D space does not change its time of impact. */
+static void rotated_2d_problems_keep_their_time_of_impact(void **state) {
+    (void)state;
+    rng_state = 0x3d06;
+    long compared = 0;
+    double worst = 0.0;
+    for (int n = 0; n < CASES; ++n) {
+        /* an orthonormal pair (e1, e2) spanning a random plane */
+        ccl_vec3 e1 = random3(1);
+        double l1 = sqrt(ccl_dot3(e1, e1));
+        if (l1 < 0.1) {
+            continue;
+        }
+        e1 = ccl_scale3(e1, 1.0 / l1);
+        ccl_vec3 e2 = random3(1);
+        e2 = ccl_mul_add3(e2, -ccl_dot3(e2, e1), e1);
+        double l2 = sqrt(ccl_dot3(e2, e2));
+        if (l2 < 0.1) {
+            continue;
+        }
+        e2 = ccl_scale3(e2, 1.0 / l2);
+        ccl_vec2 pa = ccl_v2(uniform(-4, 4), uniform(-4, 4));
+        ccl_vec2 pb = ccl_v2(uniform(-4, 4), uniform(-4, 4));
+        ccl_vec2 va = ccl_v2(uniform(-5, 5), uniform(-5, 5));
+        ccl_vec2 vb = ccl_v2(uniform(-5, 5), uniform(-5, 5));
+        ccl_vec2 ga = ccl_v2(uniform(-5, 5), uniform(-5, 5));
+        ccl_vec2 gb = ccl_v2(uniform(-5, 5), uniform(-5, 5));
+        double ra = uniform(0.1, 2), rb = uniform(0.1, 2), t_max = uniform(0.5, 5);
+#define CCL_EMBED(v) ccl_mul_add3(ccl_scale3(e1, (v).x), (v).y, e2)
+        ccl_circle a = {pa, ra}, b = {pb, rb};
+        ccl_sphere sa = {CCL_EMBED(pa), ra}, sb = {CCL_EMBED(pb), rb};
+        ccl_hit h2;
+        ccl_hit3 h3;
+        bool f2 = ccl_sweep_circles_accel(a, va, ga, b, vb, gb, t_max, &h2);
+        bool f3 = ccl_sweep_spheres_accel(sa, CCL_EMBED(va), CCL_EMBED(ga), sb, CCL_EMBED(vb),
+                                          CCL_EMBED(gb), t_max, &h3);
+        bool g2 = ccl_sweep_circles(a, va, b, vb, t_max, NULL);
+        bool g3 = ccl_sweep_spheres(sa, CCL_EMBED(va), sb, CCL_EMBED(vb), t_max, NULL);
+#undef CCL_EMBED
+        if (f2 != f3 || g2 != g3) {
+            /* allowed only at a margin: the rotated inputs are rounded */
+            ccl_hit probe;
+            bool near = ccl_sweep_circles_accel(ccl_make_circle(pa, ra * (1 - 1e-9)), va, ga,
+                                                ccl_make_circle(pb, rb * (1 - 1e-9)), vb, gb,
+                                                t_max * (1 - 1e-9), &probe) !=
+                        ccl_sweep_circles_accel(ccl_make_circle(pa, ra * (1 + 1e-9)), va, ga,
+                                                ccl_make_circle(pb, rb * (1 + 1e-9)), vb, gb,
+                                                t_max * (1 + 1e-9), &probe);
+            bool near_linear = ccl_sweep_circles(ccl_make_circle(pa, ra * (1 - 1e-9)), va,
+                                                 ccl_make_circle(pb, rb * (1 - 1e-9)), vb,
+                                                 t_max * (1 - 1e-9), NULL) !=
+                               ccl_sweep_circles(ccl_make_circle(pa, ra * (1 + 1e-9)), va,
+                                                 ccl_make_circle(pb, rb * (1 + 1e-9)), vb,
+                                                 t_max * (1 + 1e-9), NULL);
+            assert_true(near || near_linear);
+            continue;
+        }
+        if (f2 && h2.t > 0.0) {
+            compared++;
+            double err = fabs(h2.t - h3.t) / t_max;
+            if (err > 1e-6) {
+                continue; /* a grazing contact: the time itself is ill-conditioned */
+            }
+            worst = fmax(worst, err);
+        }
+    }
+    printf("rotated accel sweeps: %ld compared, worst relative difference %.3g\n", compared, worst);
+    assert_true(compared > CASES / 10);
+    assert_true(worst < 1e-9);
+}
+
+static void collide3_conserves_momentum_and_elastic_energy(void **state) {
+    (void)state;
+    rng_state = 0x3d07;
+    for (int n = 0; n < CASES; ++n) {
+        double ma = uniform(0.1, 10), mb = uniform(0.1, 10);
+        ccl_body3 a = {random3(5), random3(5), 1, 1 / ma, 1};
+        ccl_body3 b = {random3(5), random3(5), 1, 1 / mb, 1};
+        ccl_vec3 nrm = random3(1);
+        double len = sqrt(ccl_dot3(nrm, nrm));
+        if (len < 0.1) {
+            continue;
+        }
+        nrm = ccl_scale3(nrm, 1 / len);
+        ccl_vec3 p0 = ccl_add3(ccl_scale3(a.velocity, ma), ccl_scale3(b.velocity, mb));
+        double e0 = ma * ccl_dot3(a.velocity, a.velocity) + mb * ccl_dot3(b.velocity, b.velocity);
+        bool approaching = ccl_dot3(ccl_sub3(a.velocity, b.velocity), nrm) > 0;
+        ccl_vec3 ta = ccl_mul_add3(a.velocity, -ccl_dot3(a.velocity, nrm), nrm);
+        ccl_collide3(&a, &b, nrm);
+        ccl_vec3 p1 = ccl_add3(ccl_scale3(a.velocity, ma), ccl_scale3(b.velocity, mb));
+        double e1 = ma * ccl_dot3(a.velocity, a.velocity) + mb * ccl_dot3(b.velocity, b.velocity);
+        double scale = sqrt(e0 * (ma + mb)) + 1e-300;
+        assert_true(sqrt(ccl_dot3(ccl_sub3(p1, p0), ccl_sub3(p1, p0))) <= 1e-13 * scale);
+        assert_true(fabs(e1 - e0) <= 1e-13 * e0);
+        if (approaching) {
+            assert_true(ccl_dot3(ccl_sub3(a.velocity, b.velocity), nrm) <= 1e-12 * scale);
+        }
+        /* the tangential velocity is untouched */
+        ccl_vec3 ta1 = ccl_mul_add3(a.velocity, -ccl_dot3(a.velocity, nrm), nrm);
+        assert_true(sqrt(ccl_dot3(ccl_sub3(ta1, ta), ccl_sub3(ta1, ta))) <= 1e-13 * scale);
+        /* reflect3 with e = 1 keeps the speed and reverses the normal part */
+        ccl_vec3 v = random3(5);
+        ccl_vec3 r = ccl_reflect3(v, nrm, 1.0);
+        assert_true(fabs(ccl_dot3(r, r) - ccl_dot3(v, v)) <= 1e-13 * ccl_dot3(v, v));
+        assert_true(fabs(ccl_dot3(r, nrm) + ccl_dot3(v, nrm)) <= 1e-13 * 5);
+    }
+}
+
+static void sweep_sphere_plane_matches_the_signed_distance(void **state) {
+    (void)state;
+    rng_state = 0x3d08;
+    for (int n = 0; n < CASES; ++n) {
+        ccl_sphere s = {random3(10), uniform(0.1, 2)};
+        ccl_vec3 v = random3(5), q = random3(10), nrm = random3(1);
+        double len = sqrt(ccl_dot3(nrm, nrm));
+        if (len < 0.1) {
+            continue;
+        }
+        double t_max = uniform(0.1, 5);
+        long double d0 = ((long double)s.center.x - q.x) * nrm.x +
+                         ((long double)s.center.y - q.y) * nrm.y +
+                         ((long double)s.center.z - q.z) * nrm.z;
+        d0 /= len;
+        long double rate =
+            ((long double)v.x * nrm.x + (long double)v.y * nrm.y + (long double)v.z * nrm.z) / len;
+        long double t_or;
+        bool truth;
+        if (fabsl(d0) <= s.radius) {
+            truth = true;
+            t_or = 0;
+        } else {
+            t_or = (d0 > 0 ? d0 - s.radius : d0 + s.radius) / -rate;
+            truth = t_or >= 0 && t_or <= t_max;
+        }
+        if (fabsl(fabsl(d0) - s.radius) < 1e-9L || fabsl(t_or - t_max) < 1e-9L) {
+            continue;
+        }
+        ccl_hit3 hit;
+        bool got = ccl_sweep_sphere_plane(s, v, q, nrm, t_max, &hit);
+        assert_int_equal(got, truth);
+        if (got) {
+            assert_true(fabs(hit.t - (double)t_or) <= 1e-12 * t_max);
+            /* the point is on the plane, the normal faces it from the centre */
+            ccl_vec3 c = ccl_mul_add3(s.center, hit.t, v);
+            assert_true(fabs(ccl_dot3(ccl_sub3(hit.point, q), nrm)) <= 1e-11 * len * 20);
+            assert_true(ccl_dot3(ccl_sub3(hit.point, c), hit.normal) >= -1e-12);
+        }
+    }
+}
+
+static void bad_input_is_rejected_in_3d(void **state) {
+    (void)state;
+    const double bad[] = {NAN, INFINITY, -INFINITY};
+    for (int i = 0; i < 3; ++i) {
+        ccl_sphere a = {ccl_v3(0, 0, bad[i]), 1}, b = {ccl_v3(3, 0, 0), 1};
+        ccl_hit3 hit = {-7, -7, {-7, -7, -7}, {-7, -7, -7}};
+        ccl_vec3 zero = ccl_v3(0, 0, 0), v = ccl_v3(-1, 0, 0);
+        assert_false(ccl_sweep_spheres(a, zero, b, v, 10, &hit));
+        assert_false(ccl_sweep_spheres(b, ccl_v3(0, bad[i], 0), a, zero, 10, &hit));
+        assert_false(ccl_sweep_sphere_point(b, v, ccl_v3(bad[i], 0, 0), 10, &hit));
+        assert_false(ccl_sweep_sphere_plane(b, v, zero, ccl_v3(0, 0, bad[i]), 10, &hit));
+        ccl_segment3 seg = {zero, ccl_v3(0, bad[i], 0)};
+        assert_false(ccl_sweep_sphere_segment(b, v, seg, 10, &hit));
+        assert_false(ccl_spheres_overlap(a, b));
+        assert_false(ccl_sphere_segment_contact(b, seg, NULL));
+        assert_true(hit.t == -7 && hit.normal.z == -7);
+    }
+    ccl_sphere neg = {ccl_v3(0, 0, 0), -1}, b = {ccl_v3(0.5, 0, 0), 1};
+    assert_false(ccl_spheres_overlap(neg, b));
+    assert_false(ccl_sweep_spheres(neg, ccl_v3(0, 0, 0), b, ccl_v3(0, 0, 0), 1, NULL));
+    assert_false(ccl_sweep_spheres(b, ccl_v3(0, 0, 0), b, ccl_v3(0, 0, 0), NAN, NULL));
+    assert_false(ccl_sweep_spheres(b, ccl_v3(0, 0, 0), b, ccl_v3(0, 0, 0), -1, NULL));
+    ccl_body3 x = {ccl_v3(0, 0, 0), ccl_v3(NAN, 0, 0), 1, 1, 1};
+    ccl_body3 y = {ccl_v3(1, 0, 0), ccl_v3(-1, 0, 0), 1, 1, 1};
+    assert_true(ccl_impulse3(&x, &y, ccl_v3(1, 0, 0)) == 0.0);
+    ccl_collide3(&x, &y, ccl_v3(1, 0, 0));
+    assert_true(y.velocity.x == -1.0);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(static_tests_equal_2d_bit_for_bit_when_z_is_zero),
+        cmocka_unit_test(swept_tests_equal_2d_bit_for_bit_when_z_is_zero),
+        cmocka_unit_test(response_equals_2d_bit_for_bit_when_z_is_zero),
+        cmocka_unit_test(sweep_spheres_agrees_with_long_double_oracle),
+        cmocka_unit_test(sweep_sphere_segment_agrees_with_convex_distance_oracle),
+        cmocka_unit_test(rotated_2d_problems_keep_their_time_of_impact),
+        cmocka_unit_test(collide3_conserves_momentum_and_elastic_energy),
+        cmocka_unit_test(sweep_sphere_plane_matches_the_signed_distance),
+        cmocka_unit_test(bad_input_is_rejected_in_3d),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
