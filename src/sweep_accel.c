@@ -91,15 +91,23 @@ static bool ccl_accel_positive(double g) {
 }
 
 /* The root of a function that is monotone on [lo, hi] and changes class there
- * (class(g(lo)) != class(g(hi))). Refines the bracket to adjacent doubles and returns, through
- * *lo and *hi, the last point of lo's class and the first point of hi's class. */
+ * (class(g(lo)) != class(g(hi))). Refines the bracket to adjacent doubles (or a few ulps) and
+ * returns, through *lo and *hi, the last point of lo's class and the first point of hi's class.
+ * Safeguarded Newton: the first guess is the secant through the ends; a Newton step that leaves
+ * the bracket, or is not half the step before last, gives a bisection instead; a converged step is
+ * followed by probes a few ulps either side, which close the bracket. */
 static void ccl_accel_refine(const ccl_accel_motion *m, ccl_accel_target target, double *lo,
                              double *hi) {
-    bool lo_class = ccl_accel_positive(target == CCL_ACCEL_GAP ? ccl_accel_gap(m, *lo)
-                                                               : ccl_accel_slope(m, *lo));
     double a = *lo, b = *hi;
-    double t = a + 0.5 * (b - a);
-    double last_step = b - a;
+    double ga, gb, dga, dgb;
+    ccl_accel_eval(m, target, a, &ga, &dga);
+    ccl_accel_eval(m, target, b, &gb, &dgb);
+    bool lo_class = ccl_accel_positive(ga);
+    double t = a - ga * ((b - a) / (gb - ga)); /* the secant: NaN or outside when ill-defined */
+    if (!(t > a && t < b)) {
+        t = a + 0.5 * (b - a);
+    }
+    double step = b - a, step_before = b - a;
     for (int iter = 0; iter < 200; ++iter) {
         double g, dg;
         ccl_accel_eval(m, target, t, &g, &dg);
@@ -110,36 +118,30 @@ static void ccl_accel_refine(const ccl_accel_motion *m, ccl_accel_target target,
         }
         double width = b - a;
         double next = t - g / dg;
-        bool newton_ok = dg != 0.0 && next > a && next < b && fabs(next - t) <= 0.5 * last_step;
-        if (newton_ok) {
-            last_step = fabs(next - t);
-            /* A converged Newton step: probe a few ulps either side to close the bracket. */
-            double ulp = 4.0 * DBL_EPSILON * fmax(fabs(next), DBL_MIN);
-            if (last_step < ulp && width > 4.0 * ulp) {
-                double left = next - ulp, right = next + ulp;
-                if (left > a) {
-                    double gl, dgl;
-                    ccl_accel_eval(m, target, left, &gl, &dgl);
-                    if (ccl_accel_positive(gl) == lo_class) {
-                        a = left;
+        double ulp = 4.0 * DBL_EPSILON * fmax(fabs(t), DBL_MIN);
+        if (fabs(next - t) < ulp || !(fabs(g / dg) >= 0.0) || g == 0.0) {
+            /* converged (or a flat spot): close the bracket a few ulps either side of next */
+            double centre = next > a && next < b ? next : t;
+            double probes[2] = {centre - ulp, centre + ulp};
+            for (int k = 0; k < 2; ++k) {
+                if (probes[k] > a && probes[k] < b) {
+                    double gp, dgp;
+                    ccl_accel_eval(m, target, probes[k], &gp, &dgp);
+                    if (ccl_accel_positive(gp) == lo_class) {
+                        a = probes[k];
                     } else {
-                        b = left;
+                        b = probes[k];
                     }
                 }
-                if (right < b) {
-                    double gr, dgr;
-                    ccl_accel_eval(m, target, right, &gr, &dgr);
-                    if (ccl_accel_positive(gr) == lo_class) {
-                        a = right;
-                    } else {
-                        b = right;
-                    }
-                }
-                next = a + 0.5 * (b - a);
             }
+            next = a + 0.5 * (b - a);
+        } else if (next > a && next < b && fabs(next - t) <= 0.5 * step_before) {
+            step_before = step;
+            step = fabs(next - t);
         } else {
-            last_step = 0.5 * width;
-            next = a + 0.5 * width;
+            step_before = step;
+            step = 0.5 * width;
+            next = a + step;
         }
         if (!(next > a && next < b)) {
             break; /* a and b are adjacent doubles */

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -792,6 +793,34 @@ static void first_contact_agrees_with_quad_oracle(void **state) {
     assert_true(worst <= TIME_TOLERANCE);
 }
 
+/* Not a check: prints what a call costs in the world's typical use (a circle under gravity
+ * against a fixed point, anywhere in a box 100 wide; t_max infinite, then 0.05). */
+static void first_contact_cost_is_reported(void **state) {
+    (void)state;
+    enum { N = 4096, REPEAT = 50 };
+    static ccl_vec2 dp[N], dv[N];
+    rng_state = 0xc057;
+    for (int i = 0; i < N; ++i) {
+        dp[i] = ccl_v2(uniform(-50, 50), uniform(-50, 50));
+        dv[i] = ccl_v2(uniform(-10, 10), uniform(-10, 10));
+    }
+    const double t_maxes[2] = {INFINITY, 0.05};
+    for (int k = 0; k < 2; ++k) {
+        long found = 0;
+        clock_t t0 = clock(); /* processor time: not inflated by other processes */
+        for (int r = 0; r < REPEAT; ++r) {
+            for (int i = 0; i < N; ++i) {
+                double t;
+                found +=
+                    ccl_first_contact_accel(dp[i], dv[i], ccl_v2(0, 9.81), 1.0, t_maxes[k], &t);
+            }
+        }
+        double ns = (double)(clock() - t0) / CLOCKS_PER_SEC * 1e9 / (double)(N * REPEAT);
+        printf("ccl_first_contact_accel, t_max %g: %.0f ns per call (%ld contacts found)\n",
+               t_maxes[k], ns, found);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sweep_circles_accel_agrees_with_quad_oracle),
@@ -801,6 +830,7 @@ int main(void) {
         cmocka_unit_test(bad_input_is_no_hit_and_writes_nothing),
         cmocka_unit_test(point_under_gravity_drop_and_bounces),
         cmocka_unit_test(first_contact_agrees_with_quad_oracle),
+        cmocka_unit_test(first_contact_cost_is_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
