@@ -1,0 +1,336 @@
+/* Gravity and damping are simulated exactly: every trajectory and contact time below is checked
+ * against its closed form (or, for the quartic of a circle falling onto a point, against a
+ * long-double root found by bisection): a ball bouncing on the floor (elastic and with
+ * restitution 0.5, coming to rest), a projectile, a bounce off a sloped segment, a fall onto a
+ * fixed point, a damped circle, a damped pair's collision time (solved in s = (1 - e^-gt)/g),
+ * and a damped pair that stops short. (The inelastic pile is in test_long_pile.c.) */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <circol/world.h>
+
+#include "world_common.h"
+
+/* A world with gravity g (or damping) recording its contacts, in a 100 x 100 walled box. */
+static ccl_world *make_world(ccl_vec2 gravity, double damping, double restitution, ccl_vec2 box_min,
+                             ccl_vec2 box_max) {
+    ccl_world_def d = ccl_world_default_def();
+    d.gravity = gravity;
+    d.damping = damping;
+    d.restitution = restitution;
+    d.box_min = box_min;
+    d.box_max = box_max;
+    d.record_contacts = true;
+    ccl_world *w = NULL;
+    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+    return w;
+}
+
+static ccl_circle_id add(ccl_world *w, ccl_vec2 p, ccl_vec2 v, double r, double m) {
+    ccl_circle_def c = ccl_circle_default_def();
+    c.position = p;
+    c.velocity = v;
+    c.radius = r;
+    c.mass = m;
+    ccl_circle_id id;
+    assert_int_equal(ccl_world_add_circle(w, &c, &id), CCL_OK);
+    return id;
+}
+
+/* Advances to absolute world time t and returns the circle's state there, with the contacts of
+ * that advance. */
+static ccl_circle_state state_at(ccl_world *w, ccl_circle_id id, double t,
+                                 const ccl_contact_event **events, size_t *count) {
+    assert_true(t >= ccl_world_time(w));
+    assert_int_equal(ccl_world_advance(w, t - ccl_world_time(w)), CCL_OK);
+    ccl_circle_state s;
+    assert_int_equal(ccl_world_get_circle(w, id, &s), CCL_OK);
+    size_t n = 0;
+    const ccl_contact_event *e = ccl_world_contact_events(w, &n);
+    if (events != NULL) {
+        *events = e;
+        *count = n;
+    }
+    return s;
+}
+
+static void elastic_ball_bounces_at_the_analytic_times_and_heights(void **state) {
+    (void)state;
+    const double g = 10.0, h = 20.0, r = 1.0;
+    ccl_world *w = make_world(ccl_v2(0.0, -g), 0.0, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
+    ccl_circle_id id = add(w, ccl_v2(50.0, r + h), ccl_v2(0.0, 0.0), r, 1.0);
+    const double t0 = sqrt(2.0 * h / g); /* first contact; the period is 2 t0 */
+    int bounces = 0;
+    double worst = 0.0;
+    for (int step = 1; step <= 2000; ++step) {
+        double t = 0.0137 * step;
+        const ccl_contact_event *ev;
+        size_t count;
+        ccl_circle_state s = state_at(w, id, t, &ev, &count);
+        for (size_t k = 0; k < count; ++k) {
+            assert_int_equal(ev[k].kind, CCL_CONTACT_BOX);
+            assert_int_equal(ev[k].wall, 2);
+            double expected = t0 + 2.0 * t0 * bounces;
+            assert_true(fabs(ev[k].time - expected) <= 1e-12 * expected);
+            assert_true(fabs(ev[k].impulse - 2.0 * g * t0) <= 1e-9 * g * t0);
+            bounces++;
+        }
+        double phase = fmod(t + t0, 2.0 * t0) - t0; /* time since the last apex, from -t0 */
+        double y = r + h - 0.5 * g * phase * phase;
+        double vy = -g * phase;
+        worst = fmax(worst, fabs(s.position.y - y));
+        assert_true(fabs(s.position.y - y) < 1e-9);
+        assert_true(fabs(s.velocity.y - vy) < 1e-9);
+        assert_true(s.position.x == 50.0 && s.velocity.x == 0.0);
+    }
+    assert_int_equal(bounces, (int)floor((0.0137 * 2000 + t0) / (2.0 * t0)));
+    ccl_world_stats st = ccl_world_get_stats(w);
+    assert_true(fabs(st.kinetic_energy +
+                     g * (state_at(w, id, ccl_world_time(w), NULL, NULL).position.y) -
+                     g * (r + h)) < 1e-9);
+    print_message("    %d bounces, worst height error %.2g\n", bounces, worst);
+    ccl_world_destroy(w);
+}
+
+static void inelastic_ball_bounce_times_shrink_geometrically_then_it_rests(void **state) {
+    (void)state;
+    const double g = 10.0, h = 20.0, r = 1.0, e = 0.5;
+    ccl_world *w = make_world(ccl_v2(0.0, -g), 0.0, e, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
+    ccl_circle_id id = add(w, ccl_v2(50.0, r + h), ccl_v2(0.0, 0.0), r, 1.0);
+    const double t0 = sqrt(2.0 * h / g);
+    /* contact k at t0 (1 + 2 e + ... + 2 e^k); apex k in between at height e^(2k) h */
+    double contact = t0;
+    for (int k = 1; k <= 8; ++k) {
+        double flight = 2.0 * pow(e, k) * t0;
+        double apex_time = contact + 0.5 * flight;
+        const ccl_contact_event *ev;
+        size_t count;
+        ccl_circle_state s = state_at(w, id, apex_time, &ev, &count);
+        assert_int_equal(count, 1);
+        assert_true(fabs(ev[0].time - contact) <= 1e-12 * contact);
+        double apex = r + pow(e, 2 * k) * h;
+        assert_true(fabs(s.position.y - apex) < 1e-9);
+        assert_true(fabs(s.velocity.y) < 1e-9);
+        contact += flight;
+    }
+    /* infinitely many bounces in finite time t0 (1 + 2e / (1 - e)); after it, rest on the floor */
+    double rest = t0 * (1.0 + 2.0 * e / (1.0 - e));
+    ccl_circle_state s = state_at(w, id, rest + 5.0, NULL, NULL);
+    assert_true(fabs(s.position.y - r) < 1e-6);
+    assert_true(fabs(s.velocity.y) < 1e-3);
+    s = state_at(w, id, rest + 100.0, NULL, NULL);
+    assert_true(fabs(s.position.y - r) < 1e-6);
+    assert_true(fabs(s.velocity.y) < 1e-3);
+    ccl_world_destroy(w);
+}
+
+static void projectile_follows_the_parabola(void **state) {
+    (void)state;
+    const ccl_vec2 g = {0.5, -9.81}, p0 = {-30.0, 0.0}, v0 = {30.0, 40.0};
+    ccl_world *w = make_world(g, 0.0, 1.0, ccl_v2(-1000.0, -1000.0), ccl_v2(1000.0, 1000.0));
+    ccl_circle_id id = add(w, p0, v0, 1.0, 2.0);
+    for (int k = 1; k <= 800; ++k) {
+        double t = 0.01 * k;
+        ccl_circle_state s = state_at(w, id, t, NULL, NULL);
+        long double T = t;
+        long double x = p0.x + v0.x * T + 0.5L * g.x * T * T;
+        long double y = p0.y + v0.y * T + 0.5L * g.y * T * T;
+        assert_true(fabsl(s.position.x - x) < 1e-11L);
+        assert_true(fabsl(s.position.y - y) < 1e-11L);
+        assert_true(fabsl(s.velocity.x - (v0.x + g.x * T)) < 1e-12L);
+        assert_true(fabsl(s.velocity.y - (v0.y + g.y * T)) < 1e-12L);
+    }
+    ccl_world_stats st = ccl_world_get_stats(w);
+    assert_true(st.wall_collisions == 0);
+    ccl_world_destroy(w);
+}
+
+static void ball_bounces_off_a_slope_at_the_analytic_time(void **state) {
+    (void)state;
+    const double g = 10.0, r = 1.0;
+    ccl_world *w = make_world(ccl_v2(0.0, -g), 0.0, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
+    ccl_vec2 a = {20.0, 40.0}, b = {80.0, 10.0};
+    assert_int_equal(ccl_world_add_segment(w, ccl_make_segment(a, b), NULL), CCL_OK);
+    ccl_vec2 p0 = {50.0, 60.0};
+    ccl_circle_id id = add(w, p0, ccl_v2(0.0, 0.0), r, 1.0);
+    /* upward unit normal of the slope, distance of the centre above its line */
+    long double len = hypotl(b.x - a.x, b.y - a.y);
+    long double nx = -(b.y - a.y) / len, ny = (b.x - a.x) / len;
+    long double d0 = nx * (p0.x - a.x) + ny * (p0.y - a.y);
+    long double tc = sqrtl(2.0L * (d0 - r) / (g * ny));
+    long double vy = -g * tc;
+    long double vn = vy * ny; /* normal speed before (negative: into the slope) */
+    long double ux = -2.0L * vn * nx, uy = vy - 2.0L * vn * ny;
+    const ccl_contact_event *ev;
+    size_t count;
+    double later = (double)tc + 0.3;
+    ccl_circle_state s = state_at(w, id, later, &ev, &count);
+    assert_int_equal(count, 1);
+    assert_int_equal(ev[0].kind, CCL_CONTACT_SEGMENT);
+    assert_true(fabsl(ev[0].time - tc) < 1e-12L * tc);
+    assert_true(fabsl(ev[0].normal.x + nx) < 1e-9L && fabsl(ev[0].normal.y + ny) < 1e-9L);
+    assert_true(fabsl(ev[0].impulse + 2.0L * vn) < 1e-9L * fabsl(vn));
+    long double dt = later - tc;
+    long double cy = p0.y - 0.5L * g * tc * tc;
+    long double x = p0.x + ux * dt, y = cy + uy * dt - 0.5L * g * dt * dt;
+    assert_true(fabsl(s.position.x - x) < 1e-9L);
+    assert_true(fabsl(s.position.y - y) < 1e-9L);
+    assert_true(fabsl(s.velocity.x - ux) < 1e-9L);
+    assert_true(fabsl(s.velocity.y - (uy - g * dt)) < 1e-9L);
+    ccl_world_destroy(w);
+}
+
+/* f(t) = |p(t) - q|^2 - r^2 for a circle falling from p0 with velocity v0, in long double. */
+static long double fall_gap(long double t, ccl_vec2 p0, ccl_vec2 v0, ccl_vec2 g, ccl_vec2 q,
+                            double r) {
+    long double x = p0.x + v0.x * t + 0.5L * g.x * t * t - q.x;
+    long double y = p0.y + v0.y * t + 0.5L * g.y * t * t - q.y;
+    return x * x + y * y - (long double)r * r;
+}
+
+static void ball_falling_onto_a_point_hits_at_the_quartic_root(void **state) {
+    (void)state;
+    const ccl_vec2 g = {0.0, -9.81};
+    const double r = 1.5;
+    const ccl_vec2 cases[4][2] = {
+        {{50.4, 50.0}, {0.3, 0.0}},
+        {{47.0, 40.0}, {1.9, 6.0}},
+        {{51.49, 31.6}, {0.0, 0.0}}, /* nearly grazing the point's side */
+        {{50.0, 70.0}, {0.0, -3.0}}, /* head on: the quartic's double structure */
+    };
+    for (int c = 0; c < 4; ++c) {
+        ccl_world *w = make_world(g, 0.0, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
+        ccl_vec2 q = {50.0, 30.0};
+        assert_int_equal(ccl_world_add_point(w, q, NULL), CCL_OK);
+        ccl_vec2 p0 = cases[c][0], v0 = cases[c][1];
+        ccl_circle_id id = add(w, p0, v0, r, 1.0);
+        /* oracle: first sign change of f on a fine grid, then bisection */
+        long double lo = 0.0L, hi = -1.0L;
+        for (long double t = 0.0L; t < 10.0L; t += 1e-4L) {
+            if (fall_gap(t + 1e-4L, p0, v0, g, q, r) <= 0.0L) {
+                lo = t;
+                hi = t + 1e-4L;
+                break;
+            }
+        }
+        assert_true(hi > 0.0L);
+        for (int it = 0; it < 200; ++it) {
+            long double mid = 0.5L * (lo + hi);
+            if (fall_gap(mid, p0, v0, g, q, r) <= 0.0L) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        const ccl_contact_event *ev;
+        size_t count;
+        ccl_circle_state s = state_at(w, id, (double)hi + 1e-3, &ev, &count);
+        assert_int_equal(count, 1);
+        assert_int_equal(ev[0].kind, CCL_CONTACT_POINT);
+        if (fabsl(ev[0].time - hi) >= 1e-12L * hi) {
+            print_error("case %d: contact at %.17g, oracle %.17Lg\n", c, ev[0].time, hi);
+        }
+        assert_true(fabsl(ev[0].time - hi) < 1e-12L * hi);
+        /* elastic reflection about the normal toward the point */
+        long double vx = v0.x + g.x * hi, vy = v0.y + g.y * hi;
+        long double px = p0.x + v0.x * hi + 0.5L * g.x * hi * hi;
+        long double py = p0.y + v0.y * hi + 0.5L * g.y * hi * hi;
+        long double nx = (q.x - px) / r, ny = (q.y - py) / r;
+        long double vn = vx * nx + vy * ny;
+        long double ux = vx - 2.0L * vn * nx, uy = vy - 2.0L * vn * ny;
+        assert_true(fabsl(s.velocity.x - (ux + g.x * 1e-3L)) < 1e-6L);
+        assert_true(fabsl(s.velocity.y - (uy + g.y * 1e-3L)) < 1e-6L);
+        ccl_world_destroy(w);
+    }
+}
+
+static void damped_circle_follows_the_exponential_law(void **state) {
+    (void)state;
+    const double gamma = 0.7;
+    const ccl_vec2 p0 = {10.0, 90.0}, v0 = {30.0, -45.0};
+    ccl_world *w = make_world(ccl_v2(0.0, 0.0), gamma, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
+    ccl_circle_id id = add(w, p0, v0, 1.0, 1.0);
+    for (int k = 1; k <= 500; ++k) {
+        long double t = 0.02L * k;
+        ccl_circle_state s = state_at(w, id, (double)t, NULL, NULL);
+        long double sfac = -expm1l(-gamma * t) / gamma, decay = expl(-gamma * t);
+        assert_true(fabsl(s.position.x - (p0.x + v0.x * sfac)) < 1e-11L);
+        assert_true(fabsl(s.position.y - (p0.y + v0.y * sfac)) < 1e-11L);
+        assert_true(fabsl(s.velocity.x - v0.x * decay) < 1e-11L);
+        assert_true(fabsl(s.velocity.y - v0.y * decay) < 1e-11L);
+    }
+    ccl_world_destroy(w);
+}
+
+static void damped_pair_collides_at_the_analytic_time(void **state) {
+    (void)state;
+    const double gamma = 0.2;
+    ccl_world *w =
+        make_world(ccl_v2(0.0, 0.0), gamma, 1.0, ccl_v2(-50.0, -50.0), ccl_v2(50.0, 50.0));
+    const ccl_vec2 pa = {-5.0, 0.0}, va = {4.0, 0.5}, pb = {5.0, 0.3}, vb = {-3.0, 0.0};
+    const double ra = 1.0, rb = 1.5, ma = 1.0, mb = 3.0;
+    ccl_circle_id a = add(w, pa, va, ra, ma);
+    add(w, pb, vb, rb, mb);
+    /* relative motion is a straight line in s: |dp + dv s| = ra + rb */
+    long double dpx = pb.x - pa.x, dpy = pb.y - pa.y, dvx = vb.x - va.x, dvy = vb.y - va.y;
+    long double R = ra + rb;
+    long double qa = dvx * dvx + dvy * dvy, qb = dpx * dvx + dpy * dvy;
+    long double qc = dpx * dpx + dpy * dpy - R * R;
+    long double s_hit = (-qb - sqrtl(qb * qb - qa * qc)) / qa;
+    assert_true(gamma * s_hit < 1.0L);
+    long double t_hit = -log1pl(-gamma * s_hit) / gamma;
+    const ccl_contact_event *ev;
+    size_t count;
+    ccl_circle_state s = state_at(w, a, (double)t_hit + 0.5, &ev, &count);
+    (void)s;
+    assert_int_equal(count, 1);
+    assert_int_equal(ev[0].kind, CCL_CONTACT_CIRCLE);
+    assert_true(fabsl(ev[0].time - t_hit) < 1e-12L * t_hit);
+    /* momentum is conserved in the collision: total momentum decays as exp(-gamma t) */
+    ccl_world_stats st = ccl_world_get_stats(w);
+    long double decay = expl(-gamma * ((long double)t_hit + 0.5L));
+    long double px = (ma * va.x + mb * vb.x) * decay, py = (ma * va.y + mb * vb.y) * decay;
+    assert_true(fabsl(st.momentum.x - px) < 1e-12L && fabsl(st.momentum.y - py) < 1e-12L);
+    ccl_world_destroy(w);
+}
+
+static void damped_pair_that_stops_short_never_collides(void **state) {
+    (void)state;
+    /* the same pair with damping 1: the largest s, 1 / gamma, is short of the contact */
+    const double gamma = 1.0;
+    ccl_world *w =
+        make_world(ccl_v2(0.0, 0.0), gamma, 1.0, ccl_v2(-50.0, -50.0), ccl_v2(50.0, 50.0));
+    ccl_circle_id a = add(w, ccl_v2(-5.0, 0.0), ccl_v2(4.0, 0.0), 1.0, 1.0);
+    ccl_circle_id b = add(w, ccl_v2(5.0, 0.0), ccl_v2(-3.0, 0.0), 1.0, 1.0);
+    assert_int_equal(ccl_world_advance(w, 200.0), CCL_OK);
+    ccl_world_stats st = ccl_world_get_stats(w);
+    assert_true(st.collisions == 0);
+    ccl_circle_state sa, sb;
+    assert_int_equal(ccl_world_get_circle(w, a, &sa), CCL_OK);
+    assert_int_equal(ccl_world_get_circle(w, b, &sb), CCL_OK);
+    assert_true(fabs(sa.position.x - (-5.0 + 4.0)) < 1e-12);
+    assert_true(fabs(sb.position.x - (5.0 - 3.0)) < 1e-12);
+    ccl_world_destroy(w);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(elastic_ball_bounces_at_the_analytic_times_and_heights),
+        cmocka_unit_test(inelastic_ball_bounce_times_shrink_geometrically_then_it_rests),
+        cmocka_unit_test(projectile_follows_the_parabola),
+        cmocka_unit_test(ball_bounces_off_a_slope_at_the_analytic_time),
+        cmocka_unit_test(ball_falling_onto_a_point_hits_at_the_quartic_root),
+        cmocka_unit_test(damped_circle_follows_the_exponential_law),
+        cmocka_unit_test(damped_pair_collides_at_the_analytic_time),
+        cmocka_unit_test(damped_pair_that_stops_short_never_collides),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
