@@ -17,18 +17,26 @@
  * when the critical point is not (f is flat there): it is never stepped over.
  */
 #include <float.h>
+#include <limits.h>
+#include <stdint.h>
+#include <string.h>
 #include <math.h>
 #include <stddef.h>
 
 #include "accel_internal.h"
 #include "circol/collision.h"
 #include "circol/collision3d.h"
+#include "quadratic.h"
 #include "sweep_internal.h"
 #include "vec3_internal.h"
 
-/* The relative motion in scaled units: d(t) = p + t (v + t ah), ah = a / 2. */
+/* The relative motion in scaled units: d(t) = p + t (v + t ah) + lo(t), ah = a / 2, where
+ * lo(t) = p_lo + t (v_lo + t ah_lo) carries the exact rounding errors of the differences of the
+ * two bodies' positions, velocities and accelerations (zero when the caller gives differences). */
 typedef struct ccl_accel_motion {
     ccl_vec3 p, v, a, ah;
+    ccl_vec3 p_lo, v_lo, a_lo, ah_lo;
+    bool has_lo;
     double R;
 } ccl_accel_motion;
 
@@ -41,11 +49,19 @@ typedef struct ccl_accel_knots {
 
 static ccl_vec3 ccl_accel_offset(const ccl_accel_motion *m, double t) {
     ccl_vec3 inner = ccl_mul_add3(m->v, t, m->ah);
-    return ccl_mul_add3(m->p, t, inner);
+    ccl_vec3 d = ccl_mul_add3(m->p, t, inner);
+    if (!m->has_lo) {
+        return d;
+    }
+    return ccl_add3(d, ccl_mul_add3(m->p_lo, t, ccl_mul_add3(m->v_lo, t, m->ah_lo)));
 }
 
 static ccl_vec3 ccl_accel_rate(const ccl_accel_motion *m, double t) {
-    return ccl_mul_add3(m->v, t, m->a);
+    ccl_vec3 r = ccl_mul_add3(m->v, t, m->a);
+    if (!m->has_lo) {
+        return r;
+    }
+    return ccl_add3(r, ccl_mul_add3(m->v_lo, t, m->a_lo));
 }
 
 /* f(t) = |d|^2 - R^2; non-finite values (only far beyond any contact) count as far apart. */
@@ -244,31 +260,64 @@ static double ccl_accel_horizon(const ccl_accel_motion *m) {
     return T * (1.0 + 0x1p-20) + 0x1p-20 * (V / H) + DBL_MIN;
 }
 
-/* Scales (powers of two) for step 1: lengths by *sl, times t = t' * *st. False when the scaled
- * acceleration vanishes (an acceleration below the double range's resolution). */
-static bool ccl_accel_scale(ccl_vec3 dp, ccl_vec3 dv, ccl_vec3 da, double R, ccl_accel_motion *m,
-                            double *st) {
-    double length = fmax(ccl_max_abs3(dp), R);
+/* The binary exponent e of a positive finite x (x = f 2^e, f in [0.5, 1)). */
+static int ccl_accel_exponent(double x) {
     int e;
-    double sl = 1.0;
-    if (length > 0.0) {
-        frexp(length, &e);
-        sl = ldexp(1.0, -e);
+    frexp(x, &e);
+    return e;
+}
+
+/* v 2^k for each component: a multiplication by 2^k when that is a normal double (exact but
+ * for parts that underflow, which are negligible beside the group's largest, scaled near 1),
+ * else ldexp. */
+static ccl_vec3 ccl_accel_ldexp3(ccl_vec3 v, int k) {
+    if (k >= -1022 && k <= 1023) {
+        double f;
+        uint64_t bits = (uint64_t)(k + 1023) << 52;
+        memcpy(&f, &bits, sizeof f);
+        return ccl_scale3(v, f);
     }
-    double speed = ccl_max_abs3(dv) * sl;
-    double accel = ccl_max_abs3(da) * sl;
-    double rate = fmax(speed, sqrt(accel));
-    double time = 1.0;
-    if (rate > 0.0) {
-        frexp(rate, &e);
-        time = ldexp(1.0, -e);
+    return ccl_v3(ldexp(v.x, k), ldexp(v.y, k), ldexp(v.z, k));
+}
+
+/* The largest absolute component (finite input). */
+static double ccl_accel_max_abs(ccl_vec3 v) {
+    double x = fabs(v.x), y = fabs(v.y), z = fabs(v.z);
+    double m = x > y ? x : y;
+    return m > z ? m : z;
+}
+
+/* Step 1: lengths times 2^kl, times t = t' 2^kt (*kt), with kl and kt from the exponents alone,
+ * so no intermediate overflows. The lo parts are scaled alike. False when the scaled
+ * acceleration vanishes (below the double range beside the velocity). */
+static bool ccl_accel_scale(ccl_vec3 dp, ccl_vec3 dv, ccl_vec3 da, const ccl_vec3 lo[3], double R,
+                            ccl_accel_motion *m, int *kt) {
+    double length = ccl_accel_max_abs(dp);
+    length = length > R ? length : R;
+    double speed = ccl_accel_max_abs(dv), accel = ccl_accel_max_abs(da);
+    int kl = length > 0.0 ? -ccl_accel_exponent(length) : 0;
+    /* the time unit that brings max(speed, sqrt(accel)) (in scaled lengths) near 1 */
+    int rate = INT_MIN;
+    if (speed > 0.0) {
+        rate = ccl_accel_exponent(speed) + kl;
     }
-    m->p = ccl_scale3(dp, sl);
-    m->v = ccl_scale3(ccl_scale3(dv, sl), time);
-    m->a = ccl_scale3(ccl_scale3(ccl_scale3(da, sl), time), time);
+    if (accel > 0.0) {
+        int half = (ccl_accel_exponent(accel) + kl + 1) / 2;
+        rate = half > rate ? half : rate;
+    }
+    int k = rate == INT_MIN ? 0 : rate;
+    m->p = ccl_accel_ldexp3(dp, kl);
+    m->v = ccl_accel_ldexp3(dv, kl + k);
+    m->a = ccl_accel_ldexp3(da, kl + 2 * k);
     m->ah = ccl_scale3(m->a, 0.5);
-    m->R = R * sl;
-    *st = time;
+    m->p_lo = ccl_accel_ldexp3(lo[0], kl);
+    m->v_lo = ccl_accel_ldexp3(lo[1], kl + k);
+    m->a_lo = ccl_accel_ldexp3(lo[2], kl + 2 * k);
+    m->ah_lo = ccl_scale3(m->a_lo, 0.5);
+    m->has_lo = ccl_accel_max_abs(lo[0]) > 0.0 || ccl_accel_max_abs(lo[1]) > 0.0 ||
+                ccl_accel_max_abs(lo[2]) > 0.0;
+    m->R = ldexp(R, kl);
+    *kt = k;
     return m->a.x != 0.0 || m->a.y != 0.0 || m->a.z != 0.0;
 }
 
@@ -319,6 +368,15 @@ static bool ccl_accel_first_interval(const ccl_accel_motion *m, const ccl_accel_
     return true;
 }
 
+/* to - from, with the exact rounding error of each component in *lo (TwoSum). */
+static ccl_vec3 ccl_accel_sub_exact(ccl_vec3 to, ccl_vec3 from, ccl_vec3 *lo) {
+    ccl_vec3 hi;
+    hi.x = ccl_two_sum(to.x, -from.x, &lo->x);
+    hi.y = ccl_two_sum(to.y, -from.y, &lo->y);
+    hi.z = ccl_two_sum(to.z, -from.z, &lo->z);
+    return hi;
+}
+
 static bool ccl_accel_valid_sphere(ccl_sphere s) {
     return ccl_vec3_is_finite(s.center) && isfinite(s.radius) && s.radius >= 0.0;
 }
@@ -330,12 +388,14 @@ bool ccl_sweep_spheres_accel(ccl_sphere a, ccl_vec3 va, ccl_vec3 aa, ccl_sphere 
         !(t_max >= 0.0)) {
         return false;
     }
-    ccl_vec3 dp = ccl_sub3(b.center, a.center);
-    ccl_vec3 dv = ccl_sub3(vb, va);
-    ccl_vec3 da = ccl_sub3(ab, aa);
+    ccl_vec3 lo[3];
+    ccl_vec3 dp = ccl_accel_sub_exact(b.center, a.center, &lo[0]);
+    ccl_vec3 dv = ccl_accel_sub_exact(vb, va, &lo[1]);
+    ccl_vec3 da = ccl_accel_sub_exact(ab, aa, &lo[2]);
     double R = a.radius + b.radius;
     if (!ccl_vec3_is_finite(dp) || !ccl_vec3_is_finite(dv) || !ccl_vec3_is_finite(da) ||
-        !isfinite(R)) {
+        !isfinite(R) || !ccl_vec3_is_finite(lo[0]) || !ccl_vec3_is_finite(lo[1]) ||
+        !ccl_vec3_is_finite(lo[2])) {
         return false;
     }
     if (da.x == 0.0 && da.y == 0.0 && da.z == 0.0) {
@@ -349,8 +409,8 @@ bool ccl_sweep_spheres_accel(ccl_sphere a, ccl_vec3 va, ccl_vec3 aa, ccl_sphere 
         return true;
     }
     ccl_accel_motion m;
-    double st;
-    if (!ccl_accel_scale(dp, dv, da, R, &m, &st)) {
+    int kt;
+    if (!ccl_accel_scale(dp, dv, da, lo, R, &m, &kt)) {
         /* The acceleration is below the resolution of the scaled problem: drop it. */
         return ccl_sweep_spheres(a, va, b, vb, t_max, hit);
     }
@@ -358,12 +418,12 @@ bool ccl_sweep_spheres_accel(ccl_sphere a, ccl_vec3 va, ccl_vec3 aa, ccl_sphere 
     ccl_accel_knots k;
     ccl_accel_pieces(&m, horizon, &k);
     double t_enter, t_exit;
-    if (!ccl_accel_first_interval(&m, &k, t_max / st, &t_enter, &t_exit)) {
+    if (!ccl_accel_first_interval(&m, &k, ldexp(t_max, -kt), &t_enter, &t_exit)) {
         return false;
     }
-    double t = t_enter * st;
+    double t = ldexp(t_enter, kt);
     if (t > t_max || !isfinite(t)) {
-        return false; /* t_max / st rounded up, or a contact beyond the largest double */
+        return false; /* t_max rounded up when scaled, or a contact beyond the largest double */
     }
     if (hit != NULL) {
         ccl_vec3 rel = ccl_accel_offset(&m, t_enter);
@@ -375,7 +435,7 @@ bool ccl_sweep_spheres_accel(ccl_sphere a, ccl_vec3 va, ccl_vec3 aa, ccl_sphere 
         }
         ccl_vec3 pa = ccl_mul_add3(a.center, t, ccl_mul_add3(va, 0.5 * t, aa));
         hit->t = t;
-        hit->t_exit = t_exit * st;
+        hit->t_exit = ldexp(t_exit, kt);
         hit->normal = normal;
         hit->point = ccl_mul_add3(pa, a.radius, normal);
         if (!ccl_vec3_is_finite(hit->point)) {
@@ -449,11 +509,12 @@ bool ccl_first_contact_accel(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, do
         return ccl_first_contact_linear(dp, dv, R, t_max, t);
     }
     ccl_accel_motion m;
-    double st;
-    if (!ccl_accel_scale(ccl_lift3(dp), ccl_lift3(dv), ccl_lift3(da), R, &m, &st)) {
+    int kt;
+    const ccl_vec3 exact[3] = {{0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}, {0.0, 0.0, 0.0}};
+    if (!ccl_accel_scale(ccl_lift3(dp), ccl_lift3(dv), ccl_lift3(da), exact, R, &m, &kt)) {
         return ccl_first_contact_linear(dp, dv, R, t_max, t);
     }
-    double limit = t_max / st;
+    double limit = ldexp(t_max, -kt);
     double f0 = ccl_accel_gap(&m, 0.0);
     if (!ccl_accel_positive(f0) && ccl_accel_approaching_at_zero(&m)) {
         *t = 0.0;
@@ -490,7 +551,7 @@ bool ccl_first_contact_accel(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, do
         if (found > limit) {
             return false;
         }
-        double time = found * st;
+        double time = ldexp(found, kt);
         if (time > t_max || !isfinite(time)) {
             return false;
         }

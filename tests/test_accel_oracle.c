@@ -300,6 +300,19 @@ static void make_case(test_case *tc, int dim) {
         tc->ab = random_vec(5.0, dim);
         tc->t_max = uniform(5.0, 40.0);
     }
+    if ((rng_next() & 7) == 0) {
+        /* a common motion far larger than the relative one: positions offset by up to 1e9,
+         * velocities and accelerations by up to 1e6 (the differences then round) */
+        ccl_vec3 offset = ccl_scale3(random_vec(1.0, dim), pow(10.0, uniform(0.0, 9.0)));
+        ccl_vec3 drift = ccl_scale3(random_vec(1.0, dim), pow(10.0, uniform(0.0, 6.0)));
+        ccl_vec3 fall = ccl_scale3(random_vec(1.0, dim), pow(10.0, uniform(0.0, 6.0)));
+        tc->pa = ccl_add3(tc->pa, offset);
+        tc->pb = ccl_add3(tc->pb, offset);
+        tc->va = ccl_add3(tc->va, drift);
+        tc->vb = ccl_add3(tc->vb, drift);
+        tc->aa = ccl_add3(tc->aa, fall);
+        tc->ab = ccl_add3(tc->ab, fall);
+    }
     if ((rng_next() & 3) == 0) { /* other scales: lengths by 2^k, times by 2^j, exactly */
         int k = (int)(rng_next() % 61) - 30, j = (int)(rng_next() % 41) - 20;
         double L = ldexp(1.0, k), T = ldexp(1.0, j);
