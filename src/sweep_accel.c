@@ -37,6 +37,7 @@ typedef struct ccl_accel_motion {
     ccl_vec3 p, v, a, ah;
     ccl_vec3 p_lo, v_lo, a_lo, ah_lo;
     bool has_lo;
+    bool compensated; /* evaluate d(t) with exact products and sums (the public sweeps) */
     double R;
 } ccl_accel_motion;
 
@@ -47,7 +48,26 @@ typedef struct ccl_accel_knots {
     int count;
 } ccl_accel_knots;
 
+/* One component of p + t v + t^2 ah + lo with the products and sums carried exactly (TwoProduct,
+ * TwoSum) and rounded once at the end: an ulp of the result plus ~2^-100 of the terms, even when
+ * the terms nearly cancel (a distant pair at contact). Moderate magnitudes only. */
+static double ccl_accel_offset1(double p, double v, double ah, double lo, double t) {
+    double e1, e2, e3, e4, e5;
+    double tv = ccl_two_product(t, v, &e1);
+    double tt = ccl_two_product(t, t, &e2);
+    double q = ccl_two_product(tt, ah, &e3);
+    double s1 = ccl_two_sum(p, tv, &e4);
+    double s2 = ccl_two_sum(s1, q, &e5);
+    return s2 + ((((e1 + e3) + e2 * ah) + (e4 + e5)) + lo);
+}
+
 static ccl_vec3 ccl_accel_offset(const ccl_accel_motion *m, double t) {
+    if (m->compensated && fabs(t) < 0x1p200) {
+        ccl_vec3 lo = ccl_mul_add3(m->p_lo, t, ccl_mul_add3(m->v_lo, t, m->ah_lo));
+        return ccl_v3(ccl_accel_offset1(m->p.x, m->v.x, m->ah.x, lo.x, t),
+                      ccl_accel_offset1(m->p.y, m->v.y, m->ah.y, lo.y, t),
+                      ccl_accel_offset1(m->p.z, m->v.z, m->ah.z, lo.z, t));
+    }
     ccl_vec3 inner = ccl_mul_add3(m->v, t, m->ah);
     ccl_vec3 d = ccl_mul_add3(m->p, t, inner);
     if (!m->has_lo) {
@@ -317,6 +337,7 @@ static bool ccl_accel_scale(ccl_vec3 dp, ccl_vec3 dv, ccl_vec3 da, const ccl_vec
     m->has_lo = ccl_accel_max_abs(lo[0]) > 0.0 || ccl_accel_max_abs(lo[1]) > 0.0 ||
                 ccl_accel_max_abs(lo[2]) > 0.0;
     m->R = ldexp(R, kl);
+    m->compensated = false;
     *kt = k;
     return m->a.x != 0.0 || m->a.y != 0.0 || m->a.z != 0.0;
 }
@@ -414,6 +435,7 @@ bool ccl_sweep_spheres_accel(ccl_sphere a, ccl_vec3 va, ccl_vec3 aa, ccl_sphere 
         /* The acceleration is below the resolution of the scaled problem: drop it. */
         return ccl_sweep_spheres(a, va, b, vb, t_max, hit);
     }
+    m.compensated = true;
     double horizon = ccl_accel_horizon(&m);
     ccl_accel_knots k;
     ccl_accel_pieces(&m, horizon, &k);

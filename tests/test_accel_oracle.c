@@ -482,6 +482,50 @@ static void sweep_spheres_accel_agrees_with_quad_oracle(void **state) {
     assert_true(s.worst_normal <= 1e-8);
 }
 
+/* A pair far apart (100 to 10^9 radii) that nearly grazes: decided to a fraction of the radius,
+ * not of the separation (the gap is evaluated with exact products and sums). */
+static void distant_grazes_are_decided_to_a_fraction_of_the_radius(void **state) {
+    (void)state;
+    rng_state = 0xd157;
+    long robust = 0, hits = 0, wrong = 0;
+    for (int n = 0; n < 20000; ++n) {
+        int dim = (n & 1) ? 3 : 2;
+        test_case tc;
+        memset(&tc, 0, sizeof tc);
+        tc.dim = dim;
+        tc.pa = random_vec(10.0, dim);
+        tc.va = random_vec(5.0, dim);
+        tc.aa = random_vec(5.0, dim);
+        tc.ra = pow(10.0, uniform(-8.0, -1.0));
+        tc.rb = tc.ra * uniform(0.0, 1.0);
+        tc.t_max = uniform(1.0, 6.0);
+        double eps = pow(10.0, uniform(-12.0, -3.0)) * ((rng_next() & 1) ? 1.0 : -1.0);
+        make_grazing(&tc, eps);
+        double R = tc.ra + tc.rb;
+        oracle_case o = case_oracle(&tc, R);
+        oracle_case o_lo = case_oracle(&tc, R * (1.0 - 1e-10));
+        oracle_case o_hi = case_oracle(&tc, R * (1.0 + 1e-10));
+        ccl_quad te, tx;
+        bool truth = oracle_sweep(&o, tc.t_max, false, &te, NULL);
+        if (oracle_sweep(&o_lo, tc.t_max, false, &te, NULL) !=
+            oracle_sweep(&o_hi, tc.t_max, false, &tx, NULL)) {
+            continue;
+        }
+        robust++;
+        ccl_hit3 hit;
+        bool got = library_sweep(&tc, &hit);
+        hits += got;
+        if (got != truth) {
+            wrong++;
+            print_error("distant graze %d (R %g, eps %g): library %d, oracle %d\n", n, R, eps, got,
+                        truth);
+        }
+    }
+    printf("distant grazes: %ld robust at 1e-10 R, %ld hits, %ld wrong\n", robust, hits, wrong);
+    assert_true(wrong == 0);
+    assert_true(robust > 15000 && hits > 5000);
+}
+
 /* ---- equal accelerations: the quadratic test, bit for bit ---- */
 
 static bool same_bits(double a, double b) {
@@ -838,6 +882,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sweep_circles_accel_agrees_with_quad_oracle),
         cmocka_unit_test(sweep_spheres_accel_agrees_with_quad_oracle),
+        cmocka_unit_test(distant_grazes_are_decided_to_a_fraction_of_the_radius),
         cmocka_unit_test(equal_accelerations_give_the_quadratic_answer_bit_for_bit),
         cmocka_unit_test(quartic_tends_to_the_quadratic_as_acceleration_vanishes),
         cmocka_unit_test(bad_input_is_no_hit_and_writes_nothing),
