@@ -15,6 +15,7 @@ typedef struct bench_options {
     int repeat; ///< Repeats per measurement; the median is reported. Default 5.
     bool big;   ///< Also run the slow sizes (N = 10^6 gas, 16M-pair batches). Default false.
     bool quick; ///< Smaller sizes for a smoke run. Default false.
+    int only_n; ///< With --n N: the gas scene runs this N only (any N >= 100). Default 0 (all).
 } bench_options;
 
 /// Seconds on a monotonic clock.

@@ -203,10 +203,11 @@ static const size_t scene_count = sizeof scenes / sizeof scenes[0];
 
 static void usage(FILE *f) {
     fprintf(f, "usage: circol_bench [--scene NAME]... [--repeat N] [--json FILE] [--big] "
-               "[--quick] [--wall] [--list]\n"
+               "[--quick] [--wall] [--n N] [--list]\n"
                "  --big    also N = 10^6 gas and N = 10^4 balls (minutes)\n"
                "  --quick  small sizes, for a smoke test\n"
                "  --wall   time with the wall clock instead of this thread's CPU time\n"
+               "  --n N    the gas scene runs N circles only\n"
                "scenes:\n");
     for (size_t i = 0; i < scene_count; ++i) {
         fprintf(f, "  %-14s %s\n", scenes[i].name, scenes[i].what);
@@ -214,7 +215,7 @@ static void usage(FILE *f) {
 }
 
 int main(int argc, char **argv) {
-    bench_options opt = {5, false, false};
+    bench_options opt = {5, false, false, 0};
     const char *json_path = NULL;
     bool chosen[sizeof scenes / sizeof scenes[0]] = {false};
     bool any_chosen = false;
@@ -246,6 +247,12 @@ int main(int argc, char **argv) {
             }
             chosen[k] = true;
             any_chosen = true;
+        } else if (strcmp(arg, "--n") == 0 && i + 1 < argc) {
+            opt.only_n = atoi(argv[++i]);
+            if (opt.only_n < 100) {
+                fprintf(stderr, "circol_bench: --n needs a count of at least 100\n");
+                return 2;
+            }
         } else if (strcmp(arg, "--wall") == 0) {
             bench_clock = CLOCK_MONOTONIC;
         } else if (strcmp(arg, "--big") == 0) {

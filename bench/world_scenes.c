@@ -540,6 +540,10 @@ void bench_scene_gas(const bench_options *opt) {
     if (opt->quick) {
         size_count = 2;
     }
+    if (opt->only_n > 0) {
+        sizes[0] = opt->only_n;
+        size_count = 1;
+    }
     for (int si = 0; si < size_count; ++si) {
         int n = sizes[si];
         for (int ei = 0; ei < 3; ++ei) {
