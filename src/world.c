@@ -518,6 +518,10 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
         }
         b->separating = 1;
     }
+    if (b->inv_mass == 0.0) {
+        /* an immovable circle has no events of its own: its neighbours must look again */
+        w->dirty = true;
+    }
     if (!w->dirty) {
         ccl_predict(w, i);
     }
