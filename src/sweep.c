@@ -357,7 +357,7 @@ bool ccl_sweep_circle_segment(ccl_circle c, ccl_vec2 v, ccl_segment s, double t_
         ccl_vec2 closest = ccl_closest_on_segment(s, center);
         ccl_vec2 fallback = ccl_unit_direction(ccl_neg(v));
         if (length > 0.0 && isfinite(length)) {
-            ccl_vec2 n = ccl_perp(ccl_v2(axis.x / length, axis.y / length));
+            ccl_vec2 n = ccl_perp(ccl_unit_direction(axis)); /* rescaled: unit for subnormals */
             fallback = ccl_dot(n, v) > 0.0 ? n : ccl_neg(n);
         }
         ccl_fill_hit(c, v, t, t_exit, closest, fallback, hit);
