@@ -304,6 +304,27 @@ static void batch_sweep_equals_scalar_on_special_values(void **state) {
     pairs_free(&p);
 }
 
+/* Centres and velocities at the top of the double range (where the scalar call quarters its
+ * input first) whose differences are zero or moderate, next to ordinary pairs. */
+static void batch_sweep_equals_scalar_near_the_top_of_the_range(void **state) {
+    (void)state;
+    pair_arrays p = pairs_alloc(20000);
+    fill_random_ordinary(&p);
+    for (size_t i = 0; i < p.count; i += 2) {
+        double big = ldexp(rng_range(1.0, 2.0), 1021 + (int)(rng_next() % 3));
+        double sign = (rng_next() & 1) ? 1.0 : -1.0;
+        p.ax[i] = p.bx[i] = sign * big;
+        if (rng_next() & 1) {
+            p.avx[i] = p.bvx[i] = -sign * big; /* equal huge velocities: at rest relative */
+        }
+        p.ar[i] = (rng_next() & 1) ? ldexp(1.0, 1021) : p.ar[i];
+    }
+    check_sweep_equal(&p, 1.0);
+    check_sweep_equal(&p, INFINITY);
+    check_overlap_equal(&p);
+    pairs_free(&p);
+}
+
 /* A NaN or negative t_max gives no hit for every pair; 0 and INFINITY are valid. */
 static void batch_sweep_equals_scalar_for_every_kind_of_t_max(void **state) {
     (void)state;
@@ -356,6 +377,7 @@ int main(void) {
         cmocka_unit_test(batch_sweep_equals_scalar_on_touching_and_grazing_pairs),
         cmocka_unit_test(batch_sweep_equals_scalar_on_extreme_magnitudes),
         cmocka_unit_test(batch_sweep_equals_scalar_on_special_values),
+        cmocka_unit_test(batch_sweep_equals_scalar_near_the_top_of_the_range),
         cmocka_unit_test(batch_sweep_equals_scalar_for_every_kind_of_t_max),
         cmocka_unit_test(batch_writes_exactly_count_results),
     };
