@@ -137,8 +137,10 @@ bool ccl_circle_segment_contact(ccl_circle c, ccl_segment s, ccl_contact *out) {
             if (!ccl_vec2_is_finite(axis)) {
                 axis = ccl_sub(ccl_scale(s.b, 0.25), ccl_scale(s.a, 0.25));
             }
-            normal =
-                (axis.x != 0.0 || axis.y != 0.0) ? ccl_normalize(ccl_perp(axis)) : ccl_v2(1.0, 0.0);
+            /* scaled near 1 first (exact), so a subnormal axis still gives a unit normal */
+            double m = fmax(fabs(axis.x), fabs(axis.y));
+            normal = m > 0.0 ? ccl_normalize(ccl_perp(ccl_scale(axis, ccl_power_near_one(m))))
+                             : ccl_v2(1.0, 0.0);
         }
         double depth = r - dist;
         out->normal = normal;
