@@ -13,14 +13,15 @@
 #include "world_internal.h"
 
 ccl_vec2 ccl_body_acceleration(const ccl_world *w, const ccl_body_slot *b) {
-    if (b->inv_mass == 0.0 || w->def.damping > 0.0) {
+    if (b->inv_mass == 0.0 || b->asleep || w->def.damping > 0.0) {
         return ccl_v2(0.0, 0.0);
     }
     ccl_vec2 g = w->def.gravity;
-    if (b->support == 0 || b->support == 1) {
+    if (b->support & 3u) {
         g.x = 0.0; /* resting on a side wall: no normal acceleration */
-    } else if (b->support == 2 || b->support == 3) {
-        g.y = 0.0;
+    }
+    if (b->support & 12u) {
+        g.y = 0.0; /* resting on the floor or the ceiling; both in a corner */
     }
     return g;
 }
@@ -49,7 +50,7 @@ static double ccl_tau_of_u(const ccl_world *w, double u) {
 void ccl_body_state_at(const ccl_world *w, const ccl_body_slot *b, double t, ccl_vec2 *position,
                        ccl_vec2 *velocity) {
     double tau = t - b->time;
-    if (tau == 0.0 || b->inv_mass == 0.0) {
+    if (tau == 0.0 || b->inv_mass == 0.0 || b->asleep) {
         *position = b->position;
         *velocity = b->velocity;
         return;
@@ -211,7 +212,7 @@ static void ccl_predict_box(const ccl_world *w, const ccl_body_slot *b, ccl_vec2
     double f1[4] = {v.x, -v.x, v.y, -v.y};
     double f2[4] = {acc.x, -acc.x, acc.y, -acc.y};
     for (int k = 0; k < 4; ++k) {
-        if (b->support == k) {
+        if (b->support & (1u << k)) {
             continue;
         }
         ccl_consider(best, ccl_first_fall(f0[k], f1[k], f2[k], best->u), CCL_EVENT_BOX, k, 0);
@@ -309,7 +310,7 @@ static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
                     continue;
                 }
                 const ccl_body_slot *o = &w->bodies[k];
-                if (b->inv_mass == 0.0 && o->inv_mass == 0.0) {
+                if ((b->inv_mass == 0.0 || b->asleep) && (o->inv_mass == 0.0 || o->asleep)) {
                     continue;
                 }
                 if (b->separating && o->separating && ccl_pair_is_separating(w, i, k)) {
@@ -339,7 +340,7 @@ void ccl_predict(ccl_world *w, int32_t i) {
     ccl_body_slot *b = &w->bodies[i];
     ccl_body_move_to(w, b, w->time);
     ccl_candidate best = {INFINITY, CCL_EVENT_NONE, -1, 0};
-    if (b->inv_mass > 0.0) {
+    if (b->inv_mass > 0.0 && !b->asleep) {
         ccl_vec2 acc = ccl_body_acceleration(w, b);
         ccl_predict_cell_exit(w, b, acc, &best);
         if (!w->periodic) {
@@ -347,6 +348,10 @@ void ccl_predict(ccl_world *w, int32_t i) {
         }
         ccl_predict_obstacles(w, b, acc, &best);
         ccl_predict_neighbours(w, i, acc, &best);
+    } else {
+        /* A fixed circle (immovable, or asleep) has no walls or cells to meet, but it must look
+         * for its moving neighbours: when it is added or falls asleep, nobody else knows it. */
+        ccl_predict_neighbours(w, i, ccl_v2(0.0, 0.0), &best);
     }
     b->event_kind = best.kind;
     b->event_other = best.other;

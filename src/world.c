@@ -481,7 +481,7 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
     b->last_collision = -INFINITY;
     b->cell = -1;
     b->next = b->prev = -1;
-    b->support = -1;
+    b->support = 0;
     b->alive = 1;
     b->event_kind = CCL_EVENT_NONE;
     w->user_data[i] = def->user_data;
@@ -760,25 +760,65 @@ static ccl_status ccl_world_reserve_contact(ccl_world *w) {
  * once (counted as a wall collision); one whose velocity points away leaves the wall. */
 static void ccl_world_settle_support(ccl_world *w, int32_t i) {
     ccl_body_slot *b = &w->bodies[i];
-    if (b->support < 0) {
-        return;
-    }
-    ccl_vec2 n = ccl_box_normal(b->support);
-    double vn = ccl_dot(b->velocity, n);
-    if (vn < 0.0) {
-        b->support = -1;
-        return;
-    }
-    if (vn > 0.0) {
-        double e = sqrt(w->def.restitution * b->restitution);
-        double after = e * vn;
-        w->wall_collisions++;
-        if (after < ccl_rest_speed(w, b)) {
-            b->velocity = ccl_mul_add(b->velocity, -vn, n);
-        } else {
-            b->velocity = ccl_mul_add(b->velocity, -(1.0 + e) * vn, n);
-            b->support = -1;
+    for (int k = 0; k < 4 && b->support != 0; ++k) {
+        uint8_t bit = (uint8_t)(1u << k);
+        if (!(b->support & bit)) {
+            continue;
         }
+        ccl_vec2 n = ccl_box_normal(k);
+        double vn = ccl_dot(b->velocity, n);
+        if (vn < 0.0) {
+            b->support &= (uint8_t)~bit;
+        } else if (vn > 0.0) {
+            double e = sqrt(w->def.restitution * b->restitution);
+            w->wall_collisions++;
+            if (e * vn < ccl_rest_speed(w, b)) {
+                b->velocity = ccl_mul_add(b->velocity, -vn, n);
+            } else {
+                b->velocity = ccl_mul_add(b->velocity, -(1.0 + e) * vn, n);
+                b->support &= (uint8_t)~bit;
+            }
+        }
+    }
+}
+
+/* Collisions in a row, each within CCL_JAM_WINDOW collapse times of the last, after which a
+ * circle under gravity counts as wedged. */
+#define CCL_JAM_COLLISIONS 16
+#define CCL_JAM_WINDOW     1e-6
+
+/* Counts a collision of b and returns true when b is wedged: pressed by gravity between fixed
+ * things (two pegs, a peg and a wall), each bounce sends it into the other after no time or ever
+ * less time. Straight-line motion cannot do this, so only curved worlds check. Call before
+ * last_collision is updated. */
+static bool ccl_world_note_jam(ccl_world *w, ccl_body_slot *b) {
+    if (!(w->time - b->last_collision <= CCL_JAM_WINDOW * w->collapse_time)) {
+        b->jam = 0;
+        return false;
+    }
+    if (b->jam < UINT8_MAX) {
+        b->jam++;
+    }
+    return !w->linear && b->inv_mass > 0.0 && b->jam >= CCL_JAM_COLLISIONS;
+}
+
+/* A wedged circle stops where it is: it sleeps until an awake circle hits it. */
+static void ccl_world_stop_jammed(ccl_world *w, ccl_body_slot *b) {
+    b->velocity = ccl_v2(0.0, 0.0);
+    b->asleep = 1;
+    b->jam = 0;
+    if (w->def.log != NULL) {
+        w->def.log("circol: a circle wedged under gravity was put to rest", w->def.log_user);
+    }
+}
+
+/* Wakes a sleeping circle (its trajectory changes, so its partners' events become stale). */
+static void ccl_world_wake(ccl_world *w, int32_t i) {
+    ccl_body_slot *b = &w->bodies[i];
+    if (b->asleep) {
+        b->asleep = 0;
+        b->time = w->time;
+        b->count++;
     }
 }
 
@@ -786,6 +826,8 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     ccl_body_slot *a = &w->bodies[i], *b = &w->bodies[k];
     ccl_body_move_to(w, a, w->time);
     ccl_body_move_to(w, b, w->time);
+    ccl_world_wake(w, i);
+    ccl_world_wake(w, k);
     ccl_vec2 d = ccl_world_separation(w, a->position, b->position);
     double dist = ccl_length(d);
     ccl_vec2 n =
@@ -812,6 +854,7 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     }
     a->velocity = ccl_mul_add(a->velocity, -j * a->inv_mass, n);
     b->velocity = ccl_mul_add(b->velocity, j * b->inv_mass, n);
+    bool jam_a = ccl_world_note_jam(w, a), jam_b = ccl_world_note_jam(w, b);
     a->last_collision = b->last_collision = w->time;
     a->count++;
     b->count++;
@@ -822,6 +865,12 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     w->virial += j * dist;
     ccl_world_settle_support(w, i);
     ccl_world_settle_support(w, k);
+    if (jam_a) {
+        ccl_world_stop_jammed(w, a);
+    }
+    if (jam_b) {
+        ccl_world_stop_jammed(w, b);
+    }
     ccl_contact_event event = {w->time_base + w->time,
                                CCL_CONTACT_CIRCLE,
                                ccl_world_id_of(w, i),
@@ -852,7 +901,7 @@ static double ccl_world_bounce(ccl_world *w, int32_t i, ccl_vec2 n, int box_wall
         /* too slow to leave a wall that gravity pushes it against: it rests there */
         j = vn > 0.0 ? vn : 0.0;
         b->velocity = ccl_mul_add(b->velocity, -j, n);
-        b->support = (int8_t)box_wall;
+        b->support |= (uint8_t)(1u << box_wall);
         double r = b->radius;
         if (box_wall == 0) {
             b->position.x = w->box_min.x + r;
@@ -869,7 +918,11 @@ static double ccl_world_bounce(ccl_world *w, int32_t i, ccl_vec2 n, int box_wall
         }
         b->velocity = ccl_mul_add(b->velocity, -j, n);
     }
+    bool jammed = ccl_world_note_jam(w, b);
     b->last_collision = w->time;
+    if (jammed) {
+        ccl_world_stop_jammed(w, b);
+    }
     b->count++;
     w->wall_collisions++;
     return b->inv_mass > 0.0 ? j / b->inv_mass : 0.0;
@@ -1155,7 +1208,8 @@ ccl_status ccl_world_set_velocity(ccl_world *w, ccl_circle_id id, ccl_vec2 veloc
     }
     ccl_body_move_to(w, b, w->time);
     b->velocity = velocity;
-    b->support = -1;
+    b->support = 0;
+    b->asleep = 0;
     b->count++;
     if (!w->dirty) {
         ccl_predict(w, i);
@@ -1233,7 +1287,7 @@ ccl_status ccl_world_scale_velocities(ccl_world *w, double factor) {
         if (b->alive && b->inv_mass > 0.0) {
             ccl_body_move_to(w, b, w->time);
             b->velocity = ccl_scale(b->velocity, factor);
-            b->support = -1;
+            b->support = 0;
             b->count++;
         }
     }

@@ -33,9 +33,11 @@ typedef struct ccl_body_slot {
     int32_t event_other;
     uint32_t event_other_count;
     uint8_t event_kind;
-    int8_t support; ///< box wall it rests on under gravity, -1 for none
+    uint8_t support; ///< box walls it rests on under gravity: bit k for wall k; 0 for none
     uint8_t alive;
     uint8_t separating; ///< in at least one pair of the overlap list
+    uint8_t asleep;     ///< at rest on a support: fixed until an awake circle hits it
+    uint8_t jam;        ///< collisions in a row at one instant (a circle wedged under gravity)
 } ccl_body_slot;
 
 /// A pair added overlapping under CCL_OVERLAP_SEPARATE, drifting apart.
