@@ -402,6 +402,20 @@ static bool ccl_accel_valid_sphere(ccl_sphere s) {
     return ccl_vec3_is_finite(s.center) && isfinite(s.radius) && s.radius >= 0.0;
 }
 
+/* p + s acc, each component saturated to the finite range (never NaN: a zero component of acc
+ * leaves p's component alone, whatever s). */
+static ccl_vec3 ccl_accel_shift(ccl_vec3 p, double s, ccl_vec3 acc) {
+    double c[3] = {p.x, p.y, p.z};
+    const double k[3] = {acc.x, acc.y, acc.z};
+    for (int i = 0; i < 3; ++i) {
+        if (k[i] != 0.0) {
+            double moved = c[i] + s * k[i];
+            c[i] = isnan(moved) ? c[i] : fmax(fmin(moved, DBL_MAX), -DBL_MAX);
+        }
+    }
+    return ccl_v3(c[0], c[1], c[2]);
+}
+
 bool ccl_sweep_spheres_accel(ccl_sphere a, ccl_vec3 va, ccl_vec3 aa, ccl_sphere b, ccl_vec3 vb,
                              ccl_vec3 ab, double t_max, ccl_hit3 *hit) {
     if (!ccl_accel_valid_sphere(a) || !ccl_accel_valid_sphere(b) || !ccl_vec3_is_finite(va) ||
@@ -425,7 +439,7 @@ bool ccl_sweep_spheres_accel(ccl_sphere a, ccl_vec3 va, ccl_vec3 aa, ccl_sphere 
             return false;
         }
         if (hit != NULL) {
-            hit->point = ccl_mul_add3(hit->point, 0.5 * hit->t * hit->t, aa);
+            hit->point = ccl_accel_shift(hit->point, 0.5 * hit->t * hit->t, aa);
         }
         return true;
     }
@@ -475,7 +489,8 @@ bool ccl_sweep_circles_accel(ccl_circle a, ccl_vec2 va, ccl_vec2 aa, ccl_circle 
             return false;
         }
         if (hit != NULL) {
-            hit->point = ccl_mul_add(hit->point, 0.5 * hit->t * hit->t, aa);
+            hit->point = ccl_drop3(
+                ccl_accel_shift(ccl_lift3(hit->point), 0.5 * hit->t * hit->t, ccl_lift3(aa)));
         }
         return true;
     }
