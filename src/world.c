@@ -951,6 +951,7 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
                                                  : ccl_normalize(b->velocity);
     }
     double impulse = ccl_world_bounce(w, i, n, kind == CCL_CONTACT_BOX ? index : -1);
+    ccl_world_settle_support(w, i); /* the bounce may point it into a wall it rests on */
     ccl_circle_id none = {0, 0};
     ccl_contact_event event = {
         w->time_base + w->time, kind, ccl_world_id_of(w, i), none, index, point, n, impulse};
