@@ -1,5 +1,6 @@
 /* The event-driven world: its API, memory, and the event loop. Prediction is in predict.c, the
  * grid in grid.c, the queue in queue.c. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1149,7 +1150,17 @@ ccl_status ccl_world_advance(ccl_world *w, double dt) {
     if (w == NULL || !(dt >= 0.0) || !isfinite(dt)) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
-    return ccl_world_run(w, w->time + dt, 0);
+    /* A re-basing during the run shifts by an event time, so time_base + time can end an ulp
+     * away from the caller's sum of steps; when it does, land on the caller's value exactly. */
+    double world_end = ccl_world_time(w) + dt;
+    ccl_status status = ccl_world_run(w, w->time + dt, 0);
+    if (status == CCL_OK) {
+        double landing = world_end - w->time_base;
+        if (landing != w->time && fabs(landing - w->time) <= 2.0 * DBL_EPSILON * fabs(world_end)) {
+            w->time = landing;
+        }
+    }
+    return status;
 }
 
 ccl_status ccl_world_advance_collisions(ccl_world *w, uint64_t collisions, double max_dt) {
