@@ -236,7 +236,7 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
                                best->u);
     ccl_consider(best, ub, CCL_EVENT_SEGMENT, index, 0);
     /* the strip beside the interior: signed distance to the line, on the circle's side */
-    ccl_vec2 dir = ccl_scale(axis, 1.0 / length);
+    ccl_vec2 dir = ccl_v2(axis.x / length, axis.y / length); /* no 1 / length: it overflows */
     ccl_vec2 n = ccl_perp(dir);
     ccl_vec2 rel = ccl_sub(b->position, s.a);
     double d0 = ccl_dot(n, rel), d1 = ccl_dot(n, b->velocity), d2 = ccl_dot(n, acc);

@@ -831,8 +831,8 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     ccl_world_wake(w, k);
     ccl_vec2 d = ccl_world_separation(w, a->position, b->position);
     double dist = ccl_length(d);
-    ccl_vec2 n =
-        dist > 0.0 ? ccl_scale(d, 1.0 / dist) : ccl_normalize(ccl_sub(a->velocity, b->velocity));
+    ccl_vec2 n = dist > 0.0 ? ccl_v2(d.x / dist, d.y / dist)
+                            : ccl_normalize(ccl_sub(a->velocity, b->velocity));
     double tc = ccl_world_collapse_time(w);
     double e = sqrt(a->restitution * b->restitution);
     bool guarded = false;
@@ -1019,7 +1019,7 @@ static void ccl_world_separate_overlaps(ccl_world *w, double dt) {
             continue;
         }
         double step = fmin(depth, w->def.separation_speed * dt);
-        ccl_vec2 n = dist > 0.0 ? ccl_scale(d, 1.0 / dist) : ccl_v2(1.0, 0.0);
+        ccl_vec2 n = dist > 0.0 ? ccl_v2(d.x / dist, d.y / dist) : ccl_v2(1.0, 0.0);
         a->position = ccl_mul_add(a->position, -step * a->inv_mass / inv_sum, n);
         b->position = ccl_mul_add(b->position, step * b->inv_mass / inv_sum, n);
         if (!w->periodic) {
