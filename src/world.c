@@ -712,31 +712,6 @@ static ccl_vec2 ccl_box_normal(int k) {
     return ccl_v2(nx[k], ny[k]);
 }
 
-static ccl_status ccl_world_record(ccl_world *w, const ccl_contact_event *event) {
-    if (w->def.record_contacts) {
-        if (w->contact_count == w->contact_capacity) {
-            size_t cap = w->contact_capacity > 0 ? 2 * w->contact_capacity : 256;
-            ccl_contact_event *fresh = ccl_world_alloc(w, sizeof(ccl_contact_event) * cap);
-            if (fresh == NULL) {
-                return CCL_ERR_OUT_OF_MEMORY;
-            }
-            if (w->contact_count > 0) {
-                memcpy(fresh, w->contacts, sizeof(ccl_contact_event) * w->contact_count);
-            }
-            ccl_world_free(w, w->contacts, sizeof(ccl_contact_event) * w->contact_capacity);
-            w->contacts = fresh;
-            w->contact_capacity = cap;
-        }
-        w->contacts[w->contact_count++] = *event;
-    }
-    if (w->def.on_contact != NULL) {
-        w->locked = true;
-        w->def.on_contact(event, w->def.contact_user);
-        w->locked = false;
-    }
-    return CCL_OK;
-}
-
 /* Room for one more recorded contact, asked before an event is processed, so that running out
  * of memory stops the advance before the event instead of losing its record. */
 static ccl_status ccl_world_reserve_contact(ccl_world *w) {
@@ -754,6 +729,22 @@ static ccl_status ccl_world_reserve_contact(ccl_world *w) {
     ccl_world_free(w, w->contacts, sizeof(ccl_contact_event) * w->contact_capacity);
     w->contacts = fresh;
     w->contact_capacity = cap;
+    return CCL_OK;
+}
+
+static ccl_status ccl_world_record(ccl_world *w, const ccl_contact_event *event) {
+    if (w->def.record_contacts) {
+        ccl_status status = ccl_world_reserve_contact(w);
+        if (status != CCL_OK) {
+            return status;
+        }
+        w->contacts[w->contact_count++] = *event;
+    }
+    if (w->def.on_contact != NULL) {
+        w->locked = true;
+        w->def.on_contact(event, w->def.contact_user);
+        w->locked = false;
+    }
     return CCL_OK;
 }
 
