@@ -1,0 +1,189 @@
+// Page 2: a moving circle against a segment, an end point, an infinite line or a fixed circle
+// (the series of the source documents). The library finds the contact and the rebound.
+import { WALL } from './circol.js';
+import {
+    COLORS, Handles, drawArrow, drawCircle, drawLabel, drawLine, drawSwept, fmt, loadPageModule,
+    setupCanvas, showFatal,
+} from './ui.js';
+
+const INTERVAL = 1;
+
+function initialState() {
+    return {
+        kind: 'segment',
+        circle: { x: 160, y: 150, r: 45, vx: 420, vy: 330 },
+        p: { x: 300, y: 470 }, // segment start, line point, the point, the fixed circle's centre
+        q: { x: 760, y: 400 }, // segment end, a second point on the line
+        fixedRadius: 60,
+        e: 1,
+    };
+}
+
+const $ = (id) => document.getElementById(id);
+
+async function main() {
+    const circol = await loadPageModule();
+    const canvas = $('stage');
+    let view = setupCanvas(canvas);
+    let state = initialState();
+    let result = null;
+
+    // The four numbers that give the wall to the library.
+    function wall() {
+        const { p, q } = state;
+        switch (state.kind) {
+            case 'segment': return { kind: WALL.SEGMENT, numbers: [p.x, p.y, q.x, q.y] };
+            case 'line': return { kind: WALL.LINE, numbers: [p.x, p.y, -(q.y - p.y), q.x - p.x] };
+            case 'point': return { kind: WALL.POINT, numbers: [p.x, p.y, 0, 0] };
+            default: return { kind: WALL.CIRCLE, numbers: [p.x, p.y, state.fixedRadius, 0] };
+        }
+    }
+
+    const handles = new Handles(canvas, () => update());
+    const c = () => state.circle;
+    handles.add('center', c, (p) => {
+        c().x = p.x;
+        c().y = p.y;
+    }, COLORS.a);
+    handles.add('radius', () => ({ x: c().x, y: c().y - c().r }), (p) => {
+        c().r = Math.max(2, Math.hypot(p.x - c().x, p.y - c().y));
+    }, '#fff');
+    handles.add('velocity', () => ({ x: c().x + c().vx, y: c().y + c().vy }), (p) => {
+        c().vx = p.x - c().x;
+        c().vy = p.y - c().y;
+    }, '#fff');
+    handles.add('wall-p', () => state.p, (p) => {
+        state.p = p;
+    }, COLORS.b);
+    handles.add('wall-q', () => state.q, (p) => {
+        state.q = p;
+    }, COLORS.b, () => state.kind === 'segment' || state.kind === 'line');
+    handles.add('wall-radius', () => ({ x: state.p.x, y: state.p.y - state.fixedRadius }), (p) => {
+        state.fixedRadius = Math.max(2, Math.hypot(p.x - state.p.x, p.y - state.p.y));
+    }, '#fff', () => state.kind === 'circle');
+
+    function drawWall(ctx, width, height) {
+        const { p, q } = state;
+        if (state.kind === 'segment') {
+            drawLine(ctx, p, q, COLORS.wall, { width: 4 });
+        } else if (state.kind === 'line') {
+            const dx = q.x - p.x;
+            const dy = q.y - p.y;
+            const length = Math.hypot(dx, dy) || 1;
+            const far = 2 * (width + height);
+            drawLine(ctx, { x: p.x - far * dx / length, y: p.y - far * dy / length },
+                { x: p.x + far * dx / length, y: p.y + far * dy / length }, COLORS.wall, { width: 3 });
+        } else if (state.kind === 'point') {
+            drawCircle(ctx, p, 3, COLORS.wall, { fill: COLORS.wall });
+        } else {
+            drawCircle(ctx, p, state.fixedRadius, COLORS.wall, { fill: 'rgba(224, 224, 224, 0.15)', width: 3 });
+        }
+    }
+
+    function draw() {
+        const { ctx, width, height } = view;
+        ctx.clearRect(0, 0, width, height);
+        drawWall(ctx, width, height);
+        const circle = c();
+        const end0 = { x: circle.x + circle.vx * INTERVAL, y: circle.y + circle.vy * INTERVAL };
+        const hit = result.hit;
+        drawSwept(ctx, circle, hit ? result.atImpact : end0, circle.r, 'rgba(79, 195, 247, 0.12)');
+        drawCircle(ctx, circle, circle.r, COLORS.a, { width: 1.5 });
+        drawArrow(ctx, circle, end0, COLORS.a, { width: 1.5, dash: hit ? [4, 4] : [] });
+        if (hit) {
+            const at = result.atImpact;
+            drawSwept(ctx, at, result.end, circle.r, 'rgba(129, 199, 132, 0.10)');
+            drawCircle(ctx, result.end, circle.r, COLORS.a, { dash: [6, 5], width: 1.5 });
+            drawCircle(ctx, at, circle.r, COLORS.a, { fill: 'rgba(79, 195, 247, 0.25)', width: 2.5 });
+            const n = hit.normal;
+            const point = hit.point;
+            // the tangent at the contact, about which the velocity is reflected
+            drawLine(ctx, { x: point.x - 120 * n.y, y: point.y + 120 * n.x },
+                { x: point.x + 120 * n.y, y: point.y - 120 * n.x }, COLORS.ghost, { width: 1, dash: [5, 5] });
+            drawArrow(ctx, point, { x: point.x - 60 * n.x, y: point.y - 60 * n.y }, COLORS.normal, { width: 3 });
+            drawArrow(ctx, at, result.end, COLORS.after, { width: 2.5 });
+            drawCircle(ctx, point, 4, COLORS.normal, { fill: COLORS.normal });
+            drawLabel(ctx, `t = ${fmt(hit.t)}`, point);
+        } else {
+            drawCircle(ctx, end0, circle.r, COLORS.a, { dash: [6, 5], width: 1.5 });
+            drawLabel(ctx, 'no contact in 0 ≤ t ≤ 1', { x: 12, y: 28 });
+        }
+        handles.draw(ctx);
+    }
+
+    // Which part of the wall the circle touches (for the table).
+    function feature() {
+        const hit = result.hit;
+        if (!hit) {
+            return '-';
+        }
+        if (state.kind !== 'segment') {
+            return state.kind === 'line' ? 'the line' : state.kind === 'point' ? 'the point' : 'the circle';
+        }
+        const close = (a, b) => Math.hypot(a.x - b.x, a.y - b.y) < 1e-6 * (1 + c().r);
+        if (close(hit.point, state.p)) {
+            return 'end point 1';
+        }
+        return close(hit.point, state.q) ? 'end point 2' : 'the side';
+    }
+
+    function showNumbers() {
+        const hit = result.hit;
+        const speed = Math.hypot(c().vx, c().vy);
+        $('t').textContent = hit ? fmt(hit.t, 6) : 'no hit';
+        $('t-exit').textContent = hit ? fmt(hit.tExit, 6) : '-';
+        $('feature').textContent = feature();
+        $('point').textContent = hit ? `(${fmt(hit.point.x, 1)}, ${fmt(hit.point.y, 1)})` : '-';
+        $('normal').textContent = hit ? `(${fmt(hit.normal.x, 3)}, ${fmt(hit.normal.y, 3)})` : '-';
+        $('v-after').textContent = hit
+            ? `(${fmt(result.velocityAfter.x, 1)}, ${fmt(result.velocityAfter.y, 1)})` : '-';
+        $('d-before').textContent = fmt(speed * (hit ? hit.t : INTERVAL), 1);
+        $('d-after').textContent = hit
+            ? fmt(Math.hypot(result.velocityAfter.x, result.velocityAfter.y) * (INTERVAL - hit.t), 1)
+            : '-';
+        $('e-value').textContent = fmt(state.e, 2);
+    }
+
+    function update() {
+        const w = wall();
+        const circle = c();
+        result = circol.bounce(w.kind, circle, { x: circle.vx, y: circle.vy }, w.numbers, state.e,
+            INTERVAL);
+        draw();
+        showNumbers();
+    }
+
+    function readControls() {
+        state.kind = $('kind').value;
+        state.e = Number($('e').value);
+        update();
+    }
+    $('kind').addEventListener('input', readControls);
+    $('e').addEventListener('input', readControls);
+    $('reset').addEventListener('click', () => {
+        state = initialState();
+        $('kind').value = 'segment';
+        $('e').value = '1';
+        update();
+    });
+    window.addEventListener('resize', () => {
+        view = setupCanvas(canvas);
+        draw();
+    });
+    const kind = new URLSearchParams(location.search).get('kind');
+    if (kind && ['segment', 'line', 'point', 'circle'].includes(kind)) {
+        $('kind').value = kind;
+    }
+    readControls();
+
+    window.demo = {
+        circol,
+        state: () => structuredClone(state),
+        result: () => result,
+        handles: () => handles.positions(),
+        ready: true,
+    };
+    document.body.dataset.ready = 'true';
+}
+
+main().catch(showFatal);
