@@ -1,0 +1,135 @@
+// The pages in headless Chromium (Debian's): they load without console errors, dragging a
+// velocity handle gives the time of impact an independent formula predicts, and screenshots.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { chromium } from 'playwright-core';
+
+import { startServer } from '../serve.mjs';
+import { webDir } from './native.mjs';
+
+const shotDir = process.env.CIRCOL_SCREENSHOT_DIR ?? join(webDir, 'build', 'screenshots');
+let server;
+let baseUrl;
+let context;
+let profile;
+
+before(async () => {
+    ({ server, url: baseUrl } = await startServer({ root: webDir }));
+    profile = mkdtempSync(join(tmpdir(), 'circol-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+        executablePath: '/usr/bin/chromium',
+        headless: true,
+        viewport: { width: 1280, height: 760 },
+        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+            '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    mkdirSync(shotDir, { recursive: true });
+});
+
+after(async () => {
+    await context?.close();
+    server?.close();
+    if (profile) {
+        rmSync(profile, { recursive: true, force: true });
+    }
+});
+
+// Opens a page and collects its console errors and uncaught exceptions.
+async function open(path) {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('console', (message) => {
+        if (message.type() === 'error') {
+            errors.push(message.text());
+        }
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(baseUrl + path);
+    return { page, errors };
+}
+
+// First contact time of two circles moving with constant velocities, by the textbook quadratic
+// in plain JavaScript doubles (an oracle independent of the library); null for no contact.
+function contactTime(a, b) {
+    const px = b.x - a.x;
+    const py = b.y - a.y;
+    const vx = b.vx - a.vx;
+    const vy = b.vy - a.vy;
+    const R = a.r + b.r;
+    const qa = vx * vx + vy * vy;
+    const qb = px * vx + py * vy;
+    const qc = px * px + py * py - R * R;
+    if (qc <= 0) {
+        return 0;
+    }
+    const d = qb * qb - qa * qc;
+    if (qa === 0 || d < 0 || qb >= 0) {
+        return null;
+    }
+    return (-qb - Math.sqrt(d)) / qa;
+}
+
+test('the index page loads without console errors', async () => {
+    const { page, errors } = await open('index.html');
+    assert.equal(await page.locator('.card').count(), 3);
+    assert.deepEqual(errors, []);
+    await page.close();
+});
+
+test('two circles: dragging A\'s velocity moves the time of impact where the quadratic says', async () => {
+    const { page, errors } = await open('pair.html');
+    await page.waitForFunction(() => window.demo?.ready === true);
+    const before = await page.textContent('#t');
+    const handles = await page.evaluate(() => window.demo.handles());
+    const from = handles['a-velocity'];
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 40, from.y + 30, { steps: 5 });
+    await page.mouse.move(from.x + 80, from.y + 60, { steps: 5 });
+    await page.mouse.up();
+    const bodies = await page.evaluate(() => window.demo.bodies());
+    const shown = await page.textContent('#t');
+    assert.notEqual(shown, before, 'the time of impact did not change');
+    const expected = contactTime(bodies.a, bodies.b);
+    assert.ok(expected !== null && expected <= 1, `the dragged scene should still hit (${expected})`);
+    assert.ok(Math.abs(Number(shown) - expected) <= 1e-6, `shown ${shown}, expected ${expected}`);
+    const t = await page.evaluate(() => window.demo.result().hit.t);
+    assert.ok(Math.abs(t - expected) <= 1e-12 * Math.max(1, expected));
+    await page.screenshot({ path: join(shotDir, 'web-pair.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+});
+
+test('two circles with B locked: an elastic bounce keeps A\'s speed (seed 003)', async () => {
+    const { page, errors } = await open('pair.html?locked=1');
+    await page.waitForFunction(() => window.demo?.ready === true);
+    const { a, result } = await page.evaluate(() => ({ a: window.demo.bodies().a, result: window.demo.result() }));
+    assert.ok(result.hit, 'the locked scene should hit');
+    const before = Math.hypot(a.vx, a.vy);
+    const afterSpeed = Math.hypot(result.aVelocity.x, result.aVelocity.y);
+    assert.ok(Math.abs(afterSpeed - before) <= 1e-9 * before, `${afterSpeed} vs ${before}`);
+    assert.deepEqual(result.bVelocity, { x: 0, y: 0 });
+    assert.deepEqual(errors, []);
+    await page.close();
+});
+
+test('walls: every obstacle kind loads, and the segment scene bounces', async () => {
+    for (const kind of ['line', 'point', 'circle', 'segment']) {
+        const { page, errors } = await open(`walls.html?kind=${kind}`);
+        await page.waitForFunction(() => window.demo?.ready === true);
+        const state = await page.evaluate(() => window.demo.state());
+        assert.equal(state.kind, kind);
+        if (kind === 'segment') {
+            const result = await page.evaluate(() => window.demo.result());
+            assert.ok(result.hit, 'the starting scene hits the segment');
+            assert.equal(await page.textContent('#t'), result.hit.t.toFixed(6));
+            await page.screenshot({ path: join(shotDir, 'web-walls.png') });
+        }
+        assert.deepEqual(errors, [], `walls.html?kind=${kind}`);
+        await page.close();
+    }
+});
