@@ -133,3 +133,24 @@ test('walls: every obstacle kind loads, and the segment scene bounces', async ()
         await page.close();
     }
 });
+
+test('world: a second of simulation has collisions, no overlap, and a fast circle can be fired', async () => {
+    const { page, errors } = await open('world.html');
+    await page.waitForFunction(() => window.demo?.ready === true);
+    await page.waitForTimeout(1000);
+    const collisions = await page.evaluate(() => window.demo.collisions);
+    assert.ok(collisions > 0, `collisions after a second: ${collisions}`);
+    const box = await page.locator('#stage').boundingBox();
+    await page.mouse.move(box.x + 100, box.y + 100);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 300, box.y + 180, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForTimeout(500);
+    const overlap = await page.evaluate(() => window.demo.circol.maxOverlap());
+    assert.ok(overlap < 1e-6, `largest overlap ${overlap}`);
+    await page.screenshot({ path: join(shotDir, 'web-world.png') });
+    assert.deepEqual(errors, []);
+    // a press on a circle is refused by the world (reject policy); anything else is an error
+    assert.match(await page.textContent('#status'), /^(|fast circle: circle overlaps.*)$/);
+    await page.close();
+});

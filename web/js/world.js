@@ -1,0 +1,255 @@
+// Page 3: the event-driven world. The library moves every circle from collision to collision;
+// this file builds the scene, draws it and plots the statistics.
+import { COLORS, drawCircle, fmt, loadPageModule, setupCanvas, showFatal } from './ui.js';
+
+const $ = (id) => document.getElementById(id);
+const BOX = 100; // the box is BOX wide; its height follows the canvas
+
+// A small seeded generator so a scene is the same each time it is built.
+function random(seed) {
+    let s = seed >>> 0;
+    return () => {
+        s = (s + 0x6d2b79f5) >>> 0;
+        let t = s;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+async function main() {
+    const circol = await loadPageModule();
+    if (!circol.hasWorld()) {
+        throw new Error('this build has no world');
+    }
+    const canvas = $('stage');
+    let view = setupCanvas(canvas);
+    const chart = setupCanvas($('histogram'));
+    const height = BOX * view.height / view.width;
+    const scale = view.width / BOX;
+    let settings = {};
+    let tracked = null;
+    let trail = [];
+    let rateWindow = [];
+    let statusText = '';
+
+    function build() {
+        settings = {
+            count: Math.round(10 ** Number($('count').value)),
+            spread: Number($('spread').value),
+            restitution: Number($('restitution').value),
+            gravity: Number($('gravity').value),
+            damping: Number($('damping').value),
+        };
+        const damping = settings.gravity > 0 ? 0 : settings.damping; // the world takes one of them
+        const status = circol.createWorld({
+            width: BOX, height, periodic: false, gravity: { x: 0, y: -settings.gravity },
+            damping, restitution: settings.restitution,
+        });
+        statusText = status === 0 ? (settings.gravity > 0 && settings.damping > 0 ? 'damping off under gravity' : '') : circol.statusString(status);
+        const next = random(12345);
+        const side = Math.ceil(Math.sqrt(settings.count * BOX / height));
+        const cell = BOX / side;
+        const base = cell * 0.3 / (1 + settings.spread);
+        let added = 0;
+        for (let i = 0; added < settings.count && i < 4 * settings.count; i++) {
+            const col = i % side;
+            const row = Math.floor(i / side);
+            if ((row + 0.5) * cell > height) {
+                break;
+            }
+            const r = base * (1 + settings.spread * next());
+            const angle = 2 * Math.PI * next();
+            const speed = 10 * Math.sqrt(-2 * Math.log(1 - next()) / 2);
+            const result = circol.addCircle((col + 0.5) * cell, (row + 0.5) * cell,
+                speed * Math.cos(angle), speed * Math.sin(angle), r, r * r);
+            added += result.status === 0 ? 1 : 0;
+        }
+        tracked = null;
+        trail = [];
+        rateWindow = [];
+        for (const id of ['count', 'spread', 'restitution', 'gravity', 'damping']) {
+            $(`${id}-value`).textContent = id === 'count' ? String(added) : fmt(settings[id], 2);
+        }
+    }
+
+    const toScreen = (x, y) => ({ x: x * scale, y: view.height - y * scale });
+
+    function draw(flat) {
+        const { ctx, width } = view;
+        ctx.clearRect(0, 0, width, view.height);
+        ctx.fillStyle = 'rgba(79, 195, 247, 0.85)';
+        ctx.beginPath();
+        for (let i = 0; i < flat.length; i += 6) {
+            const p = toScreen(flat[i], flat[i + 1]);
+            const r = Math.max(flat[i + 4] * scale, 0.7);
+            ctx.moveTo(p.x + r, p.y);
+            ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
+        }
+        ctx.fill();
+        if (trail.length > 1) {
+            ctx.beginPath();
+            ctx.strokeStyle = COLORS.normal;
+            ctx.lineWidth = 1.5;
+            trail.forEach((q, i) => {
+                const p = toScreen(q.x, q.y);
+                if (i === 0) {
+                    ctx.moveTo(p.x, p.y);
+                } else {
+                    ctx.lineTo(p.x, p.y);
+                }
+            });
+            ctx.stroke();
+            const last = trail.at(-1);
+            drawCircle(ctx, toScreen(last.x, last.y), last.r * scale, COLORS.normal, { fill: COLORS.normal });
+        }
+    }
+
+    function histogram(flat, energy) {
+        const { ctx, width, height: h } = chart;
+        ctx.clearRect(0, 0, width, h);
+        const n = flat.length / 6;
+        if (n === 0 || !(energy > 0)) {
+            return;
+        }
+        const kT = energy / n; // 2D: mean kinetic energy per circle is kT
+        let totalMass = 0;
+        for (let i = 0; i < flat.length; i += 6) {
+            totalMass += flat[i + 5];
+        }
+        const vMax = 3.5 * Math.sqrt(2 * kT * n / totalMass);
+        const bins = 30;
+        const counts = new Array(bins).fill(0);
+        for (let i = 0; i < flat.length; i += 6) {
+            const v = Math.hypot(flat[i + 2], flat[i + 3]);
+            counts[Math.min(bins - 1, Math.floor(v / vMax * bins))]++;
+        }
+        // expected count per bin: the mixture of each circle's 2D Maxwell-Boltzmann density
+        const dv = vMax / bins;
+        const expected = new Array(bins).fill(0);
+        for (let i = 0; i < flat.length; i += 6) {
+            const s2 = kT / flat[i + 5];
+            for (let b = 0; b < bins; b++) {
+                const v = (b + 0.5) * dv;
+                expected[b] += v / s2 * Math.exp(-v * v / (2 * s2)) * dv;
+            }
+        }
+        const top = Math.max(...counts, ...expected) * 1.1;
+        ctx.fillStyle = 'rgba(79, 195, 247, 0.7)';
+        counts.forEach((c, b) => {
+            const barHeight = c / top * h;
+            ctx.fillRect(b * width / bins + 1, h - barHeight, width / bins - 2, barHeight);
+        });
+        ctx.beginPath();
+        ctx.strokeStyle = COLORS.b;
+        ctx.lineWidth = 2;
+        expected.forEach((e, b) => {
+            const x = (b + 0.5) * width / bins;
+            const y = h - e / top * h;
+            if (b === 0) {
+                ctx.moveTo(x, y);
+            } else {
+                ctx.lineTo(x, y);
+            }
+        });
+        ctx.stroke();
+    }
+
+    let last = performance.now();
+    function frame(now) {
+        const elapsed = Math.max(0, Math.min((now - last) / 1000, 0.1));
+        last = now;
+        const status = circol.advance(elapsed);
+        if (status !== 0) {
+            statusText = circol.statusString(status);
+        }
+        for (const q of circol.takeTrack()) {
+            trail.push({ x: q.x, y: q.y, r: tracked?.r ?? 1 });
+        }
+        const flat = circol.exportCircles();
+        const stats = circol.stats();
+        if (tracked && tracked.slot < flat.length) {
+            trail.push({ x: flat[tracked.slot], y: flat[tracked.slot + 1], r: tracked.r });
+            if (trail.length > 4000) {
+                trail.splice(0, trail.length - 4000);
+            }
+        }
+        rateWindow.push({ now, collisions: stats.collisions });
+        while (rateWindow.length > 2 && now - rateWindow[0].now > 1000) {
+            rateWindow.shift();
+        }
+        const span = (rateWindow.at(-1).now - rateWindow[0].now) / 1000;
+        const rate = span > 0 ? (rateWindow.at(-1).collisions - rateWindow[0].collisions) / span : 0;
+        draw(flat);
+        histogram(flat, stats.kineticEnergy);
+        $('time').textContent = fmt(stats.time, 2);
+        $('collisions').textContent = String(stats.collisions);
+        $('rate').textContent = fmt(rate, 0);
+        $('energy').textContent = fmt(stats.kineticEnergy, 1);
+        $('overlap').textContent = fmt(circol.maxOverlap(), 3);
+        $('status').textContent = statusText;
+        window.demo.collisions = stats.collisions;
+        requestAnimationFrame(frame);
+    }
+
+    // Click and drag to aim: fires a fast circle from the press point.
+    let press = null;
+    canvas.addEventListener('pointerdown', (event) => {
+        const rect = canvas.getBoundingClientRect();
+        press = { x: (event.clientX - rect.left) / scale, y: (view.height - (event.clientY - rect.top)) / scale };
+    });
+    canvas.addEventListener('pointerup', (event) => {
+        if (!press) {
+            return;
+        }
+        const rect = canvas.getBoundingClientRect();
+        const to = { x: (event.clientX - rect.left) / scale, y: (view.height - (event.clientY - rect.top)) / scale };
+        let dx = to.x - press.x;
+        let dy = to.y - press.y;
+        if (Math.hypot(dx, dy) < 1) {
+            dx = 1;
+            dy = 0.37;
+        }
+        const length = Math.hypot(dx, dy);
+        const speed = 2000; // the box is crossed in a twentieth of a time unit
+        const r = 0.8;
+        const result = circol.addCircle(press.x, press.y, speed * dx / length, speed * dy / length, r, 4);
+        press = null;
+        if (result.status !== 0) {
+            statusText = `fast circle: ${circol.statusString(result.status)}`;
+            return;
+        }
+        circol.track(result.index, result.generation);
+        const flat = circol.exportCircles();
+        tracked = { r, slot: null };
+        // find its slot: the circle with the new velocity
+        for (let i = 0; i < flat.length; i += 6) {
+            if (Math.abs(Math.hypot(flat[i + 2], flat[i + 3]) - speed) < 1e-6 && flat[i + 4] === r) {
+                tracked.slot = i;
+            }
+        }
+        trail = [];
+        statusText = '';
+    });
+
+    for (const id of ['count', 'spread', 'restitution', 'gravity', 'damping']) {
+        $(id).addEventListener('change', build);
+    }
+    $('heat').addEventListener('click', () => {
+        const stats = circol.stats();
+        const n = Math.max(stats.circles, 1);
+        const target = 100 * n * 0.5 * 0.1; // back to the starting temperature, roughly
+        if (stats.kineticEnergy > 0) {
+            circol.scaleVelocities(Math.sqrt(Math.max(target, stats.kineticEnergy) / stats.kineticEnergy));
+        }
+    });
+    window.addEventListener('resize', () => {
+        view = setupCanvas(canvas);
+    });
+    window.demo = { circol, collisions: 0, ready: true };
+    build();
+    document.body.dataset.ready = 'true';
+    requestAnimationFrame(frame);
+}
+
+main().catch(showFatal);
