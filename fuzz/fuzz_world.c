@@ -148,7 +148,8 @@ static void op_add(harness *h, fuzz_input *in) {
     }
     bool valid = isfinite(def.position.x) && isfinite(def.position.y) && isfinite(def.velocity.x) &&
                  isfinite(def.velocity.y) && isfinite(def.radius) && def.radius > 0.0 &&
-                 isfinite(def.mass) && def.mass >= 0.0 && !isnan(def.restitution) &&
+                 (def.mass == 0.0 || (def.mass >= 1e-100 && def.mass <= 1e100)) &&
+                 !isnan(def.restitution) &&
                  def.restitution <= 1.0;
     int before = ccl_world_circle_count(h->world);
     ccl_circle_id id = {0, 0};
@@ -175,7 +176,7 @@ static void op_add(harness *h, fuzz_input *in) {
     }
     h->live++;
     h->max_radius = fmax(h->max_radius, def.radius);
-    h->any_immovable = h->any_immovable || def.mass == 0.0 || !isfinite(1.0 / def.mass);
+    h->any_immovable = h->any_immovable || def.mass == 0.0;
     double own = def.restitution < 0.0 ? h->def.restitution : def.restitution;
     h->any_inelastic = h->any_inelastic || own < 1.0;
     if (h->def.overlap == CCL_OVERLAP_SEPARATE) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in build-fuzz (clang, ASan + UBSan) and runs each one from a copy
 # of its committed seed corpus. Fails on any crash, sanitizer report, leak or timeout.
-#   bash fuzz/run.sh short   # CI: FUZZ_SECONDS (default 45) per target
+#   bash fuzz/run.sh short   # CI: a fixed seed and number of runs, at most FUZZ_SECONDS (45)
 #   bash fuzz/run.sh long    # by hand: FUZZ_SECONDS (default 600) per target
 #   bash fuzz/run.sh repro TARGET FILE   # replay one saved input with a trace
 set -euo pipefail
@@ -54,11 +54,18 @@ for name in "${targets[@]}"; do
     cp "$root/fuzz/corpus/$name"/* "$work"/ 2>/dev/null || true
     log="$build/fuzz-$name.log"
     echo "fuzz: $name for ${seconds}s ($(ls "$work" | wc -l) seeds)"
-    # The short run (make test, CI) starts from a fixed random seed so that it repeats the
-    # exploration checked before a change lands; FUZZ_SEED=0 or a long run draws a new one.
+    # The short run (make test, CI) starts from a fixed random seed and stops after a fixed
+    # number of executions, so that it repeats exactly the exploration checked before a change
+    # landed (a slower machine stops at the time limit, having run a prefix of it). FUZZ_SEED=0
+    # or a long run draws a new seed and runs for the whole time.
     seed_option=""
     if [ "$mode" = short ] && [ "${FUZZ_SEED:-1}" != 0 ]; then
-        seed_option="-seed=${FUZZ_SEED:-1}"
+        case "$name" in
+            narrow) runs=1500000 ;;
+            scene) runs=120000 ;;
+            *) runs=20000 ;;
+        esac
+        seed_option="-seed=${FUZZ_SEED:-1} -runs=${FUZZ_RUNS:-$runs}"
     fi
     if "$build/fuzz/fuzz_$name" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
         $seed_option -max_len=4096 -print_final_stats=1 -artifact_prefix="$artifacts/" "$work" \

@@ -367,7 +367,8 @@ static void ccl_world_refresh_separating_flags(ccl_world *w) {
 
 static bool ccl_circle_def_is_valid(const ccl_circle_def *d) {
     return ccl_vec2_is_finite(d->position) && ccl_vec2_is_finite(d->velocity) &&
-           isfinite(d->radius) && d->radius > 0.0 && isfinite(d->mass) && d->mass >= 0.0 &&
+           isfinite(d->radius) && d->radius > 0.0 &&
+           (d->mass == 0.0 || (d->mass >= CCL_MIN_MASS && d->mass <= CCL_MAX_MASS)) &&
            !isnan(d->restitution) && d->restitution <= 1.0;
 }
 
@@ -475,9 +476,6 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
     b->time = w->time;
     b->radius = r;
     b->inv_mass = def->mass > 0.0 ? 1.0 / def->mass : 0.0;
-    if (!isfinite(b->inv_mass)) {
-        b->inv_mass = 0.0;
-    }
     b->restitution = def->restitution < 0.0 ? w->def.restitution : def->restitution;
     b->last_collision = -INFINITY;
     b->cell = -1;

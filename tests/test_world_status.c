@@ -2,6 +2,7 @@
  * the world as it was: bad definitions, bad circles, a full world, stale ids (removed, reused
  * slot, never issued, zero), changes from inside the contact callback, the event limit, an
  * allocator that runs dry, and the status names. */
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -187,6 +188,12 @@ static void add_refuses_bad_circles(void **state) {
     EXPECT_ADD(c.mass = -1.0, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_ADD(c.mass = NAN, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_ADD(c.mass = INFINITY, CCL_ERR_INVALID_ARGUMENT);
+    /* finite masses whose impulses, momenta or energies could overflow (1 / DBL_MAX is subnormal,
+     * 1 / 1e-320 is infinite) */
+    EXPECT_ADD(c.mass = DBL_MAX, CCL_ERR_INVALID_ARGUMENT);
+    EXPECT_ADD(c.mass = nextafter(CCL_MAX_MASS, INFINITY), CCL_ERR_INVALID_ARGUMENT);
+    EXPECT_ADD(c.mass = nextafter(CCL_MIN_MASS, 0.0), CCL_ERR_INVALID_ARGUMENT);
+    EXPECT_ADD(c.mass = 1e-320, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_ADD(c.restitution = 1.01, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_ADD(c.restitution = NAN, CCL_ERR_INVALID_ARGUMENT);
     /* outside the walled box, or poking through a wall */

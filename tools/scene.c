@@ -232,8 +232,10 @@ static bool ccl_cli_scene_circle_read(const ccl_cli_scene_ctx *ctx, const cJSON 
         return ccl_cli_scene_fail(ctx, radius, false, "radius must be > 0, got %.17g",
                                   circle->radius);
     }
-    if (mass != NULL && circle->mass < 0.0) {
-        return ccl_cli_scene_fail(ctx, mass, false, "mass must be >= 0 (0: immovable), got %.17g",
+    if (mass != NULL && circle->mass != 0.0 &&
+        !(circle->mass >= CCL_MIN_MASS && circle->mass <= CCL_MAX_MASS)) {
+        return ccl_cli_scene_fail(ctx, mass, false,
+                                  "mass must be 0 (immovable) or in [1e-100, 1e100], got %.17g",
                                   circle->mass);
     }
     if (circle->mass == 0.0 && (circle->velocity.x != 0.0 || circle->velocity.y != 0.0)) {

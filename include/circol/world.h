@@ -98,12 +98,18 @@ typedef struct ccl_world_def {
     void *log_user;                  ///< Passed to log.
 } ccl_world_def;
 
+/// The range of a movable circle's mass. Beyond it an impulse, a momentum or a kinetic energy
+/// could overflow (1 / 1e308 is subnormal); circol refuses such a circle with
+/// CCL_ERR_INVALID_ARGUMENT rather than compute garbage. Choose units that keep masses near 1.
+#define CCL_MIN_MASS 1e-100
+#define CCL_MAX_MASS 1e100
+
 /// How to add a circle. Get one from ccl_circle_default_def().
 typedef struct ccl_circle_def {
     ccl_vec2 position;  ///< Centre at the current world time.
     ccl_vec2 velocity;  ///< Default (0, 0).
     double radius;      ///< > 0. Default 1.
-    double mass;        ///< > 0, or 0 for immovable. Default 1.
+    double mass;        ///< In [CCL_MIN_MASS, CCL_MAX_MASS], or 0 for immovable. Default 1.
     double restitution; ///< In [0, 1], or < 0 (default -1) for the world's restitution.
     void *user_data;    ///< Yours. Default NULL.
 } ccl_circle_def;

@@ -113,7 +113,11 @@ static const bad_scene bad_scenes[] = {
     {"negative mass",
      "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1, "
      "\"mass\": -3}]}",
-     "-3", 0, "circles[0].mass", "mass must be >= 0"},
+     "-3", 0, "circles[0].mass", "mass must be 0 (immovable) or in"},
+    {"absurd mass",
+     "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1, "
+     "\"mass\": 1e300}]}",
+     "1e300", 0, "circles[0].mass", "mass must be 0 (immovable) or in"},
     {"moving immovable circle",
      "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 1, \"vy\": 0, \"r\": 1, "
      "\"mass\": 0}]}",
