@@ -149,8 +149,7 @@ static void op_add(harness *h, fuzz_input *in) {
     bool valid = isfinite(def.position.x) && isfinite(def.position.y) && isfinite(def.velocity.x) &&
                  isfinite(def.velocity.y) && isfinite(def.radius) && def.radius > 0.0 &&
                  (def.mass == 0.0 || (def.mass >= 1e-100 && def.mass <= 1e100)) &&
-                 !isnan(def.restitution) &&
-                 def.restitution <= 1.0;
+                 !isnan(def.restitution) && def.restitution <= 1.0;
     int before = ccl_world_circle_count(h->world);
     ccl_circle_id id = {0, 0};
     ccl_status status = ccl_world_add_circle(h->world, &def, &id);
