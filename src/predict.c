@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "accel_internal.h"
+#include "elementary.h"
 #include "world_internal.h"
 
 ccl_vec2 ccl_body_acceleration(const ccl_world *w, const ccl_body_slot *b) {
@@ -30,7 +31,7 @@ ccl_vec2 ccl_body_acceleration(const ccl_world *w, const ccl_body_slot *b) {
 static double ccl_u_of_tau(const ccl_world *w, double tau) {
     double gamma = w->def.damping;
     if (gamma > 0.0) {
-        return -expm1(-gamma * tau) / gamma;
+        return -ccl_expm1(-gamma * tau) / gamma;
     }
     return tau;
 }
@@ -42,7 +43,7 @@ static double ccl_tau_of_u(const ccl_world *w, double u) {
         if (!(x < 1.0)) {
             return INFINITY; /* a damped circle never travels that far */
         }
-        return -log1p(-x) / gamma;
+        return -ccl_log1p(-x) / gamma;
     }
     return u;
 }
@@ -58,7 +59,7 @@ void ccl_body_state_at(const ccl_world *w, const ccl_body_slot *b, double t, ccl
     if (w->def.damping > 0.0) {
         double u = ccl_u_of_tau(w, tau);
         *position = ccl_mul_add(b->position, u, b->velocity);
-        *velocity = ccl_scale(b->velocity, exp(-w->def.damping * tau));
+        *velocity = ccl_scale(b->velocity, ccl_exp(-w->def.damping * tau));
         return;
     }
     ccl_vec2 acc = ccl_body_acceleration(w, b);

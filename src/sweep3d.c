@@ -1,7 +1,7 @@
 /* The 3D narrow phase (the readers' extension of seed 000): static and swept sphere tests.
  * Each function mirrors the arithmetic of its 2D counterpart (overlap.c, sweep.c, quadratic.h)
  * operation for operation, so that with all z = 0 the results are equal bit for bit: a z term
- * adds an exact zero, and |(x, y, 0)| = hypot(hypot(x, y), 0) = hypot(x, y). */
+ * adds an exact zero, and |(x, y, 0)| is computed exactly as |(x, y)| (vec3_internal.h). */
 #include "circol/collision3d.h"
 
 #include <float.h>

@@ -3,6 +3,7 @@
 #ifndef CIRCOL_VEC3_INTERNAL_H
 #define CIRCOL_VEC3_INTERNAL_H
 
+#include <float.h>
 #include <math.h>
 
 #include "circol/math.h"
@@ -17,9 +18,25 @@ static inline double ccl_length_sq3(ccl_vec3 v) {
     return v.x * v.x + v.y * v.y + v.z * v.z;
 }
 
-/// |v| without overflow or underflow; hypot(hypot(x, y), 0) == hypot(x, y) exactly.
+/// |v| without overflow or underflow, as ccl_length does it: with z = 0 the sum gains an exact
+/// +0 and the largest component is the same, so the result equals ccl_length(x, y) bit for bit.
 static inline double ccl_length3(ccl_vec3 v) {
-    return hypot(hypot(v.x, v.y), v.z);
+    double ax = fabs(v.x), ay = fabs(v.y), az = fabs(v.z);
+    if (!(ax <= DBL_MAX && ay <= DBL_MAX && az <= DBL_MAX)) {
+        return (isinf(v.x) || isinf(v.y) || isinf(v.z)) ? INFINITY : NAN;
+    }
+    double m = ax > ay ? ax : ay;
+    m = m > az ? m : az;
+    double scale = 1.0, unscale = 1.0; /* the powers of two of ccl_length */
+    if (m > 3.2733906078961419e+150) {
+        scale = 2.4099198651028841e-181;
+        unscale = 4.149515568880993e+180;
+    } else if (m < 3.0549363634996047e-151) {
+        scale = 4.149515568880993e+180;
+        unscale = 2.4099198651028841e-181;
+    }
+    double x = v.x * scale, y = v.y * scale, z = v.z * scale;
+    return sqrt(x * x + y * y + z * z) * unscale;
 }
 
 /// a x b.

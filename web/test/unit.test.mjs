@@ -107,16 +107,10 @@ test('the module decides hit or miss exactly as the native library, with the sam
     }
 });
 
-// Bit-for-bit equality is what the design promises. It does not hold while the library calls
-// libm's hypot (and, in the world, exp): glibc and wasi-libc round those differently in the
-// last bit. Reported as a known failure until the library computes them itself.
-const LIBM_TODO = 'the library uses libm hypot, which glibc and wasi-libc round differently';
-
-test('every narrow-phase and response result equals the native one bit for bit', (t) => {
+// Bit-for-bit equality is what the design promises: the library uses no libm function whose
+// rounding differs between C libraries (it computes lengths, exp, expm1 and log1p itself).
+test('every narrow-phase and response result equals the native one bit for bit', () => {
     const { bitMismatches } = compareAll();
-    if (bitMismatches.length > 0) {
-        t.todo(`${LIBM_TODO}: ${bitMismatches.length} of ${lines.length} cases differ`);
-    }
     assert.deepEqual(bitMismatches.slice(0, 3), []);
 });
 
