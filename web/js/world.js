@@ -213,7 +213,24 @@ async function main() {
         const length = Math.hypot(dx, dy);
         const speed = 2000; // the box is crossed in a twentieth of a time unit
         const r = 0.8;
-        const result = circol.addCircle(press.x, press.y, speed * dx / length, speed * dy / length, r, 4);
+        // In a crowd the press point is often taken: look for the nearest free spot around it,
+        // on rings a third of a radius apart.
+        let result = null;
+        for (let ring = 0; ring <= 24; ring++) {
+            const spots = ring === 0 ? 1 : 6 * ring;
+            for (let k = 0; k < spots; k++) {
+                const angle = (2 * Math.PI * k) / spots;
+                const x = press.x + (ring * r / 3) * Math.cos(angle);
+                const y = press.y + (ring * r / 3) * Math.sin(angle);
+                result = circol.addCircle(x, y, speed * dx / length, speed * dy / length, r, 4);
+                if (result.status === 0) {
+                    break;
+                }
+            }
+            if (result.status === 0) {
+                break;
+            }
+        }
         press = null;
         if (result.status !== 0) {
             statusText = `fast circle: ${circol.statusString(result.status)}`;
