@@ -289,12 +289,9 @@ static void op_set_velocity(harness *h, fuzz_input *in) {
 }
 
 static void op_obstacle(harness *h, fuzz_input *in) {
-    /* Known open issue (docs/RELIABILITY.md): in a periodic world, segments and points are not
-     * seen through the periodic edges, so obstacles are kept more than the largest radius (4.125)
-     * inside them there. */
-    double inset = h->def.boundary == CCL_BOUNDARY_PERIODIC ? 4.5 : 0.0;
-    double x0 = h->def.box_min.x + inset, x1 = h->def.box_max.x - inset;
-    double y0 = h->def.box_min.y + inset, y1 = h->def.box_max.y - inset;
+    /* anywhere in the closed box, edges included: a periodic world sees obstacles across them */
+    double x0 = h->def.box_min.x, x1 = h->def.box_max.x;
+    double y0 = h->def.box_min.y, y1 = h->def.box_max.y;
     ccl_vec2 a = ccl_v2(coordinate(in, x0, x1), coordinate(in, y0, y1));
     ccl_vec2 b = ccl_v2(coordinate(in, x0, x1), coordinate(in, y0, y1));
     bool point = fuzz_byte(in) & 1;

@@ -78,12 +78,13 @@ void ccl_grid_remove(ccl_world *w, int32_t i) {
 }
 
 /* The cell range [lo, hi] along one axis that a box [a, b] (expanded by margin) touches. */
-static void ccl_grid_span(double a, double b, double margin, double origin, double cell, int32_t n,
+static bool ccl_grid_span(double a, double b, double margin, double origin, double cell, int32_t n,
                           int32_t *lo, int32_t *hi) {
     double f0 = floor((fmin(a, b) - margin - origin) / cell);
     double f1 = floor((fmax(a, b) + margin - origin) / cell);
     *lo = f0 < 0.0 ? 0 : (f0 >= n ? n - 1 : (int32_t)f0);
     *hi = f1 < 0.0 ? 0 : (f1 >= n ? n - 1 : (int32_t)f1);
+    return f1 >= 0.0 && f0 < n; /* the span meets the grid */
 }
 
 /* Registers each segment and point in every cell whose circles could touch it: cells within one
@@ -133,17 +134,32 @@ static ccl_status ccl_grid_bin_obstacles(ccl_world *w, int32_t cells) {
             } else {
                 a = b = w->points[k - w->segment_count];
             }
-            int32_t x0, x1, y0, y1;
-            ccl_grid_span(a.x, b.x, w->cell_w, w->box_min.x, w->cell_w, w->nx, &x0, &x1);
-            ccl_grid_span(a.y, b.y, w->cell_h, w->box_min.y, w->cell_h, w->ny, &y0, &y1);
-            int32_t code = k < w->segment_count ? 2 * k : 2 * (k - w->segment_count) + 1;
-            for (int32_t cy = y0; cy <= y1; ++cy) {
-                for (int32_t cx = x0; cx <= x1; ++cx) {
-                    int32_t c = cy * w->nx + cx;
-                    if (pass == 0) {
-                        start[c + 1] += 1;
-                    } else {
-                        fill[cursor[c]++] = code;
+            int32_t index = k < w->segment_count ? k : k - w->segment_count;
+            int32_t kind = k < w->segment_count ? 0 : 1;
+            /* in a periodic box a circle near one edge can touch an obstacle near the opposite
+             * edge: the obstacle's images in the eight neighbouring boxes are binned too */
+            for (int image = 0; image < 9; ++image) {
+                if (image != CCL_OWN_IMAGE && !w->periodic) {
+                    continue;
+                }
+                ccl_vec2 shift = ccl_world_image_shift(w, image);
+                ccl_vec2 ia = ccl_add(a, shift), ib = ccl_add(b, shift);
+                int32_t x0, x1, y0, y1;
+                if (!ccl_grid_span(ia.x, ib.x, w->cell_w, w->box_min.x, w->cell_w, w->nx, &x0,
+                                   &x1) ||
+                    !ccl_grid_span(ia.y, ib.y, w->cell_h, w->box_min.y, w->cell_h, w->ny, &y0,
+                                   &y1)) {
+                    continue; /* this image is nowhere near the box */
+                }
+                int32_t code = 2 * (9 * index + image) + kind;
+                for (int32_t cy = y0; cy <= y1; ++cy) {
+                    for (int32_t cx = x0; cx <= x1; ++cx) {
+                        int32_t c = cy * w->nx + cx;
+                        if (pass == 0) {
+                            start[c + 1] += 1;
+                        } else {
+                            fill[cursor[c]++] = code;
+                        }
                     }
                 }
             }

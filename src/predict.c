@@ -220,26 +220,25 @@ static void ccl_predict_box(const ccl_world *w, const ccl_body_slot *b, ccl_vec2
     }
 }
 
-static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
-                                int32_t index, ccl_candidate *best) {
+/* Circle b, at position p in the obstacle's frame (shifted to meet a periodic image). */
+static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 p,
+                                ccl_vec2 acc, int32_t index, ccl_candidate *best) {
     ccl_segment s = w->segments[index];
     ccl_vec2 axis = ccl_sub(s.b, s.a);
     double length = ccl_length(axis);
     ccl_vec2 neg_acc = ccl_neg(acc);
     /* end caps: the ends are fixed points */
-    double ua = ccl_pair_entry(ccl_sub(s.a, b->position), ccl_neg(b->velocity), neg_acc, b->radius,
-                               best->u);
+    double ua = ccl_pair_entry(ccl_sub(s.a, p), ccl_neg(b->velocity), neg_acc, b->radius, best->u);
     ccl_consider(best, ua, CCL_EVENT_SEGMENT, index, 0);
     if (!(length > 0.0)) {
         return;
     }
-    double ub = ccl_pair_entry(ccl_sub(s.b, b->position), ccl_neg(b->velocity), neg_acc, b->radius,
-                               best->u);
+    double ub = ccl_pair_entry(ccl_sub(s.b, p), ccl_neg(b->velocity), neg_acc, b->radius, best->u);
     ccl_consider(best, ub, CCL_EVENT_SEGMENT, index, 0);
     /* the strip beside the interior: signed distance to the line, on the circle's side */
     ccl_vec2 dir = ccl_v2(axis.x / length, axis.y / length); /* no 1 / length: it overflows */
     ccl_vec2 n = ccl_perp(dir);
-    ccl_vec2 rel = ccl_sub(b->position, s.a);
+    ccl_vec2 rel = ccl_sub(p, s.a);
     double d0 = ccl_dot(n, rel), d1 = ccl_dot(n, b->velocity), d2 = ccl_dot(n, acc);
     double side = d0 > 0.0 ? 1.0 : (d0 < 0.0 ? -1.0 : (d1 > 0.0 ? -1.0 : 1.0));
     double u = ccl_first_fall(side * d0 - b->radius, side * d1, side * d2, best->u);
@@ -259,11 +258,17 @@ static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, cc
     }
     for (int32_t k = w->obstacle_start[b->cell]; k < w->obstacle_start[b->cell + 1]; ++k) {
         int32_t code = w->obstacle_items[k];
+        int32_t index = (code >> 1) / 9;
+        int image = (code >> 1) % 9;
+        /* meeting the image shifted by s is meeting the obstacle from p - s */
+        ccl_vec2 p = b->position;
+        if (image != CCL_OWN_IMAGE) {
+            p = ccl_sub(p, ccl_world_image_shift(w, image));
+        }
         if ((code & 1) == 0) {
-            ccl_predict_segment(w, b, acc, code >> 1, best);
+            ccl_predict_segment(w, b, p, acc, index, best);
         } else {
-            int32_t index = code >> 1;
-            double u = ccl_pair_entry(ccl_sub(w->points[index], b->position), ccl_neg(b->velocity),
+            double u = ccl_pair_entry(ccl_sub(w->points[index], p), ccl_neg(b->velocity),
                                       ccl_neg(acc), b->radius, best->u);
             ccl_consider(best, u, CCL_EVENT_POINT, index, 0);
         }

@@ -258,6 +258,31 @@ static ccl_vec2 ccl_world_separation(const ccl_world *w, ccl_vec2 from, ccl_vec2
     return d;
 }
 
+ccl_vec2 ccl_world_image_shift(const ccl_world *w, int image) {
+    return ccl_v2((double)(image % 3 - 1) * w->box_size.x, (double)(image / 3 - 1) * w->box_size.y);
+}
+
+ccl_vec2 ccl_world_nearest_on(const ccl_world *w, ccl_segment s, ccl_vec2 p) {
+    ccl_vec2 best = ccl_closest_on_segment(s, p);
+    if (!w->periodic) {
+        return best;
+    }
+    double best_d2 = ccl_length_sq(ccl_sub(best, p));
+    for (int image = 0; image < 9; ++image) {
+        if (image == CCL_OWN_IMAGE) {
+            continue;
+        }
+        ccl_vec2 shift = ccl_world_image_shift(w, image);
+        ccl_vec2 q = ccl_add(ccl_closest_on_segment(s, ccl_sub(p, shift)), shift);
+        double d2 = ccl_length_sq(ccl_sub(q, p));
+        if (d2 < best_d2) {
+            best = q;
+            best_d2 = d2;
+        }
+    }
+    return best;
+}
+
 /* Calls fn(w, k, separation, ctx) for every circle k in the 9 cells around position p. */
 typedef void ccl_neighbour_fn(const ccl_world *w, int32_t k, ccl_vec2 offset, void *ctx);
 
@@ -321,13 +346,14 @@ static void ccl_collect_overlap(const ccl_world *w, int32_t k, ccl_vec2 offset, 
 
 static bool ccl_circle_hits_obstacle(const ccl_world *w, ccl_vec2 p, double r) {
     for (int32_t k = 0; k < w->segment_count; ++k) {
-        ccl_vec2 q = ccl_closest_on_segment(w->segments[k], p);
+        ccl_vec2 q = ccl_world_nearest_on(w, w->segments[k], p);
         if (ccl_length_sq(ccl_sub(q, p)) < r * r) {
             return true;
         }
     }
     for (int32_t k = 0; k < w->point_count; ++k) {
-        if (ccl_length_sq(ccl_sub(w->points[k], p)) < r * r) {
+        ccl_vec2 q = ccl_world_nearest_on(w, ccl_make_segment(w->points[k], w->points[k]), p);
+        if (ccl_length_sq(ccl_sub(q, p)) < r * r) {
             return true;
         }
     }
@@ -589,12 +615,17 @@ static bool ccl_world_obstacle_hits_circle(const ccl_world *w, ccl_segment s) {
             ccl_vec2 p, v;
             ccl_body_state_at(w, &w->bodies[i], w->time, &p, &v);
             double r = w->bodies[i].radius;
-            if (ccl_length_sq(ccl_sub(ccl_closest_on_segment(s, p), p)) < r * r) {
+            if (ccl_length_sq(ccl_sub(ccl_world_nearest_on(w, s, p), p)) < r * r) {
                 return true;
             }
         }
     }
     return false;
+}
+
+/* True when p lies in the closed box. */
+static bool ccl_world_contains(const ccl_world *w, ccl_vec2 p) {
+    return p.x >= w->box_min.x && p.x <= w->box_max.x && p.y >= w->box_min.y && p.y <= w->box_max.y;
 }
 
 static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_point, int *index) {
@@ -603,6 +634,12 @@ static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_po
     }
     if (w->locked) {
         return CCL_ERR_LOCKED;
+    }
+    if (w->periodic && !(ccl_world_contains(w, s.a) && ccl_world_contains(w, s.b))) {
+        return CCL_ERR_OUTSIDE_BOX; /* so that the eight neighbouring images are all that count */
+    }
+    if ((is_point ? w->point_count : w->segment_count) >= CCL_MAX_OBSTACLES) {
+        return CCL_ERR_FULL;
     }
     if (ccl_world_obstacle_hits_circle(w, s)) {
         return CCL_ERR_OVERLAP;
@@ -930,10 +967,11 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
         kind = CCL_CONTACT_BOX;
     } else {
         if (b->event_kind == CCL_EVENT_SEGMENT) {
-            point = ccl_closest_on_segment(w->segments[index], b->position);
+            point = ccl_world_nearest_on(w, w->segments[index], b->position);
             kind = CCL_CONTACT_SEGMENT;
         } else {
-            point = w->points[index];
+            point = ccl_world_nearest_on(w, ccl_make_segment(w->points[index], w->points[index]),
+                                         b->position);
             kind = CCL_CONTACT_POINT;
         }
         ccl_vec2 toward = ccl_sub(point, b->position);
@@ -1334,11 +1372,12 @@ double ccl_world_max_overlap(const ccl_world *w) {
                                      fmax(w->box_min.y - (p.y - r), (p.y + r) - w->box_max.y)));
         }
         for (int32_t k = 0; k < w->segment_count; ++k) {
-            ccl_vec2 q = ccl_closest_on_segment(w->segments[k], p);
+            ccl_vec2 q = ccl_world_nearest_on(w, w->segments[k], p);
             worst = fmax(worst, b->radius - ccl_length(ccl_sub(q, p)));
         }
         for (int32_t k = 0; k < w->point_count; ++k) {
-            worst = fmax(worst, b->radius - ccl_length(ccl_sub(w->points[k], p)));
+            ccl_vec2 q = ccl_world_nearest_on(w, ccl_make_segment(w->points[k], w->points[k]), p);
+            worst = fmax(worst, b->radius - ccl_length(ccl_sub(q, p)));
         }
     }
     return worst;

@@ -66,7 +66,7 @@ struct ccl_world {
     int32_t *cell_head; ///< first circle in each cell, -1 for none
     int32_t cell_capacity;
     int32_t *obstacle_start; ///< per cell: range into obstacle_items (nx * ny + 1 entries)
-    int32_t *obstacle_items; ///< 2 * segment or 2 * point + 1
+    int32_t *obstacle_items; ///< 2 * (9 * index + image) + (0 segment, 1 point)
     int32_t obstacle_item_count;
     double max_radius;
     bool dirty; ///< grid and every prediction must be rebuilt before the next event
@@ -134,6 +134,18 @@ void ccl_grid_remove(ccl_world *w, int32_t i);
 
 /// True when a grid of this world can hold a circle of this radius without a rebuild.
 bool ccl_grid_fits(const ccl_world *w, double radius);
+
+/// Periodic images of obstacles: image 0..8 is shifted by ((image % 3) - 1, (image / 3) - 1)
+/// box sizes; image 4 is the obstacle itself (the only one in a walled world).
+#define CCL_OWN_IMAGE 4
+
+/// Most segments (and most points) a world holds: obstacle codes must fit in an int32_t.
+#define CCL_MAX_OBSTACLES (1 << 26)
+ccl_vec2 ccl_world_image_shift(const ccl_world *w, int image);
+
+/// The point of a segment (s.a == s.b for a point) nearest to p, among its periodic images,
+/// in p's frame: exactly the segment's own closest point in a walled world.
+ccl_vec2 ccl_world_nearest_on(const ccl_world *w, ccl_segment s, ccl_vec2 p);
 
 /// The smallest cell edge circles of radius r need (a little over one diameter).
 double ccl_grid_min_cell(double radius);

@@ -168,11 +168,8 @@ static void soak_operation(soak_world *s) {
     } else if (op < 62) {
         SOAK_CHECK(ccl_world_scale_velocities(w, rng_range(0.5, 1.5)) == CCL_OK, "scale");
     } else if (op < 63) {
-        /* known open issue: a periodic world does not see obstacles through its edges, so they
-         * stay 3 units (more than the largest radius) inside it there */
-        double inset = s->def.boundary == CCL_BOUNDARY_PERIODIC ? 3.0 : 0.0;
-        ccl_vec2 lo = ccl_add(s->def.box_min, ccl_v2(inset, inset));
-        ccl_vec2 hi = ccl_sub(s->def.box_max, ccl_v2(inset, inset));
+        /* anywhere in the box, edges included (a periodic world sees them across its edges) */
+        ccl_vec2 lo = s->def.box_min, hi = s->def.box_max;
         ccl_vec2 a = ccl_v2(rng_range(lo.x, hi.x), rng_range(lo.y, hi.y));
         ccl_vec2 b = ccl_v2(fmin(fmax(a.x + rng_range(-10.0, 10.0), lo.x), hi.x),
                             fmin(fmax(a.y + rng_range(-10.0, 10.0), lo.y), hi.y));

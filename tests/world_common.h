@@ -1,6 +1,6 @@
 /* Helpers shared by the world tests: a seeded random generator, exporting all states, and a
  * brute-force O(N^2) overlap check over exported states that is independent of the world's
- * grid (periodic minimum image, box walls, segments and points). */
+ * grid (periodic minimum image, box walls, segments and points and their periodic images). */
 #ifndef CIRCOL_TESTS_WORLD_COMMON_H
 #define CIRCOL_TESTS_WORLD_COMMON_H
 
@@ -119,23 +119,30 @@ static inline wt_overlap wt_brute_overlap(const wt_scene *sc, const ccl_circle_s
                 o.what = "box";
             }
         }
-        for (int k = 0; k < sc->segment_count; ++k) {
-            ccl_vec2 q = wt_closest(sc->segments[k].a, sc->segments[k].b, p);
-            double depth = r - hypot(q.x - p.x, q.y - p.y);
-            if (depth / r > o.worst) {
-                o.worst = depth / r;
-                o.a = i;
-                o.b = k;
-                o.what = "segment";
-            }
-        }
-        for (int k = 0; k < sc->point_count; ++k) {
-            double depth = r - hypot(sc->points[k].x - p.x, sc->points[k].y - p.y);
-            if (depth / r > o.worst) {
-                o.worst = depth / r;
-                o.a = i;
-                o.b = k;
-                o.what = "point";
+        /* obstacles, and in a periodic box their images in the 24 surrounding boxes */
+        int reach = sc->periodic ? 2 : 0;
+        for (int sy = -reach; sy <= reach; ++sy) {
+            for (int sx = -reach; sx <= reach; ++sx) {
+                ccl_vec2 at = {p.x - sx * Lx, p.y - sy * Ly}; /* p, seen from the image */
+                for (int k = 0; k < sc->segment_count; ++k) {
+                    ccl_vec2 q = wt_closest(sc->segments[k].a, sc->segments[k].b, at);
+                    double depth = r - hypot(q.x - at.x, q.y - at.y);
+                    if (depth / r > o.worst) {
+                        o.worst = depth / r;
+                        o.a = i;
+                        o.b = k;
+                        o.what = "segment";
+                    }
+                }
+                for (int k = 0; k < sc->point_count; ++k) {
+                    double depth = r - hypot(sc->points[k].x - at.x, sc->points[k].y - at.y);
+                    if (depth / r > o.worst) {
+                        o.worst = depth / r;
+                        o.a = i;
+                        o.b = k;
+                        o.what = "point";
+                    }
+                }
             }
         }
     }

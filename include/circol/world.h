@@ -156,10 +156,14 @@ ccl_status ccl_world_add_circle(ccl_world *world, const ccl_circle_def *def, ccl
 /// Removes a circle; its id becomes stale.
 ccl_status ccl_world_remove_circle(ccl_world *world, ccl_circle_id id);
 
-/// Adds a static two-sided segment wall; index (may be NULL) receives its index.
+/// Adds a static two-sided segment wall; index (may be NULL) receives its index. In a periodic
+/// world circles meet it across the box's edges too (its periodic images): it may lie on an edge,
+/// and its ends must lie in the (closed) box, else CCL_ERR_OUTSIDE_BOX. CCL_ERR_OVERLAP if it cuts
+/// a circle, CCL_ERR_FULL beyond 2^26 segments.
 ccl_status ccl_world_add_segment(ccl_world *world, ccl_segment segment, int *index);
 
-/// Adds a static point obstacle (a vertex); index (may be NULL) receives its index.
+/// Adds a static point obstacle (a vertex); index (may be NULL) receives its index. The same rules
+/// as for segments (periodic images, CCL_ERR_OUTSIDE_BOX, CCL_ERR_OVERLAP, CCL_ERR_FULL).
 ccl_status ccl_world_add_point(ccl_world *world, ccl_vec2 point, int *index);
 
 /// Advances the world by dt >= 0, processing every event in time order.

@@ -1,0 +1,188 @@
+/* Segments and points in a periodic world are met across the box's edges: a circle near one
+ * edge bounces off an obstacle on the opposite edge at the time plain geometry gives, a circle
+ * cannot be added onto an obstacle's image, and random gases with obstacles on and near the edges
+ * never overlap one, checked by brute force over 25 images of every obstacle
+ * (tests/world_common.h), independently of the world's grid. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include <circol/world.h>
+
+#include "world_common.h"
+
+static ccl_world *periodic_box(double size) {
+    ccl_world_def d = ccl_world_default_def();
+    d.box_min = ccl_v2(0.0, 0.0);
+    d.box_max = ccl_v2(size, size);
+    d.boundary = CCL_BOUNDARY_PERIODIC;
+    d.record_contacts = true;
+    ccl_world *w = NULL;
+    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+    return w;
+}
+
+static ccl_circle_id add(ccl_world *w, double x, double y, double vx, double vy, double r,
+                         ccl_status expected) {
+    ccl_circle_def c = ccl_circle_default_def();
+    c.position = ccl_v2(x, y);
+    c.velocity = ccl_v2(vx, vy);
+    c.radius = r;
+    ccl_circle_id id = {0, 0};
+    assert_int_equal(ccl_world_add_circle(w, &c, &id), expected);
+    return id;
+}
+
+/* A segment on the right edge x = 48: a circle at x = 2 moving left meets its image at x = 0
+ * when its left side gets there, t = (2 - 1) / 5, and comes back. */
+static void segment_on_an_edge_is_met_from_the_other_side(void **state) {
+    (void)state;
+    ccl_world *w = periodic_box(48.0);
+    int seg = -1;
+    assert_int_equal(
+        ccl_world_add_segment(w, ccl_make_segment(ccl_v2(48.0, 10.0), ccl_v2(48.0, 30.0)), &seg),
+        CCL_OK);
+    ccl_circle_id id = add(w, 2.0, 20.0, -5.0, 0.0, 1.0, CCL_OK);
+    assert_int_equal(ccl_world_advance(w, 0.5), CCL_OK);
+    size_t n = 0;
+    const ccl_contact_event *e = ccl_world_contact_events(w, &n);
+    assert_int_equal(n, 1);
+    assert_int_equal(e[0].kind, CCL_CONTACT_SEGMENT);
+    assert_int_equal(e[0].wall, seg);
+    assert_true(fabs(e[0].time - 0.2) < 1e-12);
+    assert_true(fabs(e[0].normal.x + 1.0) < 1e-12 && fabs(e[0].normal.y) < 1e-12);
+    assert_true(fabs(e[0].point.x) < 1e-12 && fabs(e[0].point.y - 20.0) < 1e-12);
+    ccl_circle_state s;
+    assert_int_equal(ccl_world_get_circle(w, id, &s), CCL_OK);
+    assert_true(fabs(s.velocity.x - 5.0) < 1e-12 && s.velocity.y == 0.0);
+    assert_true(fabs(s.position.x - 2.5) < 1e-12); /* 1 at t = 0.2, then 0.3 at speed 5 */
+    /* the other side of the segment: a circle just left of x = 48 moving right meets it there */
+    ccl_circle_id other = add(w, 45.0, 25.0, 4.0, 0.0, 1.0, CCL_OK);
+    assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
+    assert_int_equal(ccl_world_get_circle(w, other, &s), CCL_OK);
+    assert_true(s.velocity.x < 0.0);
+    ccl_world_destroy(w);
+}
+
+static void adding_onto_an_image_is_refused(void **state) {
+    (void)state;
+    ccl_world *w = periodic_box(48.0);
+    assert_int_equal(
+        ccl_world_add_segment(w, ccl_make_segment(ccl_v2(48.0, 10.0), ccl_v2(48.0, 30.0)), NULL),
+        CCL_OK);
+    assert_int_equal(ccl_world_add_point(w, ccl_v2(0.0, 0.0), NULL), CCL_OK);
+    add(w, 0.5, 20.0, 0.0, 0.0, 1.0, CCL_ERR_OVERLAP);  /* across the edge from the segment */
+    add(w, 47.5, 20.0, 0.0, 0.0, 1.0, CCL_ERR_OVERLAP); /* beside the segment itself */
+    add(w, 47.5, 47.5, 0.0, 0.0, 1.0, CCL_ERR_OVERLAP); /* near the corner point's image */
+    add(w, 47.5, 0.5, 0.0, 0.0, 1.0, CCL_ERR_OVERLAP);  /* and another of its images */
+    add(w, 0.6, 40.0, 0.0, 0.0, 1.0, CCL_OK);           /* clear of every image */
+    /* an obstacle onto a circle across the edge is refused too */
+    assert_int_equal(ccl_world_add_point(w, ccl_v2(48.0, 40.0), NULL), CCL_ERR_OVERLAP);
+    /* and in a periodic world, obstacles lie in the closed box */
+    assert_int_equal(ccl_world_add_point(w, ccl_v2(48.5, 5.0), NULL), CCL_ERR_OUTSIDE_BOX);
+    assert_int_equal(
+        ccl_world_add_segment(w, ccl_make_segment(ccl_v2(5.0, 5.0), ccl_v2(5.0, -1.0)), NULL),
+        CCL_ERR_OUTSIDE_BOX);
+    ccl_world_destroy(w);
+}
+
+/* A point at the corner (0, 0) is also at (48, 48): a circle at (46, 46) moving diagonally meets
+ * it when the distance 2 sqrt(2) has closed to the radius 1. */
+static void corner_point_is_met_through_the_corner(void **state) {
+    (void)state;
+    ccl_world *w = periodic_box(48.0);
+    int pt = -1;
+    assert_int_equal(ccl_world_add_point(w, ccl_v2(0.0, 0.0), &pt), CCL_OK);
+    add(w, 46.0, 46.0, 3.0, 3.0, 1.0, CCL_OK);
+    assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
+    size_t n = 0;
+    const ccl_contact_event *e = ccl_world_contact_events(w, &n);
+    assert_int_equal(n, 1);
+    assert_int_equal(e[0].kind, CCL_CONTACT_POINT);
+    assert_int_equal(e[0].wall, pt);
+    double expected = (2.0 * sqrt(2.0) - 1.0) / (3.0 * sqrt(2.0));
+    assert_true(fabs(e[0].time - expected) < 1e-12);
+    assert_true(fabs(e[0].normal.x - sqrt(0.5)) < 1e-12);
+    ccl_world_destroy(w);
+}
+
+/* Random periodic gases with segments and points on and near the edges: no overlap with any
+ * image at 400 instants, and some contacts happen across an edge. */
+static void random_gases_never_cross_an_image(void **state) {
+    (void)state;
+    int across = 0, contacts = 0;
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+        wt_rng rng = {seed * 7919u};
+        const double L = 20.0;
+        ccl_world *w = periodic_box(L);
+        ccl_segment segments[6];
+        ccl_vec2 points[6];
+        int ns = 0, np = 0;
+        /* obstacles on the edges and within a radius of them */
+        for (int k = 0; k < 6; ++k) {
+            double at = (k % 3 == 0) ? 0.0 : (k % 3 == 1 ? L : wt_range(&rng, 0.0, 0.8));
+            double from = wt_range(&rng, 0.0, L), to = wt_range(&rng, 0.0, L);
+            ccl_segment s = k % 2 ? ccl_make_segment(ccl_v2(at, from), ccl_v2(at, to))
+                                  : ccl_make_segment(ccl_v2(from, at), ccl_v2(to, at));
+            if (ccl_world_add_segment(w, s, NULL) == CCL_OK) {
+                segments[ns++] = s;
+            }
+            ccl_vec2 p = ccl_v2(k % 2 ? at : wt_range(&rng, 0.0, L),
+                                k % 2 ? wt_range(&rng, 0.0, L) : L - at);
+            if (ccl_world_add_point(w, p, NULL) == CCL_OK) {
+                points[np++] = p;
+            }
+        }
+        for (int tries = 0, placed = 0; tries < 2000 && placed < 40; ++tries) {
+            ccl_circle_def c = ccl_circle_default_def();
+            c.position = ccl_v2(wt_range(&rng, 0.0, L), wt_range(&rng, 0.0, L));
+            c.velocity = ccl_v2(wt_normal(&rng) * 4.0, wt_normal(&rng) * 4.0);
+            c.radius = wt_range(&rng, 0.3, 1.0);
+            placed += ccl_world_add_circle(w, &c, NULL) == CCL_OK;
+        }
+        wt_scene geometry = {ccl_v2(0.0, 0.0), ccl_v2(L, L), 1, segments, ns, points, np};
+        for (int step = 0; step < 400; ++step) {
+            assert_int_equal(ccl_world_advance(w, 0.05), CCL_OK);
+            size_t n = 0;
+            const ccl_contact_event *e = ccl_world_contact_events(w, &n);
+            for (size_t k = 0; k < n; ++k) {
+                if (e[k].kind == CCL_CONTACT_SEGMENT || e[k].kind == CCL_CONTACT_POINT) {
+                    contacts++;
+                    /* a contact point outside the box is on an image */
+                    across += e[k].point.x < 0.0 || e[k].point.x > L || e[k].point.y < 0.0 ||
+                              e[k].point.y > L;
+                }
+            }
+            int count = 0;
+            ccl_circle_state *s = wt_export(w, &count);
+            wt_overlap o = wt_brute_overlap(&geometry, s, count);
+            if (o.worst >= 1e-9) {
+                printf("seed %llu step %d: %s overlap %.3g (circle %d, other %d)\n",
+                       (unsigned long long)seed, step, o.what, o.worst, o.a, o.b);
+            }
+            assert_true(o.worst < 1e-9);
+            free(s);
+        }
+        ccl_world_destroy(w);
+    }
+    printf("%d obstacle contacts, %d of them across an edge\n", contacts, across);
+    assert_true(contacts > 100);
+    assert_true(across > 10);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(segment_on_an_edge_is_met_from_the_other_side),
+        cmocka_unit_test(adding_onto_an_image_is_refused),
+        cmocka_unit_test(corner_point_is_met_through_the_corner),
+        cmocka_unit_test(random_gases_never_cross_an_image),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
