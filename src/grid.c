@@ -191,7 +191,8 @@ ccl_status ccl_grid_rebuild(ccl_world *w) {
     }
     double min_cell = ccl_grid_min_cell(max_radius > 0.0 ? max_radius : 0.5);
     double area = w->box_size.x * w->box_size.y;
-    double wanted = sqrt(area / (2.0 * (double)w->live_count + 16.0));
+    double wanted = w->def.cell_size > 0.0 ? w->def.cell_size
+                                           : sqrt(area / (2.0 * (double)w->live_count + 16.0));
     int32_t nx = ccl_grid_axis_cells(w->box_size.x, min_cell, wanted, w->periodic);
     int32_t ny = ccl_grid_axis_cells(w->box_size.y, min_cell, wanted, w->periodic);
     while ((int64_t)nx * ny > CCL_MAX_CELLS) {
