@@ -48,7 +48,7 @@ typedef struct ccl_cli_gas {
 
 void ccl_cli_gas_usage(void *out) {
     fputs("usage: circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
-          "                  [--svg FILE] [--equilibrate C] [--blocks B]\n"
+          "                  [--svg FILE] [--equilibrate C] [--blocks B] [--cell-size S]\n"
           "Hard-disk gas: N disks (diameter 1, mass 1, kT = 1) at packing fraction ETA in a\n"
           "periodic square box. Reports the compressibility factor Z = PA/(NkT) from the\n"
           "collision virial with its standard error, the collision rate and the speed\n"
@@ -58,6 +58,7 @@ void ccl_cli_gas_usage(void *out) {
           "  --collisions K   collisions measured (default 100 N)\n"
           "  --equilibrate C  collisions per disk before measuring (default 10)\n"
           "  --blocks B       blocks for the standard error (default 20)\n"
+          "  --cell-size S    the world's grid cell edge (default 0: chosen from N)\n"
           "  --seed S         random seed of the velocities (default 1)\n"
           "  --json           print one JSON object instead of the summary\n"
           "  --svg FILE       draw the speed histogram against the theoretical curve\n",
@@ -150,6 +151,7 @@ static int ccl_cli_gas_build(ccl_cli_gas *gas) {
     def.boundary = CCL_BOUNDARY_PERIODIC;
     def.restitution = 1.0;
     def.capacity = n;
+    def.cell_size = gas->options.cell_size;
     def.max_events_per_advance = CCL_CLI_GAS_EVENTS_PER_CALL;
     ccl_status status = ccl_world_create(&def, &gas->world);
     for (int i = 0; i < n && status == CCL_OK; i++) {

@@ -259,6 +259,8 @@ def case_usage_errors():
         (["gas", "--n", "4096", "--eta", "0.9"], "--eta"),
         (["gas", "--collisions", "0"], "--collisions"),
         (["gas", "--seed", "x"], "--seed"),
+        (["gas", "--cell-size", "-1"], "--cell-size"),
+        (["gas", "--cell-size", "nan"], "--cell-size"),
         (["gas", "--n=10", "--svg", "/nonexistent/dir/h.svg", "--collisions", "100"], "--svg"),
         (["run", "--svg", "/nonexistent/dir/x.svg"], "--svg"),
         (["fly"], "fly"),
@@ -425,6 +427,12 @@ def case_gas_small():
     again = run_json("gas", "--n", "400", "--eta", "0.2", "--collisions", "60000", "--seed", "3")
     check(again["Z"] == report["Z"] and again["time"] == report["time"],
           "the same seed gives a different gas")
+    # another grid, the same physics: the same collisions (time within 1e-9), Z within its error
+    cells = run_json("gas", "--n", "400", "--eta", "0.2", "--collisions", "60000", "--seed", "3",
+                     "--cell-size", "4")
+    gas_checks(cells, 400, 0.2, 0.02)
+    check(abs(cells["Z"] - report["Z"]) <= 3 * report["Z_stderr"],
+          f"--cell-size 4 changed Z: {cells['Z']} against {report['Z']}")
 
 
 def case_gas_equation_of_state():
