@@ -6,14 +6,14 @@
  * Taylor polynomial for e^r - 1, then e^r scaled by 2^k. log1p: u = 1 + x rounded, its rounding
  * error c kept exactly, log(1 + x) = log(u) + c / u, and log(u) = k ln2 + log(m) for
  * u = m 2^k, m in [sqrt(1/2), sqrt(2)), from the atanh series of (m - 1) / (m + 1). The series
- * are cut where the next term is below 2^-60 of the sum; tests/test_elementary.c measures the error
- * against quadruple-precision references. */
+ * are cut where the next term is below 2^-60 of the sum; tests/test_elementary_oracle.c measures
+ * the error against quadruple-precision references. */
 #include "elementary.h"
 
 #include <float.h>
 #include <math.h>
 
-/* ln 2 = LN2_HI + LN2_LO, LN2_HI with 32 trailing zero bits (k LN2_HI is exact for |k| < 2^20). */
+/* ln 2 = LN2_HI + LN2_LO; LN2_HI has 32 significant bits, so k LN2_HI is exact for |k| < 2^21. */
 static const double LN2_HI = 6.93147180369123816490e-01;
 static const double LN2_LO = 1.90821492927058770002e-10;
 static const double INV_LN2 = 1.44269504088896338700e+00;
@@ -71,8 +71,8 @@ double ccl_exp(double x) {
 }
 
 double ccl_expm1(double x) {
-    if (isnan(x)) {
-        return x;
+    if (isnan(x) || x == 0.0) {
+        return x; /* NaN, and zero with its sign */
     }
     if (fabs(x) <= 0.34) {
         return ccl_expm1_small(x);

@@ -12,6 +12,8 @@
 #define CCL_CELL_MARGIN 1e-9
 /* At most this many cells, and about two per circle: bounded memory for sparse worlds. */
 #define CCL_MAX_CELLS (1 << 24)
+/// Most (cell, obstacle) entries in the obstacle tables: 1 GiB of them, well inside int32_t.
+#define CCL_MAX_OBSTACLE_ITEMS (1 << 28)
 
 double ccl_grid_min_cell(double radius) {
     return 2.0 * radius * (1.0 + CCL_CELL_MARGIN);
@@ -126,6 +128,7 @@ static ccl_status ccl_grid_bin_obstacles(ccl_world *w, int32_t cells) {
             memcpy(cursor_mem, start, sizeof(int32_t) * (size_t)cells);
             cursor = cursor_mem;
         }
+        int64_t counted = 0;
         for (int32_t k = 0; k < total; ++k) {
             ccl_vec2 a, b;
             if (k < w->segment_count) {
@@ -157,12 +160,18 @@ static ccl_status ccl_grid_bin_obstacles(ccl_world *w, int32_t cells) {
                         int32_t c = cy * w->nx + cx;
                         if (pass == 0) {
                             start[c + 1] += 1;
+                            counted++;
                         } else {
                             fill[cursor[c]++] = code;
                         }
                     }
                 }
             }
+        }
+        if (pass == 0 && counted > CCL_MAX_OBSTACLE_ITEMS) {
+            /* long obstacles over a fine grid: refuse rather than overflow the int32 offsets */
+            ccl_world_free(w, start, sizeof(int32_t) * (size_t)(cells + 1));
+            return CCL_ERR_OUT_OF_MEMORY;
         }
         if (pass == 1) {
             ccl_world_free(w, cursor_mem, sizeof(int32_t) * (size_t)(cells > 0 ? cells : 1));
@@ -191,8 +200,11 @@ ccl_status ccl_grid_rebuild(ccl_world *w) {
     }
     double min_cell = ccl_grid_min_cell(max_radius > 0.0 ? max_radius : 0.5);
     double area = w->box_size.x * w->box_size.y;
-    double wanted = w->def.cell_size > 0.0 ? w->def.cell_size
-                                           : sqrt(area / (2.0 * (double)w->live_count + 16.0));
+    /* about two cells per circle; a chosen cell_size is honoured down to four cells per circle
+     * (more cells than that cost memory and rebuilds and find nothing) */
+    double wanted = w->def.cell_size > 0.0
+                        ? fmax(w->def.cell_size, sqrt(area / (4.0 * (double)w->live_count + 64.0)))
+                        : sqrt(area / (2.0 * (double)w->live_count + 16.0));
     int32_t nx = ccl_grid_axis_cells(w->box_size.x, min_cell, wanted, w->periodic);
     int32_t ny = ccl_grid_axis_cells(w->box_size.y, min_cell, wanted, w->periodic);
     while ((int64_t)nx * ny > CCL_MAX_CELLS) {

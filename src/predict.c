@@ -249,6 +249,20 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
             ccl_consider(best, u, CCL_EVENT_SEGMENT, index, 0);
         }
     }
+    /* A curved path can pass beyond an end, cross the line and come back at the interior from
+     * the other side: the other side's distance (negative now) must rise above the radius and
+     * fall back to it. Moving away from that side for good, it never can. */
+    double g0 = -side * d0 - b->radius, g1 = -side * d1, g2 = -side * d2;
+    if (g2 != 0.0 && !(g0 <= 0.0 && (g1 < 0.0 || (g1 == 0.0 && g2 <= 0.0)))) {
+        double u2 = ccl_first_fall(g0, g1, g2, best->u);
+        if (u2 < best->u) {
+            double along = ccl_dot(dir, rel) + ccl_dot(dir, b->velocity) * u2 +
+                           0.5 * ccl_dot(dir, acc) * u2 * u2;
+            if (along >= 0.0 && along <= length) {
+                ccl_consider(best, u2, CCL_EVENT_SEGMENT, index, 0);
+            }
+        }
+    }
 }
 
 static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,

@@ -422,9 +422,10 @@ static bool ccl_world_grid_stale(const ccl_world *w, double radius) {
         ccl_grid_min_cell(radius) > w->cell_h) {
         return true;
     }
-    /* many more circles than cells, while smaller cells would do: rebuild for density */
+    /* many more circles than cells, while smaller cells would do: rebuild for density (not
+     * below a chosen cell_size, or every later add would rebuild the same grid) */
     int64_t cells = (int64_t)w->nx * w->ny;
-    double min_cell = ccl_grid_min_cell(fmax(w->max_radius, radius));
+    double min_cell = fmax(ccl_grid_min_cell(fmax(w->max_radius, radius)), w->def.cell_size);
     return w->live_count > 4 * cells + 64 &&
            (w->cell_w > 2.0 * min_cell || w->cell_h > 2.0 * min_cell);
 }

@@ -98,7 +98,8 @@ static void expm1_within_two_ulp(void **state) {
     }
     printf("expm1: worst %.3f ulp at %.17g over %d arguments\n", w.ulps, w.arg, CASES);
     assert_true(w.ulps <= 2.0);
-    assert_true(ccl_expm1(0.0) == 0.0);
+    assert_true(ccl_expm1(0.0) == 0.0 && !signbit(ccl_expm1(0.0)));
+    assert_true(ccl_expm1(-0.0) == 0.0 && signbit(ccl_expm1(-0.0)));
     assert_true(ccl_expm1(5e-324) == 5e-324);
     assert_true(ccl_expm1(-1000.0) == -1.0 && ccl_expm1(-INFINITY) == -1.0);
     assert_true(ccl_expm1(1000.0) == INFINITY);

@@ -12,7 +12,8 @@ extern "C" {
 typedef enum ccl_status {
     CCL_OK = 0,               ///< Success.
     CCL_ERR_INVALID_ARGUMENT, ///< NaN, infinity, negative radius or mass, NULL, bad definition.
-    CCL_ERR_OUT_OF_MEMORY,    ///< The allocator returned NULL; nothing was changed.
+    CCL_ERR_OUT_OF_MEMORY,    ///< The allocator returned NULL, or a table would pass circol's
+                              ///< size limits (2^28 grid entries of obstacles); nothing changed.
     CCL_ERR_STALE_ID,         ///< The id was never issued, or its circle has been removed.
     CCL_ERR_FULL,             ///< The world holds max_circles circles already.
     CCL_ERR_OUTSIDE_BOX,      ///< The circle does not fit inside the walled box.

@@ -70,7 +70,9 @@ static inline double ccl_length_sq(ccl_vec2 v) {
 /// hypot; NaN for a NaN component unless the other is infinite). Computed as
 /// sqrt(x^2 + y^2) at a power-of-two scale, from correctly rounded IEEE operations only, so that
 /// every platform gives the same bits (libm's hypot differs between C libraries in the last
-/// bit). Within 1.5 ulp of the exact length.
+/// bit). Within 1.5 ulp of the exact length. Being inline, a copy compiled in your own code
+/// follows your compiler's flags: fused multiply-adds there (-ffp-contract) can change its last
+/// bit; the library's own results do not depend on them.
 static inline double ccl_length(ccl_vec2 v) {
     double ax = fabs(v.x), ay = fabs(v.y);
     if (!(ax <= DBL_MAX && ay <= DBL_MAX)) {

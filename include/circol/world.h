@@ -83,7 +83,11 @@ typedef struct ccl_world_def {
     double rest_speed;          ///< Under gravity, a circle leaving a wall or resting support
                                 ///< slower than this is treated as at rest on it. Length/time;
                                 ///< default 0 means automatic (from gravity and the radii).
-    double cell_size;           ///< Grid cell edge; 0 (default) picks it from the radii.
+    double cell_size;           ///< Grid cell edge; 0 (default) picks it from the circle count.
+                                ///< A chosen edge is raised to a diameter (plus a margin) and
+                                ///< to at most four cells per circle; much larger cells than
+                                ///< the circles' spacing make every add and prediction scan
+                                ///< many circles.
     ccl_overlap_policy overlap; ///< Default CCL_OVERLAP_REJECT.
     double separation_speed;    ///< For CCL_OVERLAP_SEPARATE: length/time. Default 1.
     int capacity;               ///< Expected number of circles (a hint). Default 0.
