@@ -220,6 +220,18 @@ static void ccl_predict_box(const ccl_world *w, const ccl_body_slot *b, ccl_vec2
     }
 }
 
+/* A touch of a segment's line at u counts when the centre is then beside the interior: its
+ * position along the axis, along0 + along1 u + along2 u^2 / 2, lies in [0, length]. */
+static void ccl_consider_strip(ccl_candidate *best, double u, double along0, double along1,
+                               double along2, double length, int32_t index) {
+    if (u < best->u) {
+        double along = along0 + along1 * u + 0.5 * along2 * u * u;
+        if (along >= 0.0 && along <= length) {
+            ccl_consider(best, u, CCL_EVENT_SEGMENT, index, 0);
+        }
+    }
+}
+
 /* Circle b, at position p in the obstacle's frame (shifted to meet a periodic image). */
 static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 p,
                                 ccl_vec2 acc, int32_t index, ccl_candidate *best) {
@@ -241,27 +253,17 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
     ccl_vec2 rel = ccl_sub(p, s.a);
     double d0 = ccl_dot(n, rel), d1 = ccl_dot(n, b->velocity), d2 = ccl_dot(n, acc);
     double side = d0 > 0.0 ? 1.0 : (d0 < 0.0 ? -1.0 : (d1 > 0.0 ? -1.0 : 1.0));
+    double along0 = ccl_dot(dir, rel), along1 = ccl_dot(dir, b->velocity);
+    double along2 = ccl_dot(dir, acc);
     double u = ccl_first_fall(side * d0 - b->radius, side * d1, side * d2, best->u);
-    if (u < best->u) {
-        double along =
-            ccl_dot(dir, rel) + ccl_dot(dir, b->velocity) * u + 0.5 * ccl_dot(dir, acc) * u * u;
-        if (along >= 0.0 && along <= length) {
-            ccl_consider(best, u, CCL_EVENT_SEGMENT, index, 0);
-        }
-    }
+    ccl_consider_strip(best, u, along0, along1, along2, length, index);
     /* A curved path can pass beyond an end, cross the line and come back at the interior from
      * the other side: the other side's distance (negative now) must rise above the radius and
      * fall back to it. Moving away from that side for good, it never can. */
     double g0 = -side * d0 - b->radius, g1 = -side * d1, g2 = -side * d2;
     if (g2 != 0.0 && !(g0 <= 0.0 && (g1 < 0.0 || (g1 == 0.0 && g2 <= 0.0)))) {
         double u2 = ccl_first_fall(g0, g1, g2, best->u);
-        if (u2 < best->u) {
-            double along = ccl_dot(dir, rel) + ccl_dot(dir, b->velocity) * u2 +
-                           0.5 * ccl_dot(dir, acc) * u2 * u2;
-            if (along >= 0.0 && along <= length) {
-                ccl_consider(best, u2, CCL_EVENT_SEGMENT, index, 0);
-            }
-        }
+        ccl_consider_strip(best, u2, along0, along1, along2, length, index);
     }
 }
 
