@@ -100,6 +100,19 @@ static double ccl_first_fall(double f0, double f1, double f2, double u_max) {
     return best <= u_max ? best : INFINITY;
 }
 
+/* ccl_first_fall for the gap between a circle and a surface it must not cross (a wall, a
+ * segment's line on the circle's side). A gap at or below 0 by rounding that rises but never gets
+ * back above 0 is still a contact: it turns back at the apex u = f1 / -f2, and that is its event
+ * (found by a tiny circle bouncing ever lower under gravity; missing it let the circle fall
+ * through the wall). */
+static double ccl_first_touch(double f0, double f1, double f2, double u_max) {
+    if (f0 <= 0.0 && f1 > 0.0 && f2 < 0.0 && f1 * f1 - 2.0 * f2 * f0 < 0.0) {
+        double apex = f1 / -f2;
+        return apex <= u_max ? apex : INFINITY;
+    }
+    return ccl_first_fall(f0, f1, f2, u_max);
+}
+
 /* First entry u into contact at distance R for relative position dp, velocity dv and
  * acceleration da (of the other body relative to this one); INFINITY when none by u_max. An
  * overlapping pair that approaches collides at once; one that recedes is left alone. */
@@ -216,7 +229,7 @@ static void ccl_predict_box(const ccl_world *w, const ccl_body_slot *b, ccl_vec2
         if (b->support & (1u << k)) {
             continue;
         }
-        ccl_consider(best, ccl_first_fall(f0[k], f1[k], f2[k], best->u), CCL_EVENT_BOX, k, 0);
+        ccl_consider(best, ccl_first_touch(f0[k], f1[k], f2[k], best->u), CCL_EVENT_BOX, k, 0);
     }
 }
 
@@ -255,7 +268,7 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
     double side = d0 > 0.0 ? 1.0 : (d0 < 0.0 ? -1.0 : (d1 > 0.0 ? -1.0 : 1.0));
     double along0 = ccl_dot(dir, rel), along1 = ccl_dot(dir, b->velocity);
     double along2 = ccl_dot(dir, acc);
-    double u = ccl_first_fall(side * d0 - b->radius, side * d1, side * d2, best->u);
+    double u = ccl_first_touch(side * d0 - b->radius, side * d1, side * d2, best->u);
     ccl_consider_strip(best, u, along0, along1, along2, length, index);
     /* A curved path can pass beyond an end, cross the line and come back at the interior from
      * the other side: the other side's distance (negative now) must rise above the radius and

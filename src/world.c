@@ -11,8 +11,11 @@
 
 /* Re-base times after this many events per circle, so local times stay near zero. */
 #define CCL_REBASE_EVENTS_PER_CIRCLE 4
-/* Automatic rest speed under gravity: bounces lower than this fraction of the radius rest. */
+/* Automatic rest speed under gravity: bounces lower than this fraction of the radius rest, and
+ * (for radii far below the box) bounces lower than this fraction of the box's largest coordinate,
+ * which positions barely resolve (2^-44 is about 500 units in the last place there). */
 #define CCL_REST_HEIGHT_FRACTION 1e-4
+#define CCL_REST_HEIGHT_OF_BOX   0x1p-44
 
 ccl_world_def ccl_world_default_def(void) {
     ccl_world_def def;
@@ -738,7 +741,10 @@ static double ccl_rest_speed(const ccl_world *w, const ccl_body_slot *b) {
     if (w->def.rest_speed > 0.0) {
         return w->def.rest_speed;
     }
-    return sqrt(2.0 * ccl_length(w->def.gravity) * CCL_REST_HEIGHT_FRACTION * b->radius);
+    double extent = fmax(fmax(fabs(w->box_min.x), fabs(w->box_max.x)),
+                         fmax(fabs(w->box_min.y), fabs(w->box_max.y)));
+    double height = fmax(CCL_REST_HEIGHT_FRACTION * b->radius, CCL_REST_HEIGHT_OF_BOX * extent);
+    return sqrt(2.0 * ccl_length(w->def.gravity) * height);
 }
 
 /* Unit normal of box wall k pointing out of the box (into the wall). */

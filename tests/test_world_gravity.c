@@ -3,7 +3,8 @@
  * long-double root found by bisection): a ball bouncing on the floor (elastic and with
  * restitution 0.5, coming to rest), a projectile, a bounce off a sloped segment, a fall onto a
  * fixed point, a damped circle, a damped pair's collision time (solved in s = (1 - e^-gt)/g),
- * and a damped pair that stops short. (The inelastic pile is in test_long_pile.c.) */
+ * a damped pair that stops short, and tiny inelastic balls that must never fall through a
+ * wall or a segment. (The inelastic pile is in test_long_pile.c.) */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -392,6 +393,66 @@ static void curved_path_meets_a_segment_from_its_far_side(void **state) {
     assert_true(hits > 50);
 }
 
+/* Inelastic bounces on a wall or a segment shrink geometrically towards rest; with a radius far
+ * below the coordinates' rounding, a bounce can start from a position just past the surface and
+ * rise without ever getting back above it. It must still turn back as a contact there, and never
+ * fall through. Random radii down to subnormal, gravity in any direction, restitution in [0, 1):
+ * the brute-force absolute penetration stays at rounding level. */
+static void tiny_inelastic_balls_never_fall_through_walls_or_segments(void **state) {
+    (void)state;
+    wt_rng rng = {777};
+    const double extent = 100.0;
+    uint64_t bounces = 0;
+    for (int k = 0; k < 120; ++k) {
+        double angle = wt_range(&rng, 0.0, 6.283185307179586);
+        if (k % 3 == 0) {
+            angle = 1.5707963267948966 * (double)(k / 3 % 4); /* straight at a wall */
+        }
+        double gravity = wt_range(&rng, 1.0, 20.0);
+        ccl_world *w =
+            make_world(ccl_v2(gravity * cos(angle), gravity * sin(angle)), 0.0,
+                       wt_range(&rng, 0.0, 0.95), ccl_v2(0.0, 0.0), ccl_v2(extent, extent));
+        if (k % 10 == 0) {
+            /* no rest speed: the bounces go on until they are below rounding (slow) */
+            ccl_world_destroy(w);
+            ccl_world_def d = ccl_world_default_def();
+            d.gravity = ccl_v2(gravity * cos(angle), gravity * sin(angle));
+            d.restitution = wt_range(&rng, 0.0, 0.5);
+            d.box_max = ccl_v2(extent, extent);
+            d.rest_speed = 1e-300;
+            assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+        }
+        ccl_segment seg = ccl_make_segment(ccl_v2(20.0, wt_range(&rng, 30.0, 70.0)),
+                                           ccl_v2(80.0, wt_range(&rng, 30.0, 70.0)));
+        assert_int_equal(ccl_world_add_segment(w, seg, NULL), CCL_OK);
+        double r = pow(10.0, wt_range(&rng, -320.0, 0.0));
+        ccl_vec2 p = ccl_v2(wt_range(&rng, 5.0, 95.0), wt_range(&rng, 5.0, 95.0));
+        ccl_vec2 q = wt_closest(seg.a, seg.b, p);
+        if (hypot(p.x - q.x, p.y - q.y) < 2.0) {
+            ccl_world_destroy(w);
+            continue;
+        }
+        ccl_circle_id id =
+            add(w, p, ccl_v2(wt_range(&rng, -10.0, 10.0), wt_range(&rng, -10.0, 10.0)), r, 1.0);
+        for (int step = 0; step < 60; ++step) {
+            ccl_circle_state s = state_at(w, id, ccl_world_time(w) + 0.25, NULL, NULL);
+            double out = fmax(fmax(-(s.position.x - r), s.position.x + r - extent),
+                              fmax(-(s.position.y - r), s.position.y + r - extent));
+            q = wt_closest(seg.a, seg.b, s.position);
+            double depth = r - hypot(q.x - s.position.x, q.y - s.position.y);
+            if (out > 1e-9 * extent || depth > 1e-9 * extent) {
+                printf("scene %d (r = %g): %g past a wall, %g into the segment at t = %g\n", k, r,
+                       out, depth, ccl_world_time(w));
+                fail();
+            }
+        }
+        bounces += ccl_world_get_stats(w).wall_collisions;
+        ccl_world_destroy(w);
+    }
+    printf("tiny inelastic balls: %llu bounces, none through\n", (unsigned long long)bounces);
+    assert_true(bounces > 1000);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(elastic_ball_bounces_at_the_analytic_times_and_heights),
@@ -403,6 +464,7 @@ int main(void) {
         cmocka_unit_test(damped_pair_collides_at_the_analytic_time),
         cmocka_unit_test(damped_pair_that_stops_short_never_collides),
         cmocka_unit_test(curved_path_meets_a_segment_from_its_far_side),
+        cmocka_unit_test(tiny_inelastic_balls_never_fall_through_walls_or_segments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -82,7 +82,8 @@ typedef struct ccl_world_def {
                                 ///< means automatic (1e-9 of the box width over the rms speed).
     double rest_speed;          ///< Under gravity, a circle leaving a wall or resting support
                                 ///< slower than this is treated as at rest on it. Length/time;
-                                ///< default 0 means automatic (from gravity and the radii).
+                                ///< default 0 means automatic (from gravity, the radii and
+                                ///< the box's coordinates).
     double cell_size;           ///< Grid cell edge; 0 (default) picks it from the circle count.
                                 ///< A chosen edge is raised to a diameter (plus a margin) and
                                 ///< to at most four cells per circle; much larger cells than
