@@ -129,6 +129,11 @@ static double ccl_pair_entry(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, do
     if (c <= 0.0) {
         return 0.0; /* overlapping by rounding and approaching: collide at once */
     }
+    /* The root c / (-b + sqrt(D)) is at least c / (-2 b), as sqrt(D) <= -b (clamped below, so
+     * that rounding cannot break it): a pair that cannot meet before u_max costs no square root. */
+    if (c / (-2.0 * b) > u_max) {
+        return INFINITY;
+    }
     double a = ccl_dot(dv, dv);
     /* Lagrange's identity keeps the discriminant accurate for far, nearly grazing pairs. */
     double wr = sqrt(a) * R;
@@ -137,7 +142,8 @@ static double ccl_pair_entry(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, do
     if (D < 0.0) {
         return INFINITY;
     }
-    double u = c / (-b + sqrt(D));
+    double root = sqrt(D);
+    double u = c / (-b + (root < -b ? root : -b));
     return u <= u_max ? u : INFINITY;
 }
 

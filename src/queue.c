@@ -2,8 +2,10 @@
  * touches only the heap array; ties are broken by circle index. */
 #include "queue.h"
 
+/* Written with bitwise operators so that the compiler can select without a branch: which child
+ * is earlier is a coin toss that no predictor learns. */
 static bool ccl_queue_before(ccl_queue_entry a, ccl_queue_entry b) {
-    return a.key < b.key || (a.key == b.key && a.index < b.index);
+    return (a.key < b.key) | ((a.key == b.key) & (a.index < b.index));
 }
 
 static void ccl_queue_place(ccl_queue *q, int32_t pos, ccl_queue_entry e) {
@@ -24,25 +26,21 @@ static void ccl_queue_sift_up(ccl_queue *q, int32_t pos, ccl_queue_entry e) {
     ccl_queue_place(q, pos, e);
 }
 
+/* Puts e at pos or below, where it is not earlier than pos's parent. Bottom-up (Floyd): the hole
+ * at pos walks down along the earlier children to a leaf, one comparison per level, and e rises
+ * from there. A re-predicted event usually belongs near the leaves, so this costs about half
+ * the comparisons of the usual descent, which compares e with the earlier child at every level. */
 static void ccl_queue_sift_down(ccl_queue *q, int32_t pos, ccl_queue_entry e) {
     int32_t count = q->count;
-    for (;;) {
-        int32_t child = 2 * pos + 1;
-        if (child >= count) {
-            break;
+    ccl_queue_entry *heap = q->heap;
+    for (int32_t child = 2 * pos + 1; child < count; child = 2 * pos + 1) {
+        if (child + 1 < count) {
+            child += ccl_queue_before(heap[child + 1], heap[child]);
         }
-        ccl_queue_entry c = q->heap[child];
-        if (child + 1 < count && ccl_queue_before(q->heap[child + 1], c)) {
-            child += 1;
-            c = q->heap[child];
-        }
-        if (!ccl_queue_before(c, e)) {
-            break;
-        }
-        ccl_queue_place(q, pos, c);
+        ccl_queue_place(q, pos, heap[child]);
         pos = child;
     }
-    ccl_queue_place(q, pos, e);
+    ccl_queue_sift_up(q, pos, e);
 }
 
 void ccl_queue_push(ccl_queue *q, int32_t i) {
