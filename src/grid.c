@@ -54,29 +54,24 @@ int32_t ccl_grid_cell_of(const ccl_world *w, ccl_vec2 p) {
 void ccl_grid_insert(ccl_world *w, int32_t i, int32_t c) {
     ccl_body_slot *b = &w->bodies[i];
     b->cell = c;
-    b->prev = -1;
     b->next = w->cell_head[c];
-    if (b->next >= 0) {
-        w->bodies[b->next].prev = i;
-    }
     w->cell_head[c] = i;
 }
 
+/* The lists are singly linked (no back link in the body slot): removal walks its cell's list,
+ * which is never longer than what a prediction in that cell scans anyway. */
 void ccl_grid_remove(ccl_world *w, int32_t i) {
     ccl_body_slot *b = &w->bodies[i];
     if (b->cell < 0) {
         return;
     }
-    if (b->prev >= 0) {
-        w->bodies[b->prev].next = b->next;
-    } else {
-        w->cell_head[b->cell] = b->next;
+    int32_t *link = &w->cell_head[b->cell];
+    while (*link != i) {
+        link = &w->bodies[*link].next;
     }
-    if (b->next >= 0) {
-        w->bodies[b->next].prev = b->prev;
-    }
+    *link = b->next;
     b->cell = -1;
-    b->next = b->prev = -1;
+    b->next = -1;
 }
 
 /* The cell range [lo, hi] along one axis that a box [a, b] (expanded by margin) touches. */

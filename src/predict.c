@@ -398,10 +398,9 @@ void ccl_predict(ccl_world *w, int32_t i) {
     b->event_other = best.other;
     b->event_other_count = best.other_count;
     double when = best.kind == CCL_EVENT_NONE ? INFINITY : w->time + ccl_tau_of_u(w, best.u);
-    w->event_time[i] = when;
     if (w->queue.where[i] >= 0) {
-        ccl_queue_update(&w->queue, i);
+        ccl_queue_update(&w->queue, i, when);
     } else {
-        ccl_queue_push(&w->queue, i);
+        ccl_queue_push(&w->queue, i, when);
     }
 }

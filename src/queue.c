@@ -43,14 +43,14 @@ static void ccl_queue_sift_down(ccl_queue *q, int32_t pos, ccl_queue_entry e) {
     ccl_queue_sift_up(q, pos, e);
 }
 
-void ccl_queue_push(ccl_queue *q, int32_t i) {
-    ccl_queue_entry e = {q->keys[i], i};
+void ccl_queue_push(ccl_queue *q, int32_t i, double key) {
+    ccl_queue_entry e = {key, i};
     ccl_queue_sift_up(q, q->count++, e);
 }
 
-void ccl_queue_update(ccl_queue *q, int32_t i) {
+void ccl_queue_update(ccl_queue *q, int32_t i, double key) {
     int32_t pos = q->where[i];
-    ccl_queue_entry e = {q->keys[i], i};
+    ccl_queue_entry e = {key, i};
     if (pos > 0 && ccl_queue_before(e, q->heap[(pos - 1) / 2])) {
         ccl_queue_sift_up(q, pos, e);
     } else {
@@ -72,5 +72,14 @@ void ccl_queue_remove(ccl_queue *q, int32_t i) {
         ccl_queue_sift_up(q, pos, last);
     } else {
         ccl_queue_sift_down(q, pos, last);
+    }
+}
+
+void ccl_queue_shift(ccl_queue *q, double shift) {
+    for (int32_t pos = 0; pos < q->count; ++pos) {
+        q->heap[pos].key -= shift;
+    }
+    for (int32_t pos = q->count / 2 - 1; pos >= 0; --pos) {
+        ccl_queue_sift_down(q, pos, q->heap[pos]);
     }
 }

@@ -146,7 +146,6 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
 static void ccl_world_free_slots(ccl_world *w) {
     size_t n = (size_t)w->slot_capacity;
     ccl_world_free(w, w->bodies, n * sizeof(ccl_body_slot));
-    ccl_world_free(w, w->event_time, n * sizeof(double));
     ccl_world_free(w, w->generation, n * sizeof(uint32_t));
     ccl_world_free(w, w->user_data, n * sizeof(void *));
     ccl_world_free(w, w->queue.heap, n * sizeof(ccl_queue_entry));
@@ -187,15 +186,15 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     }
     size_t n = (size_t)cap, old = (size_t)w->slot_capacity;
     ccl_body_slot *bodies = ccl_world_alloc(w, n * sizeof(ccl_body_slot));
-    double *times = ccl_world_alloc(w, n * sizeof(double));
     uint32_t *gens = ccl_world_alloc(w, n * sizeof(uint32_t));
-    void **users = ccl_world_alloc(w, n * sizeof(void *));
+    /* user data pointers only once some circle has carried one (ccl_world_keep_user_data) */
+    bool with_users = w->user_data != NULL;
+    void **users = with_users ? ccl_world_alloc(w, n * sizeof(void *)) : NULL;
     ccl_queue_entry *heap = ccl_world_alloc(w, n * sizeof(ccl_queue_entry));
     int32_t *where = ccl_world_alloc(w, n * sizeof(int32_t));
-    if (bodies == NULL || times == NULL || gens == NULL || users == NULL || heap == NULL ||
+    if (bodies == NULL || gens == NULL || (with_users && users == NULL) || heap == NULL ||
         where == NULL) {
         ccl_world_free(w, bodies, n * sizeof(ccl_body_slot));
-        ccl_world_free(w, times, n * sizeof(double));
         ccl_world_free(w, gens, n * sizeof(uint32_t));
         ccl_world_free(w, users, n * sizeof(void *));
         ccl_world_free(w, heap, n * sizeof(ccl_queue_entry));
@@ -204,26 +203,39 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     }
     if (old > 0) {
         memcpy(bodies, w->bodies, old * sizeof(ccl_body_slot));
-        memcpy(times, w->event_time, old * sizeof(double));
         memcpy(gens, w->generation, old * sizeof(uint32_t));
-        memcpy(users, w->user_data, old * sizeof(void *));
+        if (with_users) {
+            memcpy(users, w->user_data, old * sizeof(void *));
+        }
         memcpy(heap, w->queue.heap, old * sizeof(ccl_queue_entry));
         memcpy(where, w->queue.where, old * sizeof(int32_t));
     }
     for (size_t i = old; i < n; ++i) {
         gens[i] = 1;
         where[i] = -1;
-        times[i] = INFINITY;
     }
     ccl_world_free_slots(w);
     w->bodies = bodies;
-    w->event_time = times;
     w->generation = gens;
     w->user_data = users;
     w->queue.heap = heap;
     w->queue.where = where;
-    w->queue.keys = times;
     w->slot_capacity = (int32_t)cap;
+    return CCL_OK;
+}
+
+/* The per-slot user data pointers, all NULL, made when the first circle with one is added: a world
+ * whose circles carry none saves the 8 bytes per circle. */
+static ccl_status ccl_world_keep_user_data(ccl_world *w) {
+    size_t n = (size_t)w->slot_capacity;
+    void **users = ccl_world_alloc(w, n * sizeof(void *));
+    if (users == NULL) {
+        return CCL_ERR_OUT_OF_MEMORY;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        users[i] = NULL;
+    }
+    w->user_data = users;
     return CCL_OK;
 }
 
@@ -491,6 +503,12 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
             return status;
         }
     }
+    if (def->user_data != NULL && w->user_data == NULL) {
+        ccl_status status = ccl_world_keep_user_data(w);
+        if (status != CCL_OK) {
+            return status;
+        }
+    }
     int32_t i;
     if (w->free_head >= 0) {
         i = w->free_head;
@@ -509,12 +527,13 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
     b->restitution = def->restitution < 0.0 ? w->def.restitution : def->restitution;
     b->last_collision = -INFINITY;
     b->cell = -1;
-    b->next = b->prev = -1;
+    b->next = -1;
     b->support = 0;
     b->alive = 1;
     b->event_kind = CCL_EVENT_NONE;
-    w->user_data[i] = def->user_data;
-    w->event_time[i] = INFINITY;
+    if (w->user_data != NULL) {
+        w->user_data[i] = def->user_data;
+    }
     w->live_count++;
     if (ccl_world_grid_stale(w, r)) {
         ccl_status status = ccl_grid_rebuild(w);
@@ -576,9 +595,10 @@ ccl_status ccl_world_remove_circle(ccl_world *w, ccl_circle_id id) {
     ccl_body_slot *b = &w->bodies[i];
     b->alive = 0;
     b->count++;
-    w->event_time[i] = INFINITY;
     w->generation[i] = w->generation[i] == UINT32_MAX ? 1 : w->generation[i] + 1;
-    w->user_data[i] = NULL;
+    if (w->user_data != NULL) {
+        w->user_data[i] = NULL;
+    }
     w->live_count--;
     int32_t kept = 0;
     for (int32_t m = 0; m < w->overlap_count; ++m) {
@@ -719,21 +739,11 @@ static void ccl_world_rebase(ccl_world *w) {
         ccl_body_move_to(w, b, shift);
         b->time = 0.0;
         b->last_collision -= shift;
-        w->event_time[i] -= shift;
     }
     w->time_base += shift;
     w->stats_since -= shift;
     w->time = 0.0;
-    /* subtracting one number from all keys may round two keys together: re-heap */
-    w->queue.count = 0;
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        w->queue.where[i] = -1;
-    }
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        if (w->bodies[i].alive) {
-            ccl_queue_push(&w->queue, i);
-        }
-    }
+    ccl_queue_shift(&w->queue, shift);
     w->events_since_rebase = 0;
 }
 
@@ -1118,7 +1128,7 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
     uint64_t limit = w->def.max_events_per_advance;
     for (;;) {
         int32_t i = ccl_queue_top(&w->queue);
-        if (i < 0 || !(w->event_time[i] <= t_end)) {
+        if (i < 0 || !(w->queue.heap[0].key <= t_end)) {
             break;
         }
         if (collision_limit > 0 && w->collisions - start_collisions >= collision_limit) {
@@ -1134,7 +1144,7 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
                 return status;
             }
         }
-        double when = w->event_time[i];
+        double when = w->queue.heap[0].key;
         if (when > w->time) {
             w->time = when;
         }
@@ -1222,7 +1232,7 @@ static void ccl_world_fill_state(const ccl_world *w, int32_t i, ccl_circle_state
     out->radius = b->radius;
     out->mass = b->inv_mass > 0.0 ? 1.0 / b->inv_mass : 0.0;
     out->restitution = b->restitution;
-    out->user_data = w->user_data[i];
+    out->user_data = w->user_data != NULL ? w->user_data[i] : NULL;
 }
 
 ccl_status ccl_world_get_circle(const ccl_world *w, ccl_circle_id id, ccl_circle_state *out) {

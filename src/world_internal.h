@@ -28,16 +28,16 @@ typedef struct ccl_body_slot {
     double restitution;
     double last_collision; ///< internal time of its last collision (collapse guard)
     int32_t cell;          ///< grid cell, -1 when not binned
-    int32_t next, prev;    ///< cell list links (next doubles as the free-list link)
+    int32_t next;          ///< cell list link (doubles as the free-list link)
     uint32_t count;        ///< bumped whenever its trajectory changes; invalidates partners
     int32_t event_other;
     uint32_t event_other_count;
     uint8_t event_kind;
     uint8_t support; ///< box walls it rests on under gravity: bit k for wall k; 0 for none
-    uint8_t alive;
-    uint8_t separating; ///< in at least one pair of the overlap list
-    uint8_t asleep;     ///< at rest on a support: fixed until an awake circle hits it
-    uint8_t jam;        ///< collisions in a row at one instant (a circle wedged under gravity)
+    uint8_t jam;     ///< collisions in a row at one instant (a circle wedged under gravity)
+    uint8_t alive : 1;
+    uint8_t separating : 1; ///< in at least one pair of the overlap list
+    uint8_t asleep : 1;     ///< at rest on a support: fixed until an awake circle hits it
 } ccl_body_slot;
 
 /// A pair added overlapping under CCL_OVERLAP_SEPARATE, drifting apart.
@@ -56,7 +56,6 @@ struct ccl_world {
     double collapse_time; ///< resolved TC parameter (0: not yet resolved and automatic)
 
     ccl_body_slot *bodies;
-    double *event_time; ///< per slot, internal time of its next event (INFINITY for none)
     uint32_t *generation;
     void **user_data;
     int32_t slot_capacity, slot_count, live_count, free_head;

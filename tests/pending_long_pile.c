@@ -6,9 +6,8 @@
  * on the floor.
  *
  * Not registered yet (the name does not match tests/test_*.c): with the current world this scene
- * needs millions of collisions, nearly all made elastic by the collapse guard, and its run time
- * varies from about a minute to many minutes with tiny changes of the start. Rename it to
- * test_long_pile.c once the pile settles in seconds. */
+ * needs millions of collisions, nearly all made elastic by the collapse guard, and it did not
+ * settle within ten minutes. Rename it to test_long_pile.c once the pile settles in seconds. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,5 +1,6 @@
 /* The event queue against a plain oracle: after every push, key change and removal, the top is
- * the circle with the smallest (key, index) found by scanning all present circles, the heap
+ * the circle with the smallest (key, index) found by scanning all present circles, and after
+ * every shift of all keys (the world's re-basing) too; the heap
  * order holds at every position, and where[] points back at each entry. Keys are drawn from a
  * few values so that ties (broken by index) are common, with INFINITY among them. */
 #include <math.h>
@@ -34,8 +35,10 @@ static void qt_check(const ccl_queue *q, const double *keys, const bool *present
             if (expected < 0 || qt_before(keys[i], i, keys[expected], expected)) {
                 expected = i;
             }
+            assert_true(ccl_queue_key(q, i) == keys[i]);
         } else {
             assert_int_equal(q->where[i], -1);
+            assert_true(ccl_queue_key(q, i) == INFINITY);
         }
     }
     assert_int_equal(q->count, count);
@@ -60,14 +63,14 @@ static void queue_matches_a_scan_under_random_operations(void **state) {
     double keys[QT_CAPACITY];
     bool present[QT_CAPACITY];
     uint64_t rng = 12345;
-    int pops = 0;
+    int pops = 0, shifts = 0;
     for (int round = 0; round < 40; ++round) {
         for (int32_t i = 0; i < QT_CAPACITY; ++i) {
             where[i] = -1;
             present[i] = false;
             keys[i] = 0.0;
         }
-        ccl_queue q = {heap, where, keys, 0};
+        ccl_queue q = {heap, where, 0};
         int32_t span = 1 + (int32_t)(qt_next(&rng) % QT_CAPACITY); /* small and large heaps */
         for (int step = 0; step < 2000; ++step) {
             int32_t i = (int32_t)(qt_next(&rng) % (uint64_t)span);
@@ -75,28 +78,38 @@ static void queue_matches_a_scan_under_random_operations(void **state) {
             /* half the keys from a few values (ties), half continuous */
             double key = (qt_next(&rng) & 1) ? values[qt_next(&rng) % 8]
                                              : (double)(qt_next(&rng) % 1000000) / 1000.0;
-            if (op < 2) {
+            if (op == 9 && qt_next(&rng) % 20 == 0) {
+                /* the world's re-basing: every key moves down by one amount */
+                double shift = (double)(qt_next(&rng) % 1000) / 7.0;
+                ccl_queue_shift(&q, shift);
+                for (int32_t k = 0; k < QT_CAPACITY; ++k) {
+                    if (present[k]) {
+                        keys[k] -= shift;
+                    }
+                }
+                shifts++;
+            } else if (op < 2) {
                 ccl_queue_remove(&q, i);
                 present[i] = false;
             } else if (op < 3 && q.count > 0) {
                 /* the event loop's step: the top's key moves later, as after its event */
                 int32_t top = ccl_queue_top(&q);
                 keys[top] += (double)(qt_next(&rng) % 1000) / 100.0;
-                ccl_queue_update(&q, top);
+                ccl_queue_update(&q, top, keys[top]);
                 pops++;
             } else {
                 keys[i] = key;
                 if (present[i]) {
-                    ccl_queue_update(&q, i);
+                    ccl_queue_update(&q, i, keys[i]);
                 } else {
-                    ccl_queue_push(&q, i);
+                    ccl_queue_push(&q, i, keys[i]);
                     present[i] = true;
                 }
             }
             qt_check(&q, keys, present);
         }
     }
-    assert_true(pops > 1000);
+    assert_true(pops > 1000 && shifts > 100);
 }
 
 int main(void) {

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -460,12 +461,96 @@ static void cell_size_changes_the_grid_not_the_physics(void **state) {
     assert_true(worst < 1e-9);
 }
 
+/* An allocator that refuses requests of one size (the user data table: capacity pointers). */
+typedef struct refusing_allocator {
+    size_t refused_size;
+    int refusals;
+} refusing_allocator;
+
+static void *refusing_alloc(size_t size, size_t align, void *user) {
+    (void)align;
+    refusing_allocator *r = user;
+    if (size == r->refused_size) {
+        r->refusals++;
+        return NULL;
+    }
+    return malloc(size);
+}
+
+static void refusing_free(void *ptr, size_t size, void *user) {
+    (void)size;
+    (void)user;
+    free(ptr);
+}
+
+/* The user data table is made only when a circle carries user data: circles without it read NULL
+ * before and after, the ones with it read theirs back (through slot reuse after removal, and
+ * through growth of the world), and a table that cannot be allocated refuses the add and leaves
+ * the world as it was. */
+static void user_data_is_kept_only_once_used(void **state) {
+    (void)state;
+    static char tags[300];
+    refusing_allocator refuse = {0, 0};
+    ccl_world_def d = ccl_world_default_def();
+    d.box_max = ccl_v2(200.0, 200.0);
+    d.capacity = 64;
+    d.allocator = (ccl_allocator){refusing_alloc, refusing_free, &refuse};
+    ccl_world *w = make_world(&d);
+    ccl_circle_id plain[40];
+    for (int i = 0; i < 40; ++i) {
+        plain[i] = add(w, ccl_v2(2.5 + 4.0 * i, 5.0), ccl_v2(1.0, 0.5), 1.0, 1.0);
+    }
+    size_t before = ccl_world_get_stats(w).memory_bytes;
+    /* the table would be 64 pointers: refuse it */
+    refuse.refused_size = 64 * sizeof(void *);
+    ccl_circle_def c = ccl_circle_default_def();
+    c.position = ccl_v2(100.0, 100.0);
+    c.user_data = &tags[0];
+    assert_int_equal(ccl_world_add_circle(w, &c, NULL), CCL_ERR_OUT_OF_MEMORY);
+    assert_int_equal(refuse.refusals, 1);
+    assert_int_equal(ccl_world_get_stats(w).circle_count, 40);
+    assert_int_equal(ccl_world_get_stats(w).memory_bytes, before);
+    refuse.refused_size = 0;
+    /* now it is made, with the pointers of the earlier circles NULL */
+    ccl_circle_id tagged[200];
+    for (int i = 0; i < 200; ++i) {
+        c.position = ccl_v2(5.0 + 9.0 * (i % 20), 20.0 + 9.0 * (i / 20));
+        c.user_data = &tags[i];
+        assert_int_equal(ccl_world_add_circle(w, &c, &tagged[i]), CCL_OK);
+    }
+    assert_int_equal(ccl_world_get_stats(w).memory_bytes > before, true);
+    assert_int_equal(ccl_world_remove_circle(w, plain[3]), CCL_OK);
+    assert_int_equal(ccl_world_remove_circle(w, tagged[7]), CCL_OK);
+    c.position = ccl_v2(190.0, 190.0);
+    c.user_data = NULL;
+    ccl_circle_id reused;
+    assert_int_equal(ccl_world_add_circle(w, &c, &reused), CCL_OK);
+    assert_int_equal(ccl_world_advance(w, 2.0), CCL_OK);
+    ccl_circle_state st;
+    assert_int_equal(ccl_world_get_circle(w, reused, &st), CCL_OK);
+    assert_null(st.user_data);
+    for (int i = 0; i < 40; ++i) {
+        if (i != 3) {
+            assert_int_equal(ccl_world_get_circle(w, plain[i], &st), CCL_OK);
+            assert_null(st.user_data);
+        }
+    }
+    for (int i = 0; i < 200; ++i) {
+        if (i != 7) {
+            assert_int_equal(ccl_world_get_circle(w, tagged[i], &st), CCL_OK);
+            assert_ptr_equal(st.user_data, &tags[i]);
+        }
+    }
+    ccl_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(overlapping_pair_drifts_apart_slowly_then_collides_normally),
         cmocka_unit_test(separation_never_adds_energy_in_a_crowd),
         cmocka_unit_test(recorded_contacts_equal_the_callbacks),
         cmocka_unit_test(export_and_get_circle_agree),
+        cmocka_unit_test(user_data_is_kept_only_once_used),
         cmocka_unit_test(set_velocity_sets_the_trajectory),
         cmocka_unit_test(removing_circles_during_a_run_takes_only_their_energy),
         cmocka_unit_test(world_time_is_the_sum_of_the_steps),

@@ -79,7 +79,8 @@ typedef struct ccl_world_def {
     double collapse_time;       ///< TC model (Luding and McNamara): a collision between circles
                                 ///< that collided less than this long ago is fully elastic, so
                                 ///< inelastic collapse cannot stall the world. Time; default 0
-                                ///< means automatic (1e-9 of the box width over the rms speed).
+                                ///< means automatic: 1e-2 sqrt(r_max / |g|) under gravity, else
+                                ///< 1e-6 of the time to cross a diameter at the rms speed.
     double rest_speed;          ///< Under gravity, a circle leaving a wall or resting support
                                 ///< slower than this is treated as at rest on it. Length/time;
                                 ///< default 0 means automatic (from gravity, the radii and
