@@ -100,6 +100,7 @@ static bool ccl_def_is_valid(const ccl_world_def *d) {
 }
 
 static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed);
+static void ccl_world_wake_above(ccl_world *w, int32_t i);
 
 ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     if (out == NULL) {
@@ -593,6 +594,7 @@ ccl_status ccl_world_remove_circle(ccl_world *w, ccl_circle_id id) {
     ccl_grid_remove(w, i);
     ccl_queue_remove(&w->queue, i);
     ccl_body_slot *b = &w->bodies[i];
+    ccl_world_wake_above(w, i); /* what it held up falls */
     b->alive = 0;
     b->count++;
     w->generation[i] = w->generation[i] == UINT32_MAX ? 1 : w->generation[i] + 1;
@@ -866,42 +868,282 @@ static void ccl_world_wake(ccl_world *w, int32_t i) {
     }
 }
 
+/* ---- settling under gravity: pockets, sleep and waking ---- */
+
+/* A circle counts as supported by a wall, an obstacle, or a fixed (immovable or sleeping) circle
+ * at most this fraction of its radius away. */
+#define CCL_SLEEP_GAP 1e-3
+/* A circle in a pocket falls asleep after a collision with another circle that leaves it slower
+ * than this many rest speeds (after a wall bounce, slower than one rest speed: a lone ball then
+ * bounces down to rest exactly as it would without sleeping). */
+#define CCL_SLEEP_FACTOR 8.0
+/* A sleeping circle hit slower than this many rest speeds, or pushed into its supports, stays
+ * asleep and takes the hit as if immovable; a faster hit that lifts it wakes it. */
+#define CCL_WAKE_FACTOR 8.0
+/* Under gravity, the collapse guard makes elastic only approaches slower than this many rest
+ * speeds: faster collisions always lose energy, so a pile cools down to where sleeping takes
+ * over; collapse needs ever slower collisions, which the guard still catches. */
+#define CCL_GUARD_REST_SPEEDS 2.0
+/* Directions and supports found around one circle (more are ignored). */
+#define CCL_POCKET_MAX 16
+/* Sleeping circles woken by one wake-up, still to scan for the circles they hold up; past this,
+ * every sleeping circle in the world wakes. */
+#define CCL_WAKE_STACK 512
+
+/* The approach speed below which the collapse guard may act on circle b. */
+static double ccl_guard_speed(const ccl_world *w, const ccl_body_slot *b) {
+    if (w->def.gravity.x == 0.0 && w->def.gravity.y == 0.0) {
+        return INFINITY;
+    }
+    return CCL_GUARD_REST_SPEEDS * ccl_rest_speed(w, b);
+}
+
+/* The unit directions from a circle to whatever fixed thing touches it. */
+typedef struct ccl_pocket {
+    int32_t self;
+    double radius, gap;
+    int count;
+    ccl_vec2 normal[CCL_POCKET_MAX];
+} ccl_pocket;
+
+static void ccl_pocket_add(ccl_pocket *pk, ccl_vec2 n) {
+    if (pk->count < CCL_POCKET_MAX) {
+        pk->normal[pk->count++] = n;
+    }
+}
+
+static void ccl_pocket_collect(const ccl_world *w, int32_t k, ccl_vec2 offset, void *ctx) {
+    ccl_pocket *pk = ctx;
+    const ccl_body_slot *o = &w->bodies[k];
+    if (k == pk->self || !(o->asleep || o->inv_mass == 0.0)) {
+        return;
+    }
+    double dist = ccl_length(offset);
+    if (dist > 0.0 && dist - (pk->radius + o->radius) <= pk->gap) {
+        ccl_pocket_add(pk, ccl_v2(offset.x / dist, offset.y / dist));
+    }
+}
+
+/* Circle i's supports, at the world's time (i must be there already). */
+static void ccl_world_find_supports(const ccl_world *w, int32_t i, ccl_pocket *pk) {
+    const ccl_body_slot *b = &w->bodies[i];
+    pk->self = i;
+    pk->radius = b->radius;
+    pk->gap = CCL_SLEEP_GAP * b->radius;
+    pk->count = 0;
+    if (!w->periodic) {
+        double room[4] = {b->position.x - b->radius - w->box_min.x,
+                          w->box_max.x - b->radius - b->position.x,
+                          b->position.y - b->radius - w->box_min.y,
+                          w->box_max.y - b->radius - b->position.y};
+        for (int k = 0; k < 4; ++k) {
+            if ((b->support & (1u << k)) || room[k] <= pk->gap) {
+                ccl_pocket_add(pk, ccl_box_normal(k));
+            }
+        }
+    }
+    if (w->obstacle_start != NULL && b->cell >= 0) {
+        for (int32_t k = w->obstacle_start[b->cell]; k < w->obstacle_start[b->cell + 1]; ++k) {
+            int32_t code = w->obstacle_items[k];
+            int32_t index = (code >> 1) / 9;
+            ccl_segment s = (code & 1) == 0 ? w->segments[index]
+                                            : ccl_make_segment(w->points[index], w->points[index]);
+            ccl_vec2 toward = ccl_sub(ccl_world_nearest_on(w, s, b->position), b->position);
+            double dist = ccl_length(toward);
+            if (dist > 0.0 && dist - b->radius <= pk->gap) {
+                ccl_pocket_add(pk, ccl_v2(toward.x / dist, toward.y / dist));
+            }
+        }
+    }
+    ccl_world_each_neighbour(w, b->position, ccl_pocket_collect, pk);
+}
+
+/* True when the supports hold against a push along unit direction d: d points straight into
+ * one of them, or between two of them (a non-negative combination of their normals). */
+static bool ccl_pocket_resists(const ccl_pocket *pk, ccl_vec2 d) {
+    for (int p = 0; p < pk->count; ++p) {
+        ccl_vec2 np = pk->normal[p];
+        if (ccl_dot(np, d) >= 1.0 - 1e-9) {
+            return true;
+        }
+        for (int q = p + 1; q < pk->count; ++q) {
+            ccl_vec2 nq = pk->normal[q];
+            double det = ccl_cross(np, nq);
+            if (fabs(det) < 1e-12) {
+                continue;
+            }
+            double a = ccl_cross(d, nq) / det, c = ccl_cross(np, d) / det;
+            if (a >= 0.0 && c >= 0.0) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* Puts circle i to sleep when it is slower than `factor` rest speeds and lies in a pocket that
+ * holds it against gravity. Only inelastic circles under gravity sleep. */
+static void ccl_world_try_sleep(ccl_world *w, int32_t i, double factor) {
+    ccl_body_slot *b = &w->bodies[i];
+    if (b->asleep || b->inv_mass == 0.0 || !(b->restitution < 1.0) || w->def.damping > 0.0) {
+        return;
+    }
+    ccl_vec2 g = w->def.gravity;
+    if (g.x == 0.0 && g.y == 0.0) {
+        return;
+    }
+    double limit = factor * ccl_rest_speed(w, b);
+    if (!(ccl_length_sq(b->velocity) < limit * limit)) {
+        return;
+    }
+    ccl_pocket pk;
+    ccl_world_find_supports(w, i, &pk);
+    if (ccl_pocket_resists(&pk, ccl_normalize(g))) {
+        b->velocity = ccl_v2(0.0, 0.0);
+        b->asleep = 1;
+        b->jam = 0;
+    }
+}
+
+/* Wakes every sleeping circle (the wake-up stack overflowed); all are predicted again. */
+static void ccl_world_wake_all(ccl_world *w) {
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (w->bodies[i].alive && w->bodies[i].asleep) {
+            ccl_world_wake(w, i);
+        }
+    }
+    w->dirty = true;
+}
+
+typedef struct ccl_wake_scan {
+    ccl_vec2 up;
+    double radius;
+    int32_t stack[CCL_WAKE_STACK];
+    int32_t count;
+    bool overflow;
+} ccl_wake_scan;
+
+static void ccl_wake_collect(const ccl_world *w, int32_t k, ccl_vec2 offset, void *ctx) {
+    ccl_wake_scan *scan = ctx;
+    const ccl_body_slot *o = &w->bodies[k];
+    if (!o->asleep || o->inv_mass == 0.0 || ccl_dot(offset, scan->up) <= 0.0) {
+        return;
+    }
+    double reach = scan->radius + o->radius + CCL_SLEEP_GAP * fmax(scan->radius, o->radius);
+    if (ccl_length_sq(offset) > reach * reach) {
+        return;
+    }
+    if (scan->count < CCL_WAKE_STACK) {
+        scan->stack[scan->count++] = k;
+    } else {
+        scan->overflow = true;
+    }
+}
+
+/* Circle i has just woken (or is leaving): the sleeping circles it may hold up, those touching
+ * it from above, wake too, and those they hold up, each predicted again. */
+static void ccl_world_wake_above(ccl_world *w, int32_t i) {
+    ccl_vec2 g = w->def.gravity;
+    if (g.x == 0.0 && g.y == 0.0) {
+        return;
+    }
+    if (w->dirty) {
+        ccl_world_wake_all(w); /* the grid may be stale: wake everyone, all are predicted anew */
+        return;
+    }
+    ccl_wake_scan scan;
+    scan.up = ccl_neg(g);
+    scan.count = 1;
+    scan.overflow = false;
+    scan.stack[0] = i;
+    bool first = true;
+    while (scan.count > 0) {
+        int32_t k = scan.stack[--scan.count];
+        scan.radius = w->bodies[k].radius;
+        int32_t found = scan.count;
+        ccl_world_each_neighbour(w, w->bodies[k].position, ccl_wake_collect, &scan);
+        if (scan.overflow) {
+            ccl_world_wake_all(w);
+            return;
+        }
+        for (int32_t m = found; m < scan.count; ++m) {
+            ccl_world_wake(w, scan.stack[m]);
+        }
+        if (!first) {
+            ccl_predict(w, k);
+        }
+        first = false;
+    }
+}
+
+/* Whether sleeping circle b, hit with the given approach speed and pushed along unit direction
+ * d, stays asleep (and takes the hit as if immovable). */
+static bool ccl_world_keeps_sleeping(ccl_world *w, int32_t i, double approach, ccl_vec2 d) {
+    ccl_body_slot *b = &w->bodies[i];
+    if (!b->asleep) {
+        return false;
+    }
+    if (approach < CCL_WAKE_FACTOR * ccl_rest_speed(w, b)) {
+        return true;
+    }
+    ccl_pocket pk;
+    ccl_world_find_supports(w, i, &pk);
+    return ccl_pocket_resists(&pk, d);
+}
+
 static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) {
     ccl_body_slot *a = &w->bodies[i], *b = &w->bodies[k];
     ccl_body_move_to(w, a, w->time);
     ccl_body_move_to(w, b, w->time);
-    ccl_world_wake(w, i);
-    ccl_world_wake(w, k);
     ccl_vec2 d = ccl_world_separation(w, a->position, b->position);
     double dist = ccl_length(d);
     ccl_vec2 n = dist > 0.0 ? ccl_v2(d.x / dist, d.y / dist)
                             : ccl_normalize(ccl_sub(a->velocity, b->velocity));
+    double approach = ccl_dot(ccl_sub(a->velocity, b->velocity), n);
+    /* a sleeping circle hit gently, or into its supports, stays put; otherwise it wakes, and so
+     * do the sleeping circles it holds up */
+    bool keep_a = ccl_world_keeps_sleeping(w, i, approach, ccl_neg(n));
+    bool keep_b = ccl_world_keeps_sleeping(w, k, approach, n);
+    if (a->asleep && !keep_a) {
+        ccl_world_wake(w, i);
+        ccl_world_wake_above(w, i);
+    }
+    if (b->asleep && !keep_b) {
+        ccl_world_wake(w, k);
+        ccl_world_wake_above(w, k);
+    }
     double tc = ccl_world_collapse_time(w);
     double e = sqrt(a->restitution * b->restitution);
     bool guarded = false;
-    if (e < 1.0 && (w->time - a->last_collision < tc || w->time - b->last_collision < tc)) {
+    if (e < 1.0 && (w->time - a->last_collision < tc || w->time - b->last_collision < tc) &&
+        approach < fmax(ccl_guard_speed(w, a), ccl_guard_speed(w, b))) {
         e = 1.0; /* TC model: a circle that collided less than tc ago collides elastically */
         guarded = true;
     }
-    double inv_sum = a->inv_mass + b->inv_mass;
-    double approach = ccl_dot(ccl_sub(a->velocity, b->velocity), n);
-    double j = approach > 0.0 ? (1.0 + e) * approach / inv_sum : 0.0;
+    double inv_a = keep_a ? 0.0 : a->inv_mass, inv_b = keep_b ? 0.0 : b->inv_mass;
+    double inv_sum = inv_a + inv_b;
+    double j = approach > 0.0 && inv_sum > 0.0 ? (1.0 + e) * approach / inv_sum : 0.0;
     /* Pushed together by unequal accelerations (one resting, or immovable): leave with at least
      * the speed that keeps them apart for 2 tc, so the pair cannot chatter at one instant. */
     double push = ccl_dot(ccl_sub(ccl_body_acceleration(w, b), ccl_body_acceleration(w, a)), n);
-    if (push < 0.0) {
+    if (push < 0.0 && inv_sum > 0.0) {
         double separation = -approach + j * inv_sum;
         double needed = -push * fmax(tc, 0.0);
         if (separation < needed) {
             j += (needed - separation) / inv_sum;
         }
     }
-    a->velocity = ccl_mul_add(a->velocity, -j * a->inv_mass, n);
-    b->velocity = ccl_mul_add(b->velocity, j * b->inv_mass, n);
-    bool jam_a = ccl_world_note_jam(w, a), jam_b = ccl_world_note_jam(w, b);
-    a->last_collision = b->last_collision = w->time;
-    a->count++;
-    b->count++;
+    a->velocity = ccl_mul_add(a->velocity, -j * inv_a, n);
+    b->velocity = ccl_mul_add(b->velocity, j * inv_b, n);
+    bool jam_a = !keep_a && ccl_world_note_jam(w, a), jam_b = !keep_b && ccl_world_note_jam(w, b);
+    if (!keep_a) {
+        a->last_collision = w->time;
+        a->count++;
+    }
+    if (!keep_b) {
+        b->last_collision = w->time;
+        b->count++;
+    }
     w->collisions++;
     if (guarded && w->guard_collisions++ == 0) {
         ccl_log(w, "circol: collapse guard engaged (a collision made elastic, TC model)");
@@ -915,6 +1157,8 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     if (jam_b) {
         ccl_world_stop_jammed(w, b);
     }
+    ccl_world_try_sleep(w, i, CCL_SLEEP_FACTOR);
+    ccl_world_try_sleep(w, k, CCL_SLEEP_FACTOR);
     ccl_contact_event event = {w->time_base + w->time,
                                CCL_CONTACT_CIRCLE,
                                ccl_world_id_of(w, i),
@@ -934,11 +1178,11 @@ static double ccl_world_bounce(ccl_world *w, int32_t i, ccl_vec2 n, int box_wall
     ccl_body_slot *b = &w->bodies[i];
     double tc = ccl_world_collapse_time(w);
     double e = sqrt(w->def.restitution * b->restitution);
-    if (e < 1.0 && w->time - b->last_collision < tc) {
+    double vn = ccl_dot(b->velocity, n);
+    if (e < 1.0 && w->time - b->last_collision < tc && vn < ccl_guard_speed(w, b)) {
         e = 1.0;
         w->guard_collisions++;
     }
-    double vn = ccl_dot(b->velocity, n);
     double j = vn > 0.0 ? (1.0 + e) * vn : 0.0; /* velocity change along -n */
     double push = ccl_dot(ccl_body_acceleration(w, b), n);
     if (box_wall >= 0 && push > 0.0 && j - vn < ccl_rest_speed(w, b)) {
@@ -997,6 +1241,7 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
     }
     double impulse = ccl_world_bounce(w, i, n, kind == CCL_CONTACT_BOX ? index : -1);
     ccl_world_settle_support(w, i); /* the bounce may point it into a wall it rests on */
+    ccl_world_try_sleep(w, i, 1.0);
     ccl_circle_id none = {0, 0};
     ccl_contact_event event = {
         w->time_base + w->time, kind, ccl_world_id_of(w, i), none, index, point, n, impulse};
@@ -1270,6 +1515,7 @@ ccl_status ccl_world_set_velocity(ccl_world *w, ccl_circle_id id, ccl_vec2 veloc
     if (!w->dirty) {
         ccl_predict(w, i);
     }
+    ccl_world_wake_above(w, i); /* what it held up may fall */
     return CCL_OK;
 }
 
