@@ -100,7 +100,7 @@ static bool ccl_def_is_valid(const ccl_world_def *d) {
 }
 
 static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed);
-static void ccl_world_wake_above(ccl_world *w, int32_t i);
+static void ccl_world_wake_dependents(ccl_world *w, int32_t i);
 
 ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     if (out == NULL) {
@@ -594,7 +594,7 @@ ccl_status ccl_world_remove_circle(ccl_world *w, ccl_circle_id id) {
     ccl_grid_remove(w, i);
     ccl_queue_remove(&w->queue, i);
     ccl_body_slot *b = &w->bodies[i];
-    ccl_world_wake_above(w, i); /* what it held up falls */
+    ccl_world_wake_dependents(w, i); /* what it held up falls */
     b->alive = 0;
     b->count++;
     w->generation[i] = w->generation[i] == UINT32_MAX ? 1 : w->generation[i] + 1;
@@ -749,13 +749,19 @@ static void ccl_world_rebase(ccl_world *w) {
     w->events_since_rebase = 0;
 }
 
+/* The smallest distance positions in the box resolve well (some hundreds of units in the last
+ * place of its largest coordinate). */
+static double ccl_world_resolution(const ccl_world *w) {
+    double extent = fmax(fmax(fabs(w->box_min.x), fabs(w->box_max.x)),
+                         fmax(fabs(w->box_min.y), fabs(w->box_max.y)));
+    return CCL_REST_HEIGHT_OF_BOX * extent;
+}
+
 static double ccl_rest_speed(const ccl_world *w, const ccl_body_slot *b) {
     if (w->def.rest_speed > 0.0) {
         return w->def.rest_speed;
     }
-    double extent = fmax(fmax(fabs(w->box_min.x), fabs(w->box_max.x)),
-                         fmax(fabs(w->box_min.y), fabs(w->box_max.y)));
-    double height = fmax(CCL_REST_HEIGHT_FRACTION * b->radius, CCL_REST_HEIGHT_OF_BOX * extent);
+    double height = fmax(CCL_REST_HEIGHT_FRACTION * b->radius, ccl_world_resolution(w));
     return sqrt(2.0 * ccl_length(w->def.gravity) * height);
 }
 
@@ -848,11 +854,21 @@ static bool ccl_world_note_jam(ccl_world *w, ccl_body_slot *b) {
     return !w->linear && b->inv_mass > 0.0 && b->jam >= CCL_JAM_COLLISIONS;
 }
 
-/* A wedged circle stops where it is: it sleeps until an awake circle hits it. */
-static void ccl_world_stop_jammed(ccl_world *w, ccl_body_slot *b) {
+static bool ccl_world_is_held(const ccl_world *w, int32_t i);
+
+/* A wedged circle stops where it is: it sleeps until an awake circle wakes it. A run of quick
+ * collisions ending against a wall or an obstacle is a wedge (or a circle hopping down a slope
+ * in ever smaller hops); one ending against another circle (a pile resolving many contacts at
+ * once) is a wedge only if fixed things hold the circle against gravity, else the count starts
+ * again. */
+static void ccl_world_stop_jammed(ccl_world *w, int32_t i, bool against_wall) {
+    ccl_body_slot *b = &w->bodies[i];
+    b->jam = 0;
+    if (!against_wall && !ccl_world_is_held(w, i)) {
+        return;
+    }
     b->velocity = ccl_v2(0.0, 0.0);
     b->asleep = 1;
-    b->jam = 0;
     if (w->def.log != NULL) {
         w->def.log("circol: a circle wedged under gravity was put to rest", w->def.log_user);
     }
@@ -884,8 +900,6 @@ static void ccl_world_wake(ccl_world *w, int32_t i) {
  * speeds: faster collisions always lose energy, so a pile cools down to where sleeping takes
  * over; collapse needs ever slower collisions, which the guard still catches. */
 #define CCL_GUARD_REST_SPEEDS 2.0
-/* Directions and supports found around one circle (more are ignored). */
-#define CCL_POCKET_MAX 16
 /* Sleeping circles woken by one wake-up, still to scan for the circles they hold up; past this,
  * every sleeping circle in the world wakes. */
 #define CCL_WAKE_STACK 512
@@ -898,12 +912,20 @@ static double ccl_guard_speed(const ccl_world *w, const ccl_body_slot *b) {
     return CCL_GUARD_REST_SPEEDS * ccl_rest_speed(w, b);
 }
 
-/* The unit directions from a circle to whatever fixed thing touches it. */
+/* Most supports, and most slow moving partners, recorded around one circle (more are ignored). */
+#define CCL_POCKET_MAX  16
+#define CCL_PARTNER_MAX 8
+
+/* What touches a circle: unit directions to the fixed things (walls, obstacles, immovable and
+ * sleeping circles), and the slow moving circles it might come to rest with. */
 typedef struct ccl_pocket {
     int32_t self;
     double radius, gap;
-    int count;
-    ccl_vec2 normal[CCL_POCKET_MAX];
+    double slow; ///< moving circles slower than this are recorded as partners (0: none are)
+    int count, partner_count;
+    ccl_vec2 normal[CCL_POCKET_MAX + CCL_PARTNER_MAX]; ///< room for partners under trial
+    int32_t partner[CCL_PARTNER_MAX];
+    ccl_vec2 partner_normal[CCL_PARTNER_MAX];
 } ccl_pocket;
 
 static void ccl_pocket_add(ccl_pocket *pk, ccl_vec2 n) {
@@ -915,27 +937,37 @@ static void ccl_pocket_add(ccl_pocket *pk, ccl_vec2 n) {
 static void ccl_pocket_collect(const ccl_world *w, int32_t k, ccl_vec2 offset, void *ctx) {
     ccl_pocket *pk = ctx;
     const ccl_body_slot *o = &w->bodies[k];
-    if (k == pk->self || !(o->asleep || o->inv_mass == 0.0)) {
+    double dist = ccl_length(offset);
+    if (k == pk->self || !(dist > 0.0) || dist - (pk->radius + o->radius) > pk->gap) {
         return;
     }
-    double dist = ccl_length(offset);
-    if (dist > 0.0 && dist - (pk->radius + o->radius) <= pk->gap) {
-        ccl_pocket_add(pk, ccl_v2(offset.x / dist, offset.y / dist));
+    ccl_vec2 n = ccl_v2(offset.x / dist, offset.y / dist);
+    if (o->asleep || o->inv_mass == 0.0) {
+        ccl_pocket_add(pk, n);
+        return;
+    }
+    ccl_vec2 p, v;
+    ccl_body_state_at(w, o, w->time, &p, &v);
+    if (ccl_length_sq(v) < pk->slow * pk->slow && o->restitution < 1.0 &&
+        pk->partner_count < CCL_PARTNER_MAX) {
+        pk->partner[pk->partner_count] = k;
+        pk->partner_normal[pk->partner_count++] = n;
     }
 }
 
-/* Circle i's supports, at the world's time (i must be there already). */
-static void ccl_world_find_supports(const ccl_world *w, int32_t i, ccl_pocket *pk) {
+/* What touches circle i at the world's time (i must be there already); moving circles slower
+ * than `slow` are recorded as partners. */
+static void ccl_world_find_supports(const ccl_world *w, int32_t i, double slow, ccl_pocket *pk) {
     const ccl_body_slot *b = &w->bodies[i];
     pk->self = i;
+    pk->slow = slow;
     pk->radius = b->radius;
-    pk->gap = CCL_SLEEP_GAP * b->radius;
-    pk->count = 0;
+    pk->gap = fmax(CCL_SLEEP_GAP * b->radius, ccl_world_resolution(w));
+    pk->count = pk->partner_count = 0;
     if (!w->periodic) {
-        double room[4] = {b->position.x - b->radius - w->box_min.x,
-                          w->box_max.x - b->radius - b->position.x,
-                          b->position.y - b->radius - w->box_min.y,
-                          w->box_max.y - b->radius - b->position.y};
+        double room[4] = {
+            b->position.x - b->radius - w->box_min.x, w->box_max.x - b->radius - b->position.x,
+            b->position.y - b->radius - w->box_min.y, w->box_max.y - b->radius - b->position.y};
         for (int k = 0; k < 4; ++k) {
             if ((b->support & (1u << k)) || room[k] <= pk->gap) {
                 ccl_pocket_add(pk, ccl_box_normal(k));
@@ -958,15 +990,22 @@ static void ccl_world_find_supports(const ccl_world *w, int32_t i, ccl_pocket *p
     ccl_world_each_neighbour(w, b->position, ccl_pocket_collect, pk);
 }
 
-/* True when the supports hold against a push along unit direction d: d points straight into
- * one of them, or between two of them (a non-negative combination of their normals). */
-static bool ccl_pocket_resists(const ccl_pocket *pk, ccl_vec2 d) {
-    for (int p = 0; p < pk->count; ++p) {
+/* True when the fixed things hold against a push along unit direction d: d points straight
+ * into one of them, or between two of them (a non-negative combination of their normals).
+ * Partners whose flag in `with` is set count as fixed too (`with` may be NULL). */
+static bool ccl_pocket_resists(ccl_pocket *pk, ccl_vec2 d, const bool *with) {
+    int count = pk->count;
+    for (int m = 0; with != NULL && m < pk->partner_count; ++m) {
+        if (with[m]) {
+            pk->normal[count++] = pk->partner_normal[m];
+        }
+    }
+    for (int p = 0; p < count; ++p) {
         ccl_vec2 np = pk->normal[p];
         if (ccl_dot(np, d) >= 1.0 - 1e-9) {
             return true;
         }
-        for (int q = p + 1; q < pk->count; ++q) {
+        for (int q = p + 1; q < count; ++q) {
             ccl_vec2 nq = pk->normal[q];
             double det = ccl_cross(np, nq);
             if (fabs(det) < 1e-12) {
@@ -981,27 +1020,106 @@ static bool ccl_pocket_resists(const ccl_pocket *pk, ccl_vec2 d) {
     return false;
 }
 
-/* Puts circle i to sleep when it is slower than `factor` rest speeds and lies in a pocket that
- * holds it against gravity. Only inelastic circles under gravity sleep. */
+/* True when the fixed things touching circle i hold it against gravity. */
+static bool ccl_world_is_held(const ccl_world *w, int32_t i) {
+    ccl_pocket pk;
+    ccl_world_find_supports(w, i, 0.0, &pk);
+    return ccl_pocket_resists(&pk, ccl_normalize(w->def.gravity), NULL);
+}
+
+/* True when gravity may put circle b to sleep (an inelastic movable circle under gravity). */
+static bool ccl_world_can_sleep(const ccl_world *w, const ccl_body_slot *b) {
+    ccl_vec2 g = w->def.gravity;
+    return !b->asleep && b->inv_mass > 0.0 && b->restitution < 1.0 && w->def.damping == 0.0 &&
+           (g.x != 0.0 || g.y != 0.0);
+}
+
+static void ccl_world_fall_asleep(ccl_body_slot *b) {
+    b->velocity = ccl_v2(0.0, 0.0);
+    b->asleep = 1;
+    b->jam = 0;
+}
+
+/* Slow moving circles that may come to rest together, each held by the others. */
+#define CCL_GROUP_MAX 16
+
+/* Puts circle i to sleep when it is slower than `factor` rest speeds and the fixed things
+ * touching it hold it against gravity. Slow circles that hold each other up (an arch, a leaning
+ * pair: each held by its fixed things and the others) fall asleep together; the others are
+ * predicted again. */
 static void ccl_world_try_sleep(ccl_world *w, int32_t i, double factor) {
     ccl_body_slot *b = &w->bodies[i];
-    if (b->asleep || b->inv_mass == 0.0 || !(b->restitution < 1.0) || w->def.damping > 0.0) {
-        return;
-    }
-    ccl_vec2 g = w->def.gravity;
-    if (g.x == 0.0 && g.y == 0.0) {
+    if (!ccl_world_can_sleep(w, b)) {
         return;
     }
     double limit = factor * ccl_rest_speed(w, b);
     if (!(ccl_length_sq(b->velocity) < limit * limit)) {
         return;
     }
-    ccl_pocket pk;
-    ccl_world_find_supports(w, i, &pk);
-    if (ccl_pocket_resists(&pk, ccl_normalize(g))) {
-        b->velocity = ccl_v2(0.0, 0.0);
-        b->asleep = 1;
-        b->jam = 0;
+    ccl_vec2 down = ccl_normalize(w->def.gravity);
+    ccl_pocket pocket[CCL_GROUP_MAX];
+    int32_t group[CCL_GROUP_MAX];
+    ccl_world_find_supports(w, i, limit, &pocket[0]);
+    if (ccl_pocket_resists(&pocket[0], down, NULL)) {
+        ccl_world_fall_asleep(b);
+        return;
+    }
+    /* the slow circles touching it, and those touching them, up to CCL_GROUP_MAX */
+    group[0] = i;
+    int n = 1;
+    for (int g = 0; g < n; ++g) {
+        for (int m = 0; m < pocket[g].partner_count && n < CCL_GROUP_MAX; ++m) {
+            int32_t k = pocket[g].partner[m];
+            bool known = false;
+            for (int h = 0; h < n && !known; ++h) {
+                known = group[h] == k;
+            }
+            if (known || !ccl_world_can_sleep(w, &w->bodies[k])) {
+                continue;
+            }
+            ccl_body_move_to(w, &w->bodies[k], w->time);
+            ccl_world_find_supports(w, k, factor * ccl_rest_speed(w, &w->bodies[k]), &pocket[n]);
+            group[n++] = k;
+        }
+    }
+    if (n == 1) {
+        return;
+    }
+    /* drop members the rest cannot hold until every one left is held, or i is dropped */
+    bool in[CCL_GROUP_MAX];
+    for (int g = 0; g < n; ++g) {
+        in[g] = true;
+    }
+    for (bool changed = true; changed && in[0];) {
+        changed = false;
+        for (int g = 0; g < n; ++g) {
+            if (!in[g]) {
+                continue;
+            }
+            bool with[CCL_PARTNER_MAX];
+            for (int m = 0; m < pocket[g].partner_count; ++m) {
+                with[m] = false;
+                for (int h = 0; h < n; ++h) {
+                    with[m] = with[m] || (in[h] && group[h] == pocket[g].partner[m]);
+                }
+            }
+            if (!ccl_pocket_resists(&pocket[g], down, with)) {
+                in[g] = false;
+                changed = true;
+            }
+        }
+    }
+    if (!in[0]) {
+        return;
+    }
+    ccl_world_fall_asleep(b);
+    for (int g = 1; g < n; ++g) {
+        if (in[g]) {
+            ccl_body_slot *o = &w->bodies[group[g]];
+            ccl_world_fall_asleep(o);
+            o->count++;
+            ccl_predict(w, group[g]);
+        }
     }
 }
 
@@ -1016,20 +1134,20 @@ static void ccl_world_wake_all(ccl_world *w) {
 }
 
 typedef struct ccl_wake_scan {
-    ccl_vec2 up;
-    double radius;
+    double radius, gap;
     int32_t stack[CCL_WAKE_STACK];
     int32_t count;
     bool overflow;
 } ccl_wake_scan;
 
+/* Collects the movable sleeping circles touching the scanned one. */
 static void ccl_wake_collect(const ccl_world *w, int32_t k, ccl_vec2 offset, void *ctx) {
     ccl_wake_scan *scan = ctx;
     const ccl_body_slot *o = &w->bodies[k];
-    if (!o->asleep || o->inv_mass == 0.0 || ccl_dot(offset, scan->up) <= 0.0) {
+    if (!o->asleep || o->inv_mass == 0.0) {
         return;
     }
-    double reach = scan->radius + o->radius + CCL_SLEEP_GAP * fmax(scan->radius, o->radius);
+    double reach = scan->radius + o->radius + scan->gap;
     if (ccl_length_sq(offset) > reach * reach) {
         return;
     }
@@ -1040,9 +1158,10 @@ static void ccl_wake_collect(const ccl_world *w, int32_t k, ccl_vec2 offset, voi
     }
 }
 
-/* Circle i has just woken (or is leaving): the sleeping circles it may hold up, those touching
- * it from above, wake too, and those they hold up, each predicted again. */
-static void ccl_world_wake_above(ccl_world *w, int32_t i) {
+/* Circle i has just woken (or is leaving): each sleeping circle touching it that its remaining
+ * fixed things no longer hold against gravity wakes too, and so on from there; each woken one is
+ * predicted again. */
+static void ccl_world_wake_dependents(ccl_world *w, int32_t i) {
     ccl_vec2 g = w->def.gravity;
     if (g.x == 0.0 && g.y == 0.0) {
         return;
@@ -1051,8 +1170,8 @@ static void ccl_world_wake_above(ccl_world *w, int32_t i) {
         ccl_world_wake_all(w); /* the grid may be stale: wake everyone, all are predicted anew */
         return;
     }
+    ccl_vec2 down = ccl_normalize(g);
     ccl_wake_scan scan;
-    scan.up = ccl_neg(g);
     scan.count = 1;
     scan.overflow = false;
     scan.stack[0] = i;
@@ -1060,15 +1179,27 @@ static void ccl_world_wake_above(ccl_world *w, int32_t i) {
     while (scan.count > 0) {
         int32_t k = scan.stack[--scan.count];
         scan.radius = w->bodies[k].radius;
+        scan.gap = fmax(CCL_SLEEP_GAP * 2.0 * w->max_radius, ccl_world_resolution(w));
         int32_t found = scan.count;
         ccl_world_each_neighbour(w, w->bodies[k].position, ccl_wake_collect, &scan);
         if (scan.overflow) {
             ccl_world_wake_all(w);
             return;
         }
+        int32_t kept = found;
         for (int32_t m = found; m < scan.count; ++m) {
-            ccl_world_wake(w, scan.stack[m]);
+            int32_t o = scan.stack[m];
+            if (!w->bodies[o].asleep) {
+                continue; /* woken earlier in this scan */
+            }
+            ccl_pocket pk;
+            ccl_world_find_supports(w, o, 0.0, &pk);
+            if (!ccl_pocket_resists(&pk, down, NULL)) {
+                ccl_world_wake(w, o);
+                scan.stack[kept++] = o;
+            }
         }
+        scan.count = kept;
         if (!first) {
             ccl_predict(w, k);
         }
@@ -1087,8 +1218,8 @@ static bool ccl_world_keeps_sleeping(ccl_world *w, int32_t i, double approach, c
         return true;
     }
     ccl_pocket pk;
-    ccl_world_find_supports(w, i, &pk);
-    return ccl_pocket_resists(&pk, d);
+    ccl_world_find_supports(w, i, 0.0, &pk);
+    return ccl_pocket_resists(&pk, d, NULL);
 }
 
 static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) {
@@ -1106,11 +1237,11 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     bool keep_b = ccl_world_keeps_sleeping(w, k, approach, n);
     if (a->asleep && !keep_a) {
         ccl_world_wake(w, i);
-        ccl_world_wake_above(w, i);
+        ccl_world_wake_dependents(w, i);
     }
     if (b->asleep && !keep_b) {
         ccl_world_wake(w, k);
-        ccl_world_wake_above(w, k);
+        ccl_world_wake_dependents(w, k);
     }
     double tc = ccl_world_collapse_time(w);
     double e = sqrt(a->restitution * b->restitution);
@@ -1152,10 +1283,10 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     ccl_world_settle_support(w, i);
     ccl_world_settle_support(w, k);
     if (jam_a) {
-        ccl_world_stop_jammed(w, a);
+        ccl_world_stop_jammed(w, i, false);
     }
     if (jam_b) {
-        ccl_world_stop_jammed(w, b);
+        ccl_world_stop_jammed(w, k, false);
     }
     ccl_world_try_sleep(w, i, CCL_SLEEP_FACTOR);
     ccl_world_try_sleep(w, k, CCL_SLEEP_FACTOR);
@@ -1209,7 +1340,7 @@ static double ccl_world_bounce(ccl_world *w, int32_t i, ccl_vec2 n, int box_wall
     bool jammed = ccl_world_note_jam(w, b);
     b->last_collision = w->time;
     if (jammed) {
-        ccl_world_stop_jammed(w, b);
+        ccl_world_stop_jammed(w, i, true);
     }
     b->count++;
     w->wall_collisions++;
@@ -1515,7 +1646,7 @@ ccl_status ccl_world_set_velocity(ccl_world *w, ccl_circle_id id, ccl_vec2 veloc
     if (!w->dirty) {
         ccl_predict(w, i);
     }
-    ccl_world_wake_above(w, i); /* what it held up may fall */
+    ccl_world_wake_dependents(w, i); /* what it held up may fall */
     return CCL_OK;
 }
 

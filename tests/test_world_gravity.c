@@ -4,7 +4,8 @@
  * restitution 0.5, coming to rest), a projectile, a bounce off a sloped segment, a fall onto a
  * fixed point, a damped circle, a damped pair's collision time (solved in s = (1 - e^-gt)/g),
  * a damped pair that stops short, and tiny inelastic balls that must never fall through a
- * wall or a segment. (The inelastic pile is in test_long_pile.c.) */
+ * wall or a segment; a resting circle falls when what holds it up goes. (The inelastic pile
+ * is in test_long_pile.c.) */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -453,6 +454,64 @@ static void tiny_inelastic_balls_never_fall_through_walls_or_segments(void **sta
     assert_true(bounces > 1000);
 }
 
+/* Advances w until every circle is at rest (velocity exactly zero), at most `limit` in time;
+ * returns the number still moving. */
+static int advance_until_rest(ccl_world *w, double limit) {
+    double end = ccl_world_time(w) + limit;
+    int moving = 1;
+    while (moving > 0 && ccl_world_time(w) < end) {
+        assert_int_equal(ccl_world_advance(w, 0.05), CCL_OK);
+        int count = 0;
+        ccl_circle_state *s = wt_export(w, &count);
+        moving = 0;
+        for (int i = 0; i < count; ++i) {
+            moving += s[i].velocity.x != 0.0 || s[i].velocity.y != 0.0;
+        }
+        free(s);
+    }
+    return moving;
+}
+
+/* Three inelastic circles dropped into a box two diameters wide come to rest as a pyramid, the
+ * top one on the two below. Removing a bottom circle makes the top one fall to the floor in its
+ * place; kicking a bottom one upwards with set_velocity wakes the top one at once, and all three
+ * come to rest again as the same pyramid (the only way three fit). */
+static void resting_circles_fall_when_their_support_goes(void **state) {
+    (void)state;
+    const double pyramid = 1.0 + sqrt(3.0);
+    const double near = 2e-3; /* a circle falls asleep up to 1e-3 radii off its supports */
+    for (int way = 0; way < 2; ++way) {
+        ccl_world *w =
+            make_world(ccl_v2(0.0, -10.0), 0.0, 0.5, ccl_v2(0.0, 0.0), ccl_v2(4.0, 20.0));
+        ccl_circle_id left = add(w, ccl_v2(1.0, 1.01), ccl_v2(0.0, 0.0), 1.0, 1.0);
+        ccl_circle_id right = add(w, ccl_v2(3.0, 1.01), ccl_v2(0.0, 0.0), 1.0, 1.0);
+        ccl_circle_id top = add(w, ccl_v2(2.1, pyramid + 0.5), ccl_v2(0.0, 0.0), 1.0, 1.0);
+        assert_int_equal(advance_until_rest(w, 20.0), 0);
+        ccl_circle_state s;
+        assert_int_equal(ccl_world_get_circle(w, top, &s), CCL_OK);
+        assert_true(fabs(s.position.x - 2.0) < near && fabs(s.position.y - pyramid) < near);
+        if (way == 0) {
+            assert_int_equal(ccl_world_remove_circle(w, right), CCL_OK);
+        } else {
+            assert_int_equal(ccl_world_set_velocity(w, left, ccl_v2(0.0, 5.0)), CCL_OK);
+        }
+        assert_int_equal(ccl_world_advance(w, 0.01), CCL_OK);
+        assert_int_equal(ccl_world_get_circle(w, top, &s), CCL_OK);
+        assert_true(s.velocity.x != 0.0 || s.velocity.y != 0.0); /* woken at once */
+        assert_int_equal(advance_until_rest(w, 60.0), 0);
+        assert_int_equal(ccl_world_get_circle(w, top, &s), CCL_OK);
+        if (way == 0) {
+            assert_true(fabs(s.position.x - 3.0) < near && fabs(s.position.y - 1.0) < near);
+        } else {
+            assert_true(fabs(s.position.x - 2.0) < near && fabs(s.position.y - pyramid) < near);
+        }
+        assert_int_equal(ccl_world_get_circle(w, left, &s), CCL_OK);
+        assert_true(fabs(s.position.x - 1.0) < near && fabs(s.position.y - 1.0) < near);
+        assert_true(ccl_world_max_overlap(w) < 1e-9);
+        ccl_world_destroy(w);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(elastic_ball_bounces_at_the_analytic_times_and_heights),
@@ -465,6 +524,7 @@ int main(void) {
         cmocka_unit_test(damped_pair_that_stops_short_never_collides),
         cmocka_unit_test(curved_path_meets_a_segment_from_its_far_side),
         cmocka_unit_test(tiny_inelastic_balls_never_fall_through_walls_or_segments),
+        cmocka_unit_test(resting_circles_fall_when_their_support_goes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
