@@ -78,11 +78,16 @@ typedef struct ccl_world_def {
                                 ///< circles added with restitution < 0. In [0, 1]. Default 1.
     double collapse_time;       ///< TC model (Luding and McNamara): a collision between circles
                                 ///< that collided less than this long ago is fully elastic, so
-                                ///< inelastic collapse cannot stall the world. Time; default 0
+                                ///< inelastic collapse cannot stall the world (under gravity,
+                                ///< only approaches slower than 2 rest_speed). Time; default 0
                                 ///< means automatic: 1e-2 sqrt(r_max / |g|) under gravity, else
                                 ///< 1e-6 of the time to cross a diameter at the rms speed.
-    double rest_speed;          ///< Under gravity, a circle leaving a wall or resting support
-                                ///< slower than this is treated as at rest on it. Length/time;
+    double rest_speed;          ///< Under gravity, a circle leaving a wall slower than this
+                                ///< rests on it, and an inelastic circle left slower than 8 of
+                                ///< these by a collision (1 by a wall bounce) whose fixed contacts
+                                ///< hold it falls asleep: velocity exactly 0, fixed (up to 1e-3
+                                ///< radii off its contacts) until hit faster than 8 of these
+                                ///< away from them, or until what holds it goes. Length/time;
                                 ///< default 0 means automatic (from gravity, the radii and
                                 ///< the box's coordinates).
     double cell_size;           ///< Grid cell edge; 0 (default) picks it from the circle count.
