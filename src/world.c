@@ -1020,8 +1020,12 @@ static bool ccl_pocket_resists(ccl_pocket *pk, ccl_vec2 d, const bool *with) {
     return false;
 }
 
-/* True when the fixed things touching circle i hold it against gravity. */
+/* True when the fixed things touching circle i hold it against gravity (always, without
+ * gravity). */
 static bool ccl_world_is_held(const ccl_world *w, int32_t i) {
+    if (w->def.gravity.x == 0.0 && w->def.gravity.y == 0.0) {
+        return true;
+    }
     ccl_pocket pk;
     ccl_world_find_supports(w, i, 0.0, &pk);
     return ccl_pocket_resists(&pk, ccl_normalize(w->def.gravity), NULL);
@@ -1170,7 +1174,6 @@ static void ccl_world_wake_dependents(ccl_world *w, int32_t i) {
         ccl_world_wake_all(w); /* the grid may be stale: wake everyone, all are predicted anew */
         return;
     }
-    ccl_vec2 down = ccl_normalize(g);
     ccl_wake_scan scan;
     scan.count = 1;
     scan.overflow = false;
@@ -1192,9 +1195,7 @@ static void ccl_world_wake_dependents(ccl_world *w, int32_t i) {
             if (!w->bodies[o].asleep) {
                 continue; /* woken earlier in this scan */
             }
-            ccl_pocket pk;
-            ccl_world_find_supports(w, o, 0.0, &pk);
-            if (!ccl_pocket_resists(&pk, down, NULL)) {
+            if (!ccl_world_is_held(w, o)) {
                 ccl_world_wake(w, o);
                 scan.stack[kept++] = o;
             }
