@@ -37,43 +37,6 @@ static int pile_moving(const ccl_world *w) {
     return moving;
 }
 
-/* Whether circle i's contacts (walls and circles within 1e-3 of a radius) can hold it against
- * gravity (straight down): one contact straight below it, or contacts on both sides of straight
- * down less than half a turn apart. Brute force over all circles, angles measured from down. */
-static bool pile_is_held(const ccl_circle_state *s, int count, int i, ccl_vec2 lo, ccl_vec2 hi) {
-    const double gap = 1e-3 * s[i].radius;
-    double left = -INFINITY, right = INFINITY; /* the contacts nearest down on each side */
-    ccl_vec2 p = s[i].position;
-    double r = s[i].radius;
-    double wall_gap[4] = {p.x - r - lo.x, hi.x - r - p.x, p.y - r - lo.y, hi.y - r - p.y};
-    double wall_angle[4] = {-PILE_PI / 2, PILE_PI / 2, 0.0, PILE_PI};
-    for (int k = 0; k < 4 + count; ++k) {
-        double angle;
-        if (k < 4) {
-            if (wall_gap[k] > gap) {
-                continue;
-            }
-            angle = wall_angle[k];
-        } else {
-            const ccl_circle_state *o = &s[k - 4];
-            double dx = o->position.x - p.x, dy = o->position.y - p.y;
-            if (k - 4 == i || hypot(dx, dy) - r - o->radius > gap) {
-                continue;
-            }
-            angle = atan2(dx, -dy); /* 0 straight down, positive towards +x */
-        }
-        if (fabs(angle) <= 1e-4) { /* the world takes 4.5e-5 radians as straight down */
-            return true;
-        }
-        if (angle > 0.0) {
-            right = fmin(right, angle);
-        } else {
-            left = fmax(left, angle);
-        }
-    }
-    return right - left < PILE_PI;
-}
-
 static void inelastic_pile_settles(void **state) {
     (void)state;
     const double r = 0.5, width = 40.0, height = 80.0;
@@ -120,7 +83,7 @@ static void inelastic_pile_settles(void **state) {
     int unheld = 0;
     for (int i = 0; i < count; ++i) {
         top = fmax(top, s[i].position.y);
-        unheld += !pile_is_held(s, count, i, d.box_min, d.box_max);
+        unheld += !wt_is_held(&geometry, s, count, i);
     }
     /* take 20 circles out of the middle of the pile: what they held up falls and rests again */
     wt_rng pick = {78};
@@ -144,7 +107,7 @@ static void inelastic_pile_settles(void **state) {
     s = wt_export(w, &count);
     int unheld_again = 0;
     for (int i = 0; i < count; ++i) {
-        unheld_again += !pile_is_held(s, count, i, d.box_min, d.box_max);
+        unheld_again += !wt_is_held(&geometry, s, count, i);
     }
     wt_overlap o_again = wt_brute_overlap(&geometry, s, count);
     free(s);

@@ -512,6 +512,55 @@ static void resting_circles_fall_when_their_support_goes(void **state) {
     }
 }
 
+/* Inelastic circles of mixed sizes poured into a funnel of two segments above a row of pegs (four
+ * random pourings) come to rest (velocity exactly zero) within bounded time; nothing overlaps;
+ * every circle is held up by what touches it (walls, segments, points, circles: brute force,
+ * tests/world_common.h). */
+static void poured_circles_rest_in_a_funnel_held_by_what_touches_them(void **state) {
+    (void)state;
+    static const uint64_t seeds[4] = {2026, 1, 7, 99};
+    for (int run = 0; run < 4; ++run) {
+        ccl_world *w =
+            make_world(ccl_v2(0.0, -10.0), 0.0, 0.4, ccl_v2(0.0, 0.0), ccl_v2(20.0, 40.0));
+        ccl_segment funnel[2] = {ccl_make_segment(ccl_v2(1.0, 20.0), ccl_v2(9.0, 12.0)),
+                                 ccl_make_segment(ccl_v2(11.0, 12.0), ccl_v2(19.0, 20.0))};
+        ccl_vec2 pegs[5];
+        for (int k = 0; k < 2; ++k) {
+            assert_int_equal(ccl_world_add_segment(w, funnel[k], NULL), CCL_OK);
+        }
+        for (int k = 0; k < 5; ++k) {
+            pegs[k] = ccl_v2(4.0 + 3.0 * k, 6.0 + 0.3 * k);
+            assert_int_equal(ccl_world_add_point(w, pegs[k], NULL), CCL_OK);
+        }
+        wt_rng rng = {seeds[run]};
+        for (int k = 0; k < 120; ++k) {
+            ccl_vec2 p =
+                ccl_v2(1.5 + 1.5 * (k % 12) + wt_range(&rng, 0.0, 0.2), 22.0 + 1.5 * (k / 12));
+            add(w, p, ccl_v2(wt_range(&rng, -2.0, 2.0), wt_range(&rng, -2.0, 0.0)),
+                wt_range(&rng, 0.25, 0.6), 1.0);
+        }
+        int moving = advance_until_rest(w, 60.0);
+        int count = 0;
+        ccl_circle_state *s = wt_export(w, &count);
+        wt_scene scene = {ccl_v2(0.0, 0.0), ccl_v2(20.0, 40.0), 0, funnel, 2, pegs, 5};
+        wt_overlap o = wt_brute_overlap(&scene, s, count);
+        int unheld = 0, in_funnel = 0;
+        for (int i = 0; i < count; ++i) {
+            unheld += !wt_is_held(&scene, s, count, i);
+            in_funnel += s[i].position.y > 12.0;
+        }
+        free(s);
+        print_message(
+            "    funnel: %d of %d still moving at t = %.1f; %d in the funnel, %d not held; "
+            "worst overlap %.2g radii (%s)\n",
+            moving, count, ccl_world_time(w), in_funnel, unheld, o.worst, o.what);
+        assert_int_equal(moving, 0);
+        assert_int_equal(unheld, 0);
+        assert_true(o.worst < 1e-9);
+        ccl_world_destroy(w);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(elastic_ball_bounces_at_the_analytic_times_and_heights),
@@ -525,6 +574,7 @@ int main(void) {
         cmocka_unit_test(curved_path_meets_a_segment_from_its_far_side),
         cmocka_unit_test(tiny_inelastic_balls_never_fall_through_walls_or_segments),
         cmocka_unit_test(resting_circles_fall_when_their_support_goes),
+        cmocka_unit_test(poured_circles_rest_in_a_funnel_held_by_what_touches_them),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,10 +1,12 @@
 /* Helpers shared by the world tests: a seeded random generator, exporting all states, and a
  * brute-force O(N^2) overlap check over exported states that is independent of the world's
- * grid (periodic minimum image, box walls, segments and points and their periodic images). */
+ * grid (periodic minimum image, box walls, segments and points and their periodic images), and a
+ * brute-force check that a circle at rest is held up by what touches it. */
 #ifndef CIRCOL_TESTS_WORLD_COMMON_H
 #define CIRCOL_TESTS_WORLD_COMMON_H
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +161,60 @@ static inline long double wt_kinetic(const ccl_circle_state *s, int n) {
         }
     }
     return e;
+}
+
+/// Whether circle i at rest is held against gravity straight down (-y) by what touches it
+/// (walls, segments, points and circles at most 1e-3 of its radius away; a walled scene):
+/// something straight below it (within 1e-4 radians; the world takes 4.5e-5 as straight), or
+/// contacts on both sides of straight down less than half a turn apart. Brute force over all.
+static inline bool wt_is_held(const wt_scene *sc, const ccl_circle_state *s, int n, int i) {
+    const double pi = 3.14159265358979323846;
+    const double gap = 1e-3 * s[i].radius;
+    double left = -INFINITY, right = INFINITY; /* the contacts nearest down on each side */
+    ccl_vec2 p = s[i].position;
+    double r = s[i].radius;
+    double wall_gap[4] = {p.x - r - sc->box_min.x, sc->box_max.x - r - p.x, p.y - r - sc->box_min.y,
+                          sc->box_max.y - r - p.y};
+    double wall_angle[4] = {-pi / 2, pi / 2, 0.0, pi};
+    int obstacles = sc->segment_count + sc->point_count;
+    for (int k = 0; k < 4 + obstacles + n; ++k) {
+        double angle;
+        if (k < 4) {
+            if (wall_gap[k] > gap) {
+                continue;
+            }
+            angle = wall_angle[k];
+        } else {
+            ccl_vec2 q;
+            double reach;
+            if (k < 4 + obstacles) {
+                int o = k - 4;
+                q = o < sc->segment_count ? wt_closest(sc->segments[o].a, sc->segments[o].b, p)
+                                          : sc->points[o - sc->segment_count];
+                reach = r;
+            } else {
+                if (k - 4 - obstacles == i) {
+                    continue;
+                }
+                q = s[k - 4 - obstacles].position;
+                reach = r + s[k - 4 - obstacles].radius;
+            }
+            double dx = q.x - p.x, dy = q.y - p.y;
+            if (hypot(dx, dy) - reach > gap) {
+                continue;
+            }
+            angle = atan2(dx, -dy); /* 0 straight down, positive towards +x */
+        }
+        if (fabs(angle) <= 1e-4) {
+            return true;
+        }
+        if (angle > 0.0) {
+            right = fmin(right, angle);
+        } else {
+            left = fmax(left, angle);
+        }
+    }
+    return right - left < pi;
 }
 
 #endif
