@@ -149,6 +149,12 @@ export class Circol {
         return this.raw.ccl_web_world_scale_velocities(factor);
     }
 
+    // Adds a random velocity (deviation sigma per component) to every movable circle, waking
+    // circles at rest.
+    kick(sigma) {
+        return this.raw.ccl_web_world_kick(sigma);
+    }
+
     // Follows one circle's collisions.
     track(index, generation) {
         this.raw.ccl_web_world_track(index, generation);

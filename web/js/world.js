@@ -253,9 +253,14 @@ async function main() {
         $(id).addEventListener('change', build);
     }
     $('heat').addEventListener('click', () => {
-        const stats = circol.stats();
+        let stats = circol.stats();
         const n = Math.max(stats.circles, 1);
         const target = 100 * n * 0.5 * 0.1; // back to the starting temperature, roughly
+        if (stats.kineticEnergy < 0.1 * target) {
+            // a pile at rest (or nearly): scaling zero velocities would do nothing, so kick it
+            circol.kick(Math.sqrt(5));
+            stats = circol.stats();
+        }
         if (stats.kineticEnergy > 0) {
             circol.scaleVelocities(Math.sqrt(Math.max(target, stats.kineticEnergy) / stats.kineticEnergy));
         }

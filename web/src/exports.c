@@ -1,6 +1,7 @@
 /* circol web: thin wrappers that let JavaScript call the library through scalar arguments. */
 #include "exports.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -251,6 +252,11 @@ int ccl_web_world_scale_velocities(double factor) {
     return CCL_ERR_UNSUPPORTED;
 }
 
+int ccl_web_world_kick(double sigma) {
+    (void)sigma;
+    return CCL_ERR_UNSUPPORTED;
+}
+
 void ccl_web_world_track(double index, double generation) {
     (void)index, (void)generation;
 }
@@ -385,6 +391,51 @@ int ccl_web_world_scale_velocities(double factor) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
     return (int)ccl_world_scale_velocities(ccl_web_world, factor);
+}
+
+/* Makes room for count circles in the export buffers. */
+static bool ccl_web_reserve(int count);
+
+/* A splitmix64 step: the kicks' fixed random sequence. */
+static uint64_t ccl_web_kick_state = 0x9e3779b97f4a7c15u;
+
+static double ccl_web_uniform(void) {
+    uint64_t z = (ccl_web_kick_state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return (double)((z ^ (z >> 31)) >> 11) * 0x1.0p-53;
+}
+
+/* A near-normal deviate of unit deviation: the sum of 12 uniforms less 6 (no libm needed, the
+ * same bits everywhere). */
+static double ccl_web_normal(void) {
+    double sum = -6.0;
+    for (int k = 0; k < 12; k++) {
+        sum += ccl_web_uniform();
+    }
+    return sum;
+}
+
+int ccl_web_world_kick(double sigma) {
+    if (ccl_web_world == NULL || !(sigma >= 0.0) || !isfinite(sigma)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    int total = ccl_world_circle_count(ccl_web_world);
+    int count = 0;
+    if (!ccl_web_reserve(total)) {
+        return CCL_ERR_OUT_OF_MEMORY;
+    }
+    ccl_status status = ccl_world_export(ccl_web_world, ccl_web_states, total, &count);
+    for (int i = 0; i < count && status == CCL_OK; i++) {
+        if (ccl_web_states[i].mass == 0.0) {
+            continue; /* immovable */
+        }
+        ccl_vec2 v = ccl_web_states[i].velocity;
+        v.x += sigma * ccl_web_normal();
+        v.y += sigma * ccl_web_normal();
+        status = ccl_world_set_velocity(ccl_web_world, ccl_web_states[i].id, v);
+    }
+    return (int)status;
 }
 
 void ccl_web_world_track(double index, double generation) {

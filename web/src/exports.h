@@ -110,6 +110,10 @@ CCL_WEB_EXPORT int ccl_web_world_advance(double dt);
 /// Scales the movable circles' velocities by factor. Returns a ccl_status.
 CCL_WEB_EXPORT int ccl_web_world_scale_velocities(double factor);
 
+/// Adds a random velocity (each component normal with deviation sigma, from a fixed sequence) to
+/// every movable circle, waking circles at rest. Returns a ccl_status.
+CCL_WEB_EXPORT int ccl_web_world_kick(double sigma);
+
 /// Follows one circle: its collisions during later advances are kept for ccl_web_track.
 CCL_WEB_EXPORT void ccl_web_world_track(double index, double generation);
 

@@ -69,3 +69,26 @@ for (const name of ['gas', 'inelastic', 'gravity', 'damped']) {
         assert.deepEqual(got, scene.result);
     });
 }
+
+test('a pile at rest stays at rest, and a kick wakes it (the demo\'s "Heat up")', () => {
+    assert.equal(circol.createWorld({ width: 12, height: 30, periodic: false, gravity: { x: 0, y: -10 }, damping: 0, restitution: 0.5 }), 0);
+    for (let k = 0; k < 40; k++) {
+        const added = circol.addCircle(1 + 2.2 * (k % 5) + 0.1 * (k % 3), 1.2 + 2.2 * Math.floor(k / 5), 0.3 * ((k % 7) - 3), 0, 0.5 + 0.05 * (k % 4), 1);
+        assert.equal(added.status, 0);
+    }
+    let steps = 0;
+    while (circol.stats().kineticEnergy > 0 && steps < 4000) {
+        assert.equal(circol.advance(0.01), 0);
+        steps++;
+    }
+    assert.equal(circol.stats().kineticEnergy, 0, `still moving after ${steps} steps`);
+    const rested = circol.stats().collisions;
+    assert.equal(circol.advance(1), 0);
+    assert.equal(circol.stats().collisions, rested); // nothing happens in a pile at rest
+    assert.equal(circol.kick(2), 0);
+    assert.ok(circol.stats().kineticEnergy > 0);
+    assert.equal(circol.advance(0.5), 0);
+    assert.ok(circol.stats().collisions > rested);
+    assert.ok(circol.maxOverlap() < 1e-9);
+    circol.destroyWorld();
+});
