@@ -1178,11 +1178,11 @@ static void ccl_world_wake_dependents(ccl_world *w, int32_t i) {
     scan.count = 1;
     scan.overflow = false;
     scan.stack[0] = i;
+    scan.gap = fmax(CCL_SLEEP_GAP * 2.0 * w->max_radius, ccl_world_resolution(w));
     bool first = true;
     while (scan.count > 0) {
         int32_t k = scan.stack[--scan.count];
         scan.radius = w->bodies[k].radius;
-        scan.gap = fmax(CCL_SLEEP_GAP * 2.0 * w->max_radius, ccl_world_resolution(w));
         int32_t found = scan.count;
         ccl_world_each_neighbour(w, w->bodies[k].position, ccl_wake_collect, &scan);
         if (scan.overflow) {

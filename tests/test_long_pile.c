@@ -26,17 +26,6 @@
 #define PILE_MAX_TIME 20.0
 #define PILE_PI       3.14159265358979323846 /* give up (fail) after this much world time */
 
-/* Circles still moving (at rest means a velocity of exactly zero). */
-static int pile_moving(const ccl_world *w) {
-    int count = 0, moving = 0;
-    ccl_circle_state *s = wt_export(w, &count);
-    for (int i = 0; i < count; ++i) {
-        moving += s[i].velocity.x != 0.0 || s[i].velocity.y != 0.0;
-    }
-    free(s);
-    return moving;
-}
-
 static void inelastic_pile_settles(void **state) {
     (void)state;
     const double r = 0.5, width = 40.0, height = 80.0;
@@ -68,7 +57,7 @@ static void inelastic_pile_settles(void **state) {
         assert_int_equal(ccl_world_advance(w, PILE_STEP), CCL_OK);
         peak = fmax(peak, ccl_world_get_stats(w).kinetic_energy);
         worst_overlap = fmax(worst_overlap, ccl_world_max_overlap(w));
-        moving = pile_moving(w);
+        moving = wt_moving(w);
     }
     double seconds = wt_seconds() - start;
     ccl_world_stats st = ccl_world_get_stats(w);
@@ -101,7 +90,7 @@ static void inelastic_pile_settles(void **state) {
     while (moving_again > 0 && ccl_world_time(w) < again + PILE_MAX_TIME) {
         assert_int_equal(ccl_world_advance(w, PILE_STEP), CCL_OK);
         worst_overlap = fmax(worst_overlap, ccl_world_max_overlap(w));
-        moving_again = pile_moving(w);
+        moving_again = wt_moving(w);
     }
     ccl_world_stats refill = ccl_world_get_stats(w);
     s = wt_export(w, &count);

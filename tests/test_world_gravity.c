@@ -461,13 +461,7 @@ static int advance_until_rest(ccl_world *w, double limit) {
     int moving = 1;
     while (moving > 0 && ccl_world_time(w) < end) {
         assert_int_equal(ccl_world_advance(w, 0.05), CCL_OK);
-        int count = 0;
-        ccl_circle_state *s = wt_export(w, &count);
-        moving = 0;
-        for (int i = 0; i < count; ++i) {
-            moving += s[i].velocity.x != 0.0 || s[i].velocity.y != 0.0;
-        }
-        free(s);
+        moving = wt_moving(w);
     }
     return moving;
 }

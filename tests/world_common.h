@@ -163,6 +163,17 @@ static inline long double wt_kinetic(const ccl_circle_state *s, int n) {
     return e;
 }
 
+/// Circles still moving (at rest means a velocity of exactly zero).
+static inline int wt_moving(const ccl_world *w) {
+    int count = 0, moving = 0;
+    ccl_circle_state *s = wt_export(w, &count);
+    for (int i = 0; i < count; ++i) {
+        moving += s[i].velocity.x != 0.0 || s[i].velocity.y != 0.0;
+    }
+    free(s);
+    return moving;
+}
+
 /// Whether circle i at rest is held against gravity straight down (-y) by what touches it
 /// (walls, segments, points and circles at most 1e-3 of its radius away; a walled scene):
 /// something straight below it (within 1e-4 radians; the world takes 4.5e-5 as straight), or
