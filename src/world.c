@@ -1257,7 +1257,9 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     double j = approach > 0.0 && inv_sum > 0.0 ? (1.0 + e) * approach / inv_sum : 0.0;
     /* Pushed together by unequal accelerations (one resting, or immovable): leave with at least
      * the speed that keeps them apart for 2 tc, so the pair cannot chatter at one instant. */
-    double push = ccl_dot(ccl_sub(ccl_body_acceleration(w, b), ccl_body_acceleration(w, a)), n);
+    double push =
+        w->linear ? 0.0
+                  : ccl_dot(ccl_sub(ccl_body_acceleration(w, b), ccl_body_acceleration(w, a)), n);
     if (push < 0.0 && inv_sum > 0.0) {
         double separation = -approach + j * inv_sum;
         double needed = -push * fmax(tc, 0.0);
@@ -1281,16 +1283,18 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
         ccl_log(w, "circol: collapse guard engaged (a collision made elastic, TC model)");
     }
     w->virial += j * dist;
-    ccl_world_settle_support(w, i);
-    ccl_world_settle_support(w, k);
-    if (jam_a) {
-        ccl_world_stop_jammed(w, i, false);
+    if (!w->linear) { /* nothing rests, wedges or sleeps on straight lines */
+        ccl_world_settle_support(w, i);
+        ccl_world_settle_support(w, k);
+        if (jam_a) {
+            ccl_world_stop_jammed(w, i, false);
+        }
+        if (jam_b) {
+            ccl_world_stop_jammed(w, k, false);
+        }
+        ccl_world_try_sleep(w, i, CCL_SLEEP_FACTOR);
+        ccl_world_try_sleep(w, k, CCL_SLEEP_FACTOR);
     }
-    if (jam_b) {
-        ccl_world_stop_jammed(w, k, false);
-    }
-    ccl_world_try_sleep(w, i, CCL_SLEEP_FACTOR);
-    ccl_world_try_sleep(w, k, CCL_SLEEP_FACTOR);
     ccl_contact_event event = {w->time_base + w->time,
                                CCL_CONTACT_CIRCLE,
                                ccl_world_id_of(w, i),
