@@ -113,6 +113,45 @@ static inline bool ccl_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo,
     return true;
 }
 
+/* Relative error allowed for each quantity of the first look below: 2^-40, some 8000 times the
+ * few rounding errors of the few operations behind each, so that the full computation, whose own
+ * error is far smaller, reaches the same verdict; and an absolute 2^-1000 for products lost to
+ * underflow. */
+#define CCL_FIRST_LOOK_RELATIVE 0x1p-40
+#define CCL_FIRST_LOOK_ABSOLUTE 0x1p-1000
+
+/// True when two points at relative position dp and velocity dv (each the rounded difference of
+/// the two circles' values), with contact distance R (the rounded sum of the radii), certainly do
+/// not come within R during [0, t_max]: they are apart now and either recede, or cannot close the
+/// gap before t_max at their present rate of approach, or pass wide of each other. Plain double
+/// arithmetic with every rounding error bounded; false (no verdict) when a bound cannot be trusted
+/// (overflow, NaN) or when the pair is close to touching. Branch-free, so that it vectorises.
+static inline bool ccl_certainly_apart(double dpx, double dpy, double dvx, double dvy, double R,
+                                       double t_max) {
+    const double rel = CCL_FIRST_LOOK_RELATIVE, tiny = CCL_FIRST_LOOK_ABSOLUTE;
+    double px = dvx * dpx, py = dvy * dpy;
+    double b = px + py;
+    double b_err = rel * (fabs(px) + fabs(py)) + tiny;
+    double dd = dpx * dpx + dpy * dpy, rr = R * R;
+    double c = dd - rr;
+    double c_err = rel * (dd + rr) + tiny;
+    /* apart now, by more than the error (NaN or infinity: no verdict) */
+    bool apart = c - c_err > c_err;
+    /* receding: the distance only grows */
+    bool receding = b > b_err;
+    /* the entry is no sooner than c / (2 |b|) (the root c / (-b + sqrt(D)) with sqrt(D) <= -b) */
+    bool late = c - c_err > t_max * (2.0 * (fabs(b) + b_err)) * (1.0 + rel);
+    /* the closest approach |dv x dp| / |dv| is beyond R; only where |dv|^2 is a normal number
+     * well clear of underflow, whose error the square root would magnify past any slack */
+    double qx = dvx * dpy, qy = dvy * dpx;
+    double k = fabs(qx - qy);
+    double k_err = rel * (fabs(qx) + fabs(qy)) + tiny;
+    double a = dvx * dvx + dvy * dvy;
+    double wide_of = sqrt(a) * R * (1.0 + rel) + tiny;
+    bool wide = (k - k_err > wide_of) & (a >= 0x1p-900);
+    return apart & (receding | late | wide);
+}
+
 /// The contact interval of two points at relative position dp and velocity dv (both exact): the
 /// same as ccl_contact_interval_compensated with zero lo parts.
 static inline bool ccl_contact_interval(ccl_vec2 dp, ccl_vec2 dv, double R, double *t_enter,

@@ -21,7 +21,7 @@
 #define CCL_BATCH_SAFE_LOW  0x1p-200
 
 /* Pairs per block: the fix-up pass rereads a block's results while they are still in L1. */
-#define CCL_BATCH_BLOCK 512
+#define CCL_BATCH_BLOCK 256
 
 /* GCC: the kernels below are compiled without assuming that floating-point exceptions trap, so
  * that the selects stay branch-free, and (CMakeLists.txt) without errno for sqrt, whose argument
@@ -124,6 +124,22 @@ static int64_t ccl_sweep_block(const ccl_sweep_batch *pairs, size_t begin, size_
     return fallbacks;
 }
 
+/* The scalar call's first look (quadratic.h) at pairs [begin, end): apart[i - begin] is 1 for a
+ * pair that certainly misses, 0 for one the full computation must decide. */
+CCL_BATCH_KERNEL
+static void ccl_first_look_block(const ccl_sweep_batch *pairs, size_t begin, size_t end,
+                                 double t_max, unsigned char *apart) {
+    const double *restrict ax = pairs->ax, *restrict ay = pairs->ay, *restrict ar = pairs->ar;
+    const double *restrict avx = pairs->avx, *restrict avy = pairs->avy;
+    const double *restrict bx = pairs->bx, *restrict by = pairs->by, *restrict br = pairs->br;
+    const double *restrict bvx = pairs->bvx, *restrict bvy = pairs->bvy;
+    unsigned char *restrict out = apart;
+    for (size_t i = begin; i < end; ++i) {
+        out[i - begin] = ccl_certainly_apart(bx[i] - ax[i], by[i] - ay[i], bvx[i] - avx[i],
+                                             bvy[i] - avy[i], ar[i] + br[i], t_max);
+    }
+}
+
 /* Overlap of pairs [begin, end): 1, 0, or 2 where the scalar call decides. */
 CCL_BATCH_KERNEL
 static void ccl_overlap_block(const ccl_sweep_batch *pairs, size_t begin, size_t end,
@@ -150,6 +166,55 @@ static void ccl_overlap_block(const ccl_sweep_batch *pairs, size_t begin, size_t
 #pragma GCC pop_options
 #endif
 
+/* The pairs of one block that the first look leaves, copied side by side. */
+typedef struct ccl_sweep_batch_block {
+    double ax[CCL_BATCH_BLOCK], ay[CCL_BATCH_BLOCK], ar[CCL_BATCH_BLOCK];
+    double avx[CCL_BATCH_BLOCK], avy[CCL_BATCH_BLOCK];
+    double bx[CCL_BATCH_BLOCK], by[CCL_BATCH_BLOCK], br[CCL_BATCH_BLOCK];
+    double bvx[CCL_BATCH_BLOCK], bvy[CCL_BATCH_BLOCK];
+} ccl_sweep_batch_block;
+
+/* Copies pair i of pairs to position m of the block. */
+static void ccl_batch_gather(ccl_sweep_batch_block *block, size_t m, const ccl_sweep_batch *pairs,
+                             size_t i) {
+    block->ax[m] = pairs->ax[i];
+    block->ay[m] = pairs->ay[i];
+    block->ar[m] = pairs->ar[i];
+    block->avx[m] = pairs->avx[i];
+    block->avy[m] = pairs->avy[i];
+    block->bx[m] = pairs->bx[i];
+    block->by[m] = pairs->by[i];
+    block->br[m] = pairs->br[i];
+    block->bvx[m] = pairs->bvx[i];
+    block->bvy[m] = pairs->bvy[i];
+}
+
+/* The block's arrays seen as a batch. */
+static ccl_sweep_batch ccl_batch_view(const ccl_sweep_batch_block *block) {
+    ccl_sweep_batch view = {0};
+    view.ax = block->ax;
+    view.ay = block->ay;
+    view.ar = block->ar;
+    view.avx = block->avx;
+    view.avy = block->avy;
+    view.bx = block->bx;
+    view.by = block->by;
+    view.br = block->br;
+    view.bvx = block->bvx;
+    view.bvy = block->bvy;
+    return view;
+}
+
+/* The scalar call's time for pair i: its hit time, INFINITY for a miss. */
+static double ccl_sweep_scalar_t(const ccl_sweep_batch *pairs, size_t i, double t_max) {
+    ccl_circle a = {{pairs->ax[i], pairs->ay[i]}, pairs->ar[i]};
+    ccl_circle b = {{pairs->bx[i], pairs->by[i]}, pairs->br[i]};
+    ccl_hit hit;
+    bool found = ccl_sweep_circles(a, ccl_v2(pairs->avx[i], pairs->avy[i]), b,
+                                   ccl_v2(pairs->bvx[i], pairs->bvy[i]), t_max, &hit);
+    return found ? hit.t : INFINITY;
+}
+
 void ccl_sweep_circles_batch(const ccl_sweep_batch *pairs, size_t count, double t_max,
                              double *t_out) {
     if (!(t_max >= 0.0)) {
@@ -158,20 +223,38 @@ void ccl_sweep_circles_batch(const ccl_sweep_batch *pairs, size_t count, double 
         }
         return;
     }
+    /* Per block: the first look settles most misses; the pairs it leaves are gathered into a
+     * small contiguous batch for the full kernel, and the few that kernel cannot take go to the
+     * scalar call. */
+    ccl_sweep_batch_block rest;
+    unsigned char apart[CCL_BATCH_BLOCK];
+    size_t origin[CCL_BATCH_BLOCK];
+    double t_rest[CCL_BATCH_BLOCK];
     for (size_t begin = 0; begin < count; begin += CCL_BATCH_BLOCK) {
         size_t end = count - begin < CCL_BATCH_BLOCK ? count : begin + CCL_BATCH_BLOCK;
-        if (ccl_sweep_block(pairs, begin, end, t_max, t_out) == 0) {
+        ccl_first_look_block(pairs, begin, end, t_max, apart);
+        size_t m = 0;
+        for (size_t i = begin; i < end; ++i) {
+            if (apart[i - begin]) {
+                t_out[i] = INFINITY;
+            } else {
+                ccl_batch_gather(&rest, m, pairs, i);
+                origin[m++] = i;
+            }
+        }
+        if (m == 0) {
             continue;
         }
-        for (size_t i = begin; i < end; ++i) {
-            if (isnan(t_out[i])) {
-                ccl_circle a = {{pairs->ax[i], pairs->ay[i]}, pairs->ar[i]};
-                ccl_circle b = {{pairs->bx[i], pairs->by[i]}, pairs->br[i]};
-                ccl_hit hit;
-                bool found = ccl_sweep_circles(a, ccl_v2(pairs->avx[i], pairs->avy[i]), b,
-                                               ccl_v2(pairs->bvx[i], pairs->bvy[i]), t_max, &hit);
-                t_out[i] = found ? hit.t : INFINITY;
+        ccl_sweep_batch view = ccl_batch_view(&rest);
+        if (ccl_sweep_block(&view, 0, m, t_max, t_rest) > 0) {
+            for (size_t j = 0; j < m; ++j) {
+                if (isnan(t_rest[j])) {
+                    t_rest[j] = ccl_sweep_scalar_t(pairs, origin[j], t_max);
+                }
             }
+        }
+        for (size_t j = 0; j < m; ++j) {
+            t_out[origin[j]] = t_rest[j];
         }
     }
 }
