@@ -531,7 +531,7 @@ void ccl_predict(ccl_world *w, int32_t i) {
     b->event_other = best.other;
     b->event_other_count = best.other_count;
     double when = best.kind == CCL_EVENT_NONE ? INFINITY : w->time + ccl_tau_of_u(w, best.u);
-    if (w->queue.where[i] >= 0) {
+    if (ccl_queue_contains(&w->queue, i)) {
         ccl_queue_update(&w->queue, i, when);
     } else {
         ccl_queue_push(&w->queue, i, when);

@@ -68,6 +68,15 @@ void ccl_world_free(ccl_world *w, void *ptr, size_t size) {
     }
 }
 
+/* The queue's view of the world's allocator (its arrays count in memory_bytes). */
+static void *ccl_world_queue_alloc(void *ctx, size_t size) {
+    return ccl_world_alloc(ctx, size);
+}
+
+static void ccl_world_queue_release(void *ctx, void *ptr, size_t size) {
+    ccl_world_free(ctx, ptr, size);
+}
+
 static void ccl_log(const ccl_world *w, const char *message) {
     if (w->def.log != NULL) {
         w->def.log(message, w->def.log_user);
@@ -149,8 +158,6 @@ static void ccl_world_free_slots(ccl_world *w) {
     ccl_world_free(w, w->bodies, n * sizeof(ccl_body_slot));
     ccl_world_free(w, w->generation, n * sizeof(uint32_t));
     ccl_world_free(w, w->user_data, n * sizeof(void *));
-    ccl_world_free(w, w->queue.heap, n * sizeof(ccl_queue_entry));
-    ccl_world_free(w, w->queue.where, n * sizeof(int32_t));
 }
 
 void ccl_world_destroy(ccl_world *w) {
@@ -158,6 +165,7 @@ void ccl_world_destroy(ccl_world *w) {
         return;
     }
     ccl_world_free_slots(w);
+    ccl_queue_release(&w->queue);
     ccl_world_free(w, w->cell_head, sizeof(int32_t) * (size_t)w->cell_capacity);
     if (w->obstacle_start != NULL) {
         ccl_world_free(w, w->obstacle_start, sizeof(int32_t) * (size_t)(w->cell_capacity + 1));
@@ -191,15 +199,13 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     /* user data pointers only once some circle has carried one (ccl_world_keep_user_data) */
     bool with_users = w->user_data != NULL;
     void **users = with_users ? ccl_world_alloc(w, n * sizeof(void *)) : NULL;
-    ccl_queue_entry *heap = ccl_world_alloc(w, n * sizeof(ccl_queue_entry));
-    int32_t *where = ccl_world_alloc(w, n * sizeof(int32_t));
-    if (bodies == NULL || gens == NULL || (with_users && users == NULL) || heap == NULL ||
-        where == NULL) {
+    /* the queue grows last: it keeps its circles, and nothing after it can fail */
+    ccl_queue_allocator queue_allocator = {ccl_world_queue_alloc, ccl_world_queue_release, w};
+    if (bodies == NULL || gens == NULL || (with_users && users == NULL) ||
+        ccl_queue_reserve(&w->queue, (int32_t)cap, queue_allocator) != CCL_OK) {
         ccl_world_free(w, bodies, n * sizeof(ccl_body_slot));
         ccl_world_free(w, gens, n * sizeof(uint32_t));
         ccl_world_free(w, users, n * sizeof(void *));
-        ccl_world_free(w, heap, n * sizeof(ccl_queue_entry));
-        ccl_world_free(w, where, n * sizeof(int32_t));
         return CCL_ERR_OUT_OF_MEMORY;
     }
     if (old > 0) {
@@ -208,19 +214,14 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
         if (with_users) {
             memcpy(users, w->user_data, old * sizeof(void *));
         }
-        memcpy(heap, w->queue.heap, old * sizeof(ccl_queue_entry));
-        memcpy(where, w->queue.where, old * sizeof(int32_t));
     }
     for (size_t i = old; i < n; ++i) {
         gens[i] = 1;
-        where[i] = -1;
     }
     ccl_world_free_slots(w);
     w->bodies = bodies;
     w->generation = gens;
     w->user_data = users;
-    w->queue.heap = heap;
-    w->queue.where = where;
     w->slot_capacity = (int32_t)cap;
     return CCL_OK;
 }
@@ -715,10 +716,7 @@ ccl_status ccl_world_add_point(ccl_world *w, ccl_vec2 point, int *index) {
 
 /* Re-predicts every circle (after a rebuild, a re-basing or a bulk change). */
 static void ccl_world_repredict_all(ccl_world *w) {
-    w->queue.count = 0;
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        w->queue.where[i] = -1;
-    }
+    ccl_queue_clear(&w->queue);
     for (int32_t i = 0; i < w->slot_count; ++i) {
         if (w->bodies[i].alive) {
             ccl_predict(w, i);
@@ -1509,7 +1507,7 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
     uint64_t limit = w->def.max_events_per_advance;
     for (;;) {
         int32_t i = ccl_queue_top(&w->queue);
-        if (i < 0 || !(w->queue.heap[0].key <= t_end)) {
+        if (i < 0 || !(ccl_queue_key(&w->queue, i) <= t_end)) {
             break;
         }
         if (collision_limit > 0 && w->collisions - start_collisions >= collision_limit) {
@@ -1525,7 +1523,7 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
                 return status;
             }
         }
-        double when = w->queue.heap[0].key;
+        double when = ccl_queue_key(&w->queue, i);
         if (when > w->time) {
             w->time = when;
         }

@@ -1,8 +1,13 @@
-/* The event queue against a plain oracle: after every push, key change and removal, the top is
- * the circle with the smallest (key, index) found by scanning all present circles, and after
- * every shift of all keys (the world's re-basing) too; the heap
- * order holds at every position, and where[] points back at each entry. Keys are drawn from a
- * few values so that ties (broken by index) are common, with INFINITY among them. */
+/* The calendar event queue against a plain oracle. After every push, key change, removal, shift
+ * of all keys (the world's re-basing), clear and growth, the top is the circle with the smallest
+ * (key, index) found by scanning all present circles, and the structure is sound: every present
+ * circle is in exactly one place (the front, one bucket, overflow or the list without event),
+ * the lists are linked both ways, every bucket holds only its own keys, the front is ordered (a
+ * sorted run or a binary heap), and every front circle comes before every bucket and overflow
+ * circle. Keys come from a few values (ties broken by index), from wide ranges of magnitudes
+ * (1e-300 to 1e300, denormals, NaN, INFINITY), and from an event loop that pops tens of
+ * thousands of times so that the ring wraps and recalibrates many times. */
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -17,104 +23,450 @@
 
 #define QT_CAPACITY 300
 
+/// The test allocator: malloc, counting live bytes, failing the call number fail_at (1-based).
+typedef struct qt_allocator {
+    size_t live;
+    int calls, fail_at;
+} qt_allocator;
+
+static void *qt_alloc(void *ctx, size_t size) {
+    qt_allocator *a = ctx;
+    if (++a->calls == a->fail_at) {
+        return NULL;
+    }
+    a->live += size;
+    return malloc(size);
+}
+
+static void qt_release(void *ctx, void *ptr, size_t size) {
+    qt_allocator *a = ctx;
+    assert_true(a->live >= size);
+    a->live -= size;
+    free(ptr);
+}
+
+/// The oracle: each circle's key (INFINITY for none) and whether it is present.
+typedef struct qt_model {
+    double keys[QT_CAPACITY * 4];
+    bool present[QT_CAPACITY * 4];
+    int32_t capacity;
+} qt_model;
+
 static uint64_t qt_next(uint64_t *state) {
     *state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
     return *state >> 33;
+}
+
+static double qt_uniform(uint64_t *state) {
+    return (double)qt_next(state) / 2147483648.0;
 }
 
 static bool qt_before(double ka, int32_t a, double kb, int32_t b) {
     return ka < kb || (ka == kb && a < b);
 }
 
-/* The heap is consistent and its top is the brute-force minimum over the present circles. */
-static void qt_check(const ccl_queue *q, const double *keys, const bool *present) {
-    int32_t expected = -1, count = 0;
-    for (int32_t i = 0; i < QT_CAPACITY; ++i) {
-        if (present[i]) {
-            count++;
-            if (expected < 0 || qt_before(keys[i], i, keys[expected], expected)) {
-                expected = i;
+static ccl_queue qt_make(qt_allocator *a, int32_t capacity) {
+    ccl_queue q;
+    memset(&q, 0, sizeof q);
+    ccl_queue_allocator hooks = {qt_alloc, qt_release, a};
+    assert_int_equal(ccl_queue_reserve(&q, capacity, hooks), CCL_OK);
+    return q;
+}
+
+static void qt_model_reset(qt_model *m, int32_t capacity) {
+    m->capacity = capacity;
+    for (int32_t i = 0; i < capacity; ++i) {
+        m->keys[i] = INFINITY;
+        m->present[i] = false;
+    }
+}
+
+/* Marks circle i seen at one place; a second place fails. */
+static void qt_see(bool *seen, int32_t i, int32_t capacity) {
+    assert_true(i >= 0 && i < capacity);
+    assert_false(seen[i]);
+    seen[i] = true;
+}
+
+/* The structural invariants, without calling anything that could move the current bucket. */
+static void qt_check_structure(const ccl_queue *q, const qt_model *m) {
+    static bool seen[QT_CAPACITY * 4];
+    int32_t capacity = q->capacity, present = 0, finite = 0;
+    assert_int_equal(capacity, m->capacity);
+    memset(seen, 0, sizeof seen);
+    /* the front: ordered (sorted latest first, or a min-heap), positions in next, every key
+     * before the current bucket's end */
+    int32_t front_last = -1; /* the latest front circle in (key, index) order */
+    for (int32_t pos = 0; pos < q->front_count; ++pos) {
+        int32_t i = q->front[pos];
+        qt_see(seen, i, capacity);
+        assert_int_equal(q->nodes[i].prev, CCL_QUEUE_IN_FRONT);
+        assert_int_equal(q->nodes[i].next, pos);
+        double key = q->nodes[i].key;
+        assert_true(key < INFINITY);
+        assert_false((key - q->base) * q->inv_width >= q->front_end);
+        if (pos > 0 && q->front_is_heap) {
+            int32_t parent = q->front[(pos - 1) / 2];
+            assert_false(qt_before(key, i, q->nodes[parent].key, parent));
+        } else if (pos > 0) {
+            int32_t later = q->front[pos - 1];
+            assert_true(qt_before(key, i, q->nodes[later].key, later));
+        }
+        if (front_last < 0 || qt_before(q->nodes[front_last].key, front_last, key, i)) {
+            front_last = i;
+        }
+    }
+    /* the lists: buckets in use, unused buckets (empty), overflow, no event */
+    int32_t overflow = q->bucket_capacity, infinite = q->bucket_capacity + 1;
+    int32_t later_first = -1; /* the earliest bucket or overflow circle */
+    assert_true(q->bucket_count > 0 && q->bucket_count <= q->bucket_capacity);
+    assert_int_equal(q->bucket_count & (q->bucket_count - 1), 0);
+    assert_true(q->front_end == (double)(q->current + 1));
+    assert_true(q->ring_end == (double)(q->current + q->bucket_count));
+    assert_int_equal(q->epoch_end % q->bucket_count, 0);
+    assert_true(q->current < q->epoch_end && q->epoch_end <= q->current + q->bucket_count);
+    for (int32_t list = 0; list <= infinite; ++list) {
+        int32_t prev = CCL_QUEUE_HEAD - list, steps = 0;
+        if (list >= q->bucket_count && list < overflow) {
+            assert_int_equal(q->heads[list], -1);
+        }
+        for (int32_t i = q->heads[list]; i >= 0; i = q->nodes[i].next) {
+            assert_true(++steps <= capacity);
+            qt_see(seen, i, capacity);
+            assert_int_equal(q->nodes[i].prev, prev);
+            prev = i;
+            double key = q->nodes[i].key;
+            if (list == infinite) {
+                assert_true(key == INFINITY);
+                continue;
             }
-            assert_true(ccl_queue_key(q, i) == keys[i]);
+            double position = (key - q->base) * q->inv_width;
+            assert_true(key < INFINITY);
+            assert_true(position >= q->front_end);
+            if (list == overflow) {
+                assert_true(position >= (double)q->epoch_end); /* moved in at the next wrap */
+            } else {
+                assert_true(position < q->ring_end);
+                assert_int_equal((int64_t)position & (q->bucket_count - 1), list);
+            }
+            if (later_first < 0 || qt_before(key, i, q->nodes[later_first].key, later_first)) {
+                later_first = i;
+            }
+        }
+    }
+    if (front_last >= 0 && later_first >= 0) {
+        assert_true(qt_before(q->nodes[front_last].key, front_last, q->nodes[later_first].key,
+                              later_first));
+    }
+    /* every present circle was seen once; absent ones are marked so */
+    for (int32_t i = 0; i < capacity; ++i) {
+        assert_int_equal(seen[i], m->present[i]);
+        assert_int_equal(ccl_queue_contains(q, i), m->present[i]);
+        if (m->present[i]) {
+            present++;
+            finite += m->keys[i] < INFINITY;
+            assert_true(ccl_queue_key(q, i) == m->keys[i]);
         } else {
-            assert_int_equal(q->where[i], -1);
+            assert_int_equal(q->nodes[i].prev, CCL_QUEUE_ABSENT);
             assert_true(ccl_queue_key(q, i) == INFINITY);
         }
     }
-    assert_int_equal(q->count, count);
-    assert_int_equal(ccl_queue_top(q), expected);
-    for (int32_t pos = 0; pos < q->count; ++pos) {
-        ccl_queue_entry e = q->heap[pos];
-        assert_true(present[e.index]);
-        assert_int_equal(q->where[e.index], pos);
-        assert_true(e.key == keys[e.index]);
-        if (pos > 0) {
-            ccl_queue_entry parent = q->heap[(pos - 1) / 2];
-            assert_false(qt_before(e.key, e.index, parent.key, parent.index));
+    assert_int_equal(q->count, present);
+    assert_int_equal(q->finite_count, finite);
+}
+
+/* The oracle's top: the present circle with the smallest finite (key, index), or -1. */
+static int32_t qt_expected_top(const qt_model *m) {
+    int32_t expected = -1;
+    for (int32_t i = 0; i < m->capacity; ++i) {
+        if (m->present[i] && m->keys[i] < INFINITY &&
+            (expected < 0 || qt_before(m->keys[i], i, m->keys[expected], expected))) {
+            expected = i;
         }
+    }
+    return expected;
+}
+
+/* Sound before and after asking for the top, and the top is the oracle's. */
+static void qt_check(ccl_queue *q, const qt_model *m) {
+    qt_check_structure(q, m);
+    int32_t expected = qt_expected_top(m);
+    assert_int_equal(ccl_queue_top(q), expected);
+    assert_true(ccl_queue_top_key(q) == (expected >= 0 ? m->keys[expected] : INFINITY));
+    qt_check_structure(q, m);
+}
+
+static void qt_set(ccl_queue *q, qt_model *m, int32_t i, double key) {
+    if (m->present[i]) {
+        ccl_queue_update(q, i, key);
+    } else {
+        ccl_queue_push(q, i, key);
+    }
+    m->present[i] = true;
+    m->keys[i] = key < INFINITY ? key : INFINITY; /* NaN and INFINITY: no event */
+}
+
+static void qt_remove(ccl_queue *q, qt_model *m, int32_t i) {
+    ccl_queue_remove(q, i);
+    m->present[i] = false;
+    m->keys[i] = INFINITY;
+}
+
+static void qt_shift(ccl_queue *q, qt_model *m, double shift) {
+    ccl_queue_shift(q, shift);
+    for (int32_t k = 0; k < m->capacity; ++k) {
+        if (m->present[k]) {
+            m->keys[k] -= shift;
+        }
+    }
+}
+
+/* A key from one of several families: a few values (ties), continuous, wide magnitudes. */
+static double qt_key(uint64_t *rng, int family) {
+    static const double values[] = {0.0, 0.25, 0.5, 0.5, 1.0, 2.0, 3.5, INFINITY};
+    switch (family) {
+        case 0:
+            return values[qt_next(rng) % 8];
+        case 1:
+            return (double)(qt_next(rng) % 1000000) / 1000.0;
+        case 2: /* 1e-300 .. 1e300, either sign now and then */
+            return ((qt_next(rng) % 16 == 0) ? -1.0 : 1.0) *
+                   pow(10.0, (double)((int)(qt_next(rng) % 601) - 300));
+        case 3:
+            return qt_next(rng) % 50 == 0 ? NAN : 7.0; /* many equal keys */
+        default:                                       /* denormals and zeros */
+            return ldexp((double)(qt_next(rng) % 16), -1070);
     }
 }
 
 static void queue_matches_a_scan_under_random_operations(void **state) {
     (void)state;
-    static const double values[] = {0.0, 0.25, 0.5, 0.5, 1.0, 2.0, 3.5, INFINITY};
-    ccl_queue_entry heap[QT_CAPACITY];
-    int32_t where[QT_CAPACITY];
-    double keys[QT_CAPACITY];
-    bool present[QT_CAPACITY];
+    qt_allocator a = {0, 0, 0};
+    qt_model m;
     uint64_t rng = 12345;
-    int pops = 0, shifts = 0;
-    for (int round = 0; round < 40; ++round) {
-        for (int32_t i = 0; i < QT_CAPACITY; ++i) {
-            where[i] = -1;
-            present[i] = false;
-            keys[i] = 0.0;
-        }
-        ccl_queue q = {heap, where, 0};
-        int32_t span = 1 + (int32_t)(qt_next(&rng) % QT_CAPACITY); /* small and large heaps */
+    int pops = 0, shifts = 0, clears = 0;
+    for (int round = 0; round < 60; ++round) {
+        ccl_queue q = qt_make(&a, QT_CAPACITY);
+        qt_model_reset(&m, QT_CAPACITY);
+        int family = round % 5;
+        int32_t span = 1 + (int32_t)(qt_next(&rng) % QT_CAPACITY); /* small and large queues */
         for (int step = 0; step < 2000; ++step) {
             int32_t i = (int32_t)(qt_next(&rng) % (uint64_t)span);
             uint64_t op = qt_next(&rng) % 10;
-            /* half the keys from a few values (ties), half continuous */
-            double key = (qt_next(&rng) & 1) ? values[qt_next(&rng) % 8]
-                                             : (double)(qt_next(&rng) % 1000000) / 1000.0;
+            /* half the keys from the round's family, half from the few values (ties) */
+            double key = qt_key(&rng, (qt_next(&rng) & 1) ? family : 0);
+            int32_t top = ccl_queue_top(&q);
             if (op == 9 && qt_next(&rng) % 20 == 0) {
                 /* the world's re-basing: every key moves down by one amount */
-                double shift = (double)(qt_next(&rng) % 1000) / 7.0;
-                ccl_queue_shift(&q, shift);
-                for (int32_t k = 0; k < QT_CAPACITY; ++k) {
-                    if (present[k]) {
-                        keys[k] -= shift;
-                    }
-                }
+                qt_shift(&q, &m, (double)(qt_next(&rng) % 1000) / 7.0);
                 shifts++;
+            } else if (op == 9 && qt_next(&rng) % 50 == 0) {
+                ccl_queue_clear(&q);
+                qt_model_reset(&m, QT_CAPACITY);
+                clears++;
             } else if (op < 2) {
-                ccl_queue_remove(&q, i);
-                present[i] = false;
-            } else if (op < 3 && q.count > 0) {
+                qt_remove(&q, &m, i);
+            } else if (op < 4 && top >= 0) {
                 /* the event loop's step: the top's key moves later, as after its event */
-                int32_t top = ccl_queue_top(&q);
-                keys[top] += (double)(qt_next(&rng) % 1000) / 100.0;
-                ccl_queue_update(&q, top, keys[top]);
+                qt_set(&q, &m, top, m.keys[top] + (double)(qt_next(&rng) % 1000) / 100.0);
                 pops++;
             } else {
-                keys[i] = key;
-                if (present[i]) {
-                    ccl_queue_update(&q, i, keys[i]);
-                } else {
-                    ccl_queue_push(&q, i, keys[i]);
-                    present[i] = true;
-                }
+                qt_set(&q, &m, i, key);
             }
-            qt_check(&q, keys, present);
+            qt_check(&q, &m);
+        }
+        ccl_queue_release(&q);
+        assert_int_equal(a.live, 0);
+    }
+    assert_true(pops > 10000 && shifts > 100 && clears > 10);
+}
+
+/* An event loop: the top's event happens and it gets a later key, and so does a partner; now
+ * and then a key moves earlier, a circle leaves or comes back, or loses its event. The pops come
+ * out in the oracle's order, and the ring wraps and recalibrates many times. */
+static void queue_keeps_order_through_a_long_event_loop(void **state) {
+    (void)state;
+    qt_allocator a = {0, 0, 0};
+    qt_model m;
+    uint64_t rng = 777;
+    int32_t n = 4 * QT_CAPACITY;
+    ccl_queue q = qt_make(&a, n);
+    qt_model_reset(&m, n);
+    for (int32_t i = 0; i < n; ++i) {
+        qt_set(&q, &m, i, -log(1.0 - qt_uniform(&rng)) * 50.0);
+    }
+    int64_t wraps = 0, last_epoch = q.epoch_end;
+    int rebuilds = 0;
+    double last_width = q.inv_width, now = 0.0;
+    for (int step = 0; step < 60000; ++step) {
+        int32_t expected = qt_expected_top(&m);
+        int32_t top = ccl_queue_top(&q);
+        assert_int_equal(top, expected);
+        if (top < 0) {
+            break;
+        }
+        now = m.keys[top];
+        /* the rate of events changes every 10000 steps: the width must follow */
+        double scale = ((step / 10000) % 2 == 0) ? 50.0 : 0.5;
+        qt_set(&q, &m, top, now + -log(1.0 - qt_uniform(&rng)) * scale);
+        int32_t partner = (int32_t)(qt_next(&rng) % (uint64_t)n);
+        uint64_t what = qt_next(&rng) % 100;
+        if (what < 60) {
+            qt_set(&q, &m, partner, now + -log(1.0 - qt_uniform(&rng)) * scale);
+        } else if (what < 63) {
+            qt_set(&q, &m, partner, now - qt_uniform(&rng)); /* earlier than now */
+        } else if (what < 65) {
+            qt_remove(&q, &m, partner);
+        } else if (what < 67) {
+            qt_set(&q, &m, partner, INFINITY);
+        } else if (what < 69 && !m.present[partner]) {
+            qt_set(&q, &m, partner, now + qt_uniform(&rng) * scale);
+        }
+        if (step % 5000 == 4999) {
+            qt_shift(&q, &m, now); /* re-basing: times near zero again */
+            now = 0.0;
+        }
+        if (q.epoch_end != last_epoch) {
+            wraps++;
+            last_epoch = q.epoch_end;
+        }
+        if (q.inv_width != last_width) {
+            rebuilds++;
+            last_width = q.inv_width;
+        }
+        if (step % 7 == 0 || step < 3000) {
+            qt_check(&q, &m);
         }
     }
-    assert_true(pops > 1000 && shifts > 100);
+    assert_true(wraps > 30);
+    assert_true(rebuilds > 5);
+    ccl_queue_release(&q);
+    assert_int_equal(a.live, 0);
+}
+
+/* Pops every circle in order (no new keys), checking each step; returns how many came out. */
+static int32_t qt_drain(ccl_queue *q, qt_model *m) {
+    int32_t popped = 0;
+    for (;;) {
+        qt_check(q, m);
+        int32_t top = ccl_queue_top(q);
+        if (top < 0) {
+            break;
+        }
+        qt_remove(q, m, top);
+        popped++;
+    }
+    return popped;
+}
+
+/* Equal keys, keys from 1e-300 to 1e300, a few keys far in the future, denormal and negative
+ * keys, 0 and 1 circles, only keys without event: every pop still comes in order, and none
+ * hangs. */
+static void queue_survives_degenerate_keys(void **state) {
+    (void)state;
+    qt_allocator a = {0, 0, 0};
+    qt_model m;
+    ccl_queue q = qt_make(&a, QT_CAPACITY);
+    qt_model_reset(&m, QT_CAPACITY);
+    assert_int_equal(qt_drain(&q, &m), 0); /* empty */
+    qt_set(&q, &m, 5, 1.0);
+    assert_int_equal(qt_drain(&q, &m), 1); /* one */
+    for (int32_t i = 0; i < QT_CAPACITY; ++i) {
+        qt_set(&q, &m, QT_CAPACITY - 1 - i, 3.0); /* all equal: by index */
+    }
+    assert_int_equal(qt_drain(&q, &m), QT_CAPACITY);
+    for (int32_t i = 0; i < QT_CAPACITY; ++i) {
+        qt_set(&q, &m, i, pow(10.0, (double)((i * 7) % 601 - 300)));
+    }
+    assert_int_equal(qt_drain(&q, &m), QT_CAPACITY);
+    for (int32_t i = 0; i < QT_CAPACITY; ++i) {
+        qt_set(&q, &m, i, i % 100 == 0 ? 1e300 * (i + 1) : 0.001 * i);
+    }
+    assert_int_equal(qt_drain(&q, &m), QT_CAPACITY);
+    for (int32_t i = 0; i < QT_CAPACITY; ++i) {
+        qt_set(&q, &m, i, ldexp((double)(i % 17), -1074) - (i % 3 == 0 ? 1e-300 : 0.0));
+    }
+    assert_int_equal(qt_drain(&q, &m), QT_CAPACITY);
+    for (int32_t i = 0; i < QT_CAPACITY; ++i) {
+        qt_set(&q, &m, i, i % 2 ? -DBL_MAX : DBL_MAX); /* their difference overflows */
+    }
+    assert_int_equal(qt_drain(&q, &m), QT_CAPACITY);
+    for (int32_t i = 0; i < 10; ++i) {
+        qt_set(&q, &m, i, i % 2 ? INFINITY : NAN);
+    }
+    assert_int_equal(qt_drain(&q, &m), 0); /* nothing to pop, all present */
+    assert_int_equal(q.count, 10);
+    /* a few circles far in the future while one steps forward in tiny steps */
+    qt_model_reset(&m, QT_CAPACITY);
+    ccl_queue_clear(&q);
+    qt_set(&q, &m, 1, 1e300);
+    qt_set(&q, &m, 2, 1e10);
+    qt_set(&q, &m, 0, 0.0);
+    for (int step = 0; step < 3000; ++step) {
+        assert_int_equal(ccl_queue_top(&q), 0);
+        qt_set(&q, &m, 0, m.keys[0] + 1e-3);
+        qt_check(&q, &m);
+    }
+    qt_set(&q, &m, 0, 1e20);
+    assert_int_equal(qt_drain(&q, &m), 3);
+    /* widths of 0, denormal and infinite from a shift that rounds keys together */
+    for (int32_t i = 0; i < QT_CAPACITY; ++i) {
+        qt_set(&q, &m, i, 1e17 + (double)(i % 13));
+    }
+    qt_shift(&q, &m, -1e300);
+    assert_int_equal(qt_drain(&q, &m), QT_CAPACITY);
+    ccl_queue_release(&q);
+    assert_int_equal(a.live, 0);
+}
+
+/* Growing keeps every circle and its key; a refused allocation leaves the queue as it was. */
+static void queue_grows_and_reports_allocation_failure(void **state) {
+    (void)state;
+    qt_allocator a = {0, 0, 0};
+    qt_model m;
+    uint64_t rng = 99;
+    ccl_queue q = qt_make(&a, 40);
+    qt_model_reset(&m, 40);
+    for (int32_t i = 0; i < 40; ++i) {
+        qt_set(&q, &m, i, i % 9 == 0 ? INFINITY : qt_uniform(&rng) * 10.0);
+    }
+    qt_remove(&q, &m, 3);
+    qt_check(&q, &m);
+    size_t before = a.live;
+    for (int fail = 1; fail <= 3; ++fail) {
+        a.calls = 0;
+        a.fail_at = fail;
+        ccl_queue_allocator hooks = {qt_alloc, qt_release, &a};
+        assert_int_equal(ccl_queue_reserve(&q, 4 * QT_CAPACITY, hooks), CCL_ERR_OUT_OF_MEMORY);
+        assert_int_equal(a.live, before);
+        qt_check(&q, &m);
+    }
+    a.fail_at = 0;
+    ccl_queue_allocator hooks = {qt_alloc, qt_release, &a};
+    assert_int_equal(ccl_queue_reserve(&q, 4 * QT_CAPACITY, hooks), CCL_OK);
+    assert_true(a.live > before);
+    /* at most 21 bytes per circle, everything counted */
+    assert_true(a.live <= (size_t)21 * 4 * QT_CAPACITY + 64);
+    m.capacity = 4 * QT_CAPACITY;
+    for (int32_t i = 40; i < m.capacity; ++i) {
+        m.present[i] = false;
+        m.keys[i] = INFINITY;
+    }
+    qt_check(&q, &m);
+    for (int32_t i = 40; i < m.capacity; ++i) {
+        qt_set(&q, &m, i, qt_uniform(&rng) * 10.0);
+    }
+    assert_int_equal(qt_drain(&q, &m), m.capacity - 1 - 5);
+    ccl_queue_release(&q);
+    assert_int_equal(a.live, 0);
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(queue_matches_a_scan_under_random_operations),
+        cmocka_unit_test(queue_keeps_order_through_a_long_event_loop),
+        cmocka_unit_test(queue_survives_degenerate_keys),
+        cmocka_unit_test(queue_grows_and_reports_allocation_failure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
