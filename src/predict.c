@@ -230,9 +230,8 @@ static void ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, cc
 /* ccl_predict_cell_exit on a straight line (no acceleration): the same times, with the division
  * written out. The time to an edge is its distance over the speed towards it, 0 when a rounding
  * put the centre past an edge it moves towards. */
-static void ccl_predict_cell_exit_linear(const ccl_world *w, const ccl_body_slot *b,
-                                         ccl_candidate *best) {
-    int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
+static void ccl_predict_cell_exit_linear(const ccl_world *w, const ccl_body_slot *b, int32_t cx,
+                                         int32_t cy, ccl_candidate *best) {
     double lo[2] = {w->box_min.x + cx * w->cell_w, w->box_min.y + cy * w->cell_h};
     double hi[2] = {cx == w->nx - 1 ? w->box_max.x : lo[0] + w->cell_w,
                     cy == w->ny - 1 ? w->box_max.y : lo[1] + w->cell_h};
@@ -439,7 +438,8 @@ static int ccl_neighbour_lines(int32_t c, int32_t n, bool periodic, double size,
  * for bit), the pair's entry time written out in the loop. About half the neighbours recede
  * (b >= 0) and most of the rest cannot meet before the best event so far; both leave after a few
  * operations. */
-static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, ccl_candidate *best) {
+static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t cx, int32_t cy,
+                                          ccl_candidate *best) {
     const ccl_body_slot *bodies = w->bodies;
     const ccl_body_slot *b = &bodies[i];
     const double now = w->time;
@@ -449,10 +449,8 @@ static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, ccl_can
     const bool separating = b->separating;
     int32_t cols[3], rows[3];
     double shift_x[3], shift_y[3];
-    int ncols =
-        ccl_neighbour_lines(b->cell % w->nx, w->nx, w->periodic, w->box_size.x, cols, shift_x);
-    int nrows =
-        ccl_neighbour_lines(b->cell / w->nx, w->ny, w->periodic, w->box_size.y, rows, shift_y);
+    int ncols = ccl_neighbour_lines(cx, w->nx, w->periodic, w->box_size.x, cols, shift_x);
+    int nrows = ccl_neighbour_lines(cy, w->ny, w->periodic, w->box_size.y, rows, shift_y);
     for (int row = 0; row < nrows; ++row) {
         for (int col = 0; col < ncols; ++col) {
             const ccl_vec2 shift = ccl_v2(shift_x[col], shift_y[row]);
@@ -506,12 +504,16 @@ void ccl_predict(ccl_world *w, int32_t i) {
     ccl_candidate best = {INFINITY, CCL_EVENT_NONE, -1, 0};
     if (b->inv_mass > 0.0 && !b->asleep && w->linear) {
         const ccl_vec2 none = ccl_v2(0.0, 0.0);
-        ccl_predict_cell_exit_linear(w, b, &best);
+        /* the cell's column and row, once (an integer division) */
+        int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
+        ccl_predict_cell_exit_linear(w, b, cx, cy, &best);
         if (!w->periodic) {
             ccl_predict_box(w, b, none, &best);
         }
-        ccl_predict_obstacles(w, b, none, &best);
-        ccl_predict_neighbours_linear(w, i, &best);
+        if (w->obstacle_start != NULL) {
+            ccl_predict_obstacles(w, b, none, &best);
+        }
+        ccl_predict_neighbours_linear(w, i, cx, cy, &best);
     } else if (b->inv_mass > 0.0 && !b->asleep) {
         ccl_vec2 acc = ccl_body_acceleration(w, b);
         ccl_predict_cell_exit(w, b, acc, &best);
@@ -521,7 +523,7 @@ void ccl_predict(ccl_world *w, int32_t i) {
         ccl_predict_obstacles(w, b, acc, &best);
         ccl_predict_neighbours(w, i, acc, &best);
     } else if (w->linear) {
-        ccl_predict_neighbours_linear(w, i, &best);
+        ccl_predict_neighbours_linear(w, i, b->cell % w->nx, b->cell / w->nx, &best);
     } else {
         /* A fixed circle (immovable, or asleep) has no walls or cells to meet, but it must look
          * for its moving neighbours: when it is added or falls asleep, nobody else knows it. */
