@@ -14,8 +14,11 @@
 #define CCL_SAFE_HIGH 0x1p200
 #define CCL_SAFE_LOW  0x1p-200
 
+/* fmax(|v.x|, |v.y|), NaN included (a NaN component gives the other one), without the libm call
+ * that GCC keeps for fmax. */
 static double ccl_max_abs2(ccl_vec2 v) {
-    return fmax(fabs(v.x), fabs(v.y));
+    double x = fabs(v.x), y = fabs(v.y);
+    return x > y || y != y ? x : y;
 }
 
 static bool ccl_is_moderate(double magnitude) {
@@ -42,6 +45,11 @@ static ccl_vec2 ccl_unit_direction(ccl_vec2 v) {
     if (!(m > 0.0) || !isfinite(m)) {
         return ccl_v2(1.0, 0.0);
     }
+    if (ccl_is_moderate(m)) {
+        /* the scaling below is by a power of four in the square: these are the same bits */
+        double len = ccl_length(v);
+        return ccl_v2(v.x / len, v.y / len);
+    }
     ccl_vec2 w = ccl_scale(v, ccl_unit_scale(m));
     double len = ccl_length(w);
     return ccl_v2(w.x / len, w.y / len);
@@ -53,6 +61,13 @@ static bool ccl_approaching(ccl_vec2 dp, ccl_vec2 dv) {
     double mp = ccl_max_abs2(dp), mv = ccl_max_abs2(dv);
     if (!(mp > 0.0) || !(mv > 0.0)) {
         return false;
+    }
+    if (ccl_is_moderate(mp) && ccl_is_moderate(mv)) {
+        /* no product can overflow; one lost to underflow cannot flip a sum this far from 0 */
+        double direct = ccl_dot(dv, dp);
+        if (fabs(direct) >= 0x1p-900) {
+            return direct < 0.0;
+        }
     }
     return ccl_dot(ccl_scale(dv, ccl_unit_scale(mv)), ccl_scale(dp, ccl_unit_scale(mp))) < 0.0;
 }
