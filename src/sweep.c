@@ -167,15 +167,31 @@ static bool ccl_valid_circle(ccl_circle c) {
     return ccl_vec2_is_finite(c.center) && isfinite(c.radius) && c.radius >= 0.0;
 }
 
+#if defined(__GNUC__)
+#define CCL_NOINLINE __attribute__((noinline))
+#else
+#define CCL_NOINLINE
+#endif
+
+static bool ccl_sweep_circles_full(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb,
+                                   double t_max, ccl_hit *hit);
+
 bool ccl_sweep_circles(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb, double t_max,
                        ccl_hit *hit) {
     /* Most pairs a broad phase hands over miss, and a first look in plain arithmetic settles
      * them (quadratic.h). It never gives a verdict on NaN or infinite input, and a pair it calls a
-     * miss is one for every other input check below too (false, hit untouched). */
+     * miss is one for every input check of the full test too (false, hit untouched). The full
+     * test is a function of its own, so that a settled pair does not pay for its stack frame. */
     if (ccl_certainly_apart(b.center.x - a.center.x, b.center.y - a.center.y, vb.x - va.x,
                             vb.y - va.y, a.radius + b.radius, t_max)) {
         return false;
     }
+    return ccl_sweep_circles_full(a, va, b, vb, t_max, hit);
+}
+
+/* ccl_sweep_circles without the first look. */
+CCL_NOINLINE static bool ccl_sweep_circles_full(ccl_circle a, ccl_vec2 va, ccl_circle b,
+                                                ccl_vec2 vb, double t_max, ccl_hit *hit) {
     if (!ccl_valid_circle(a) || !ccl_valid_circle(b) || !ccl_vec2_is_finite(va) ||
         !ccl_vec2_is_finite(vb) || !ccl_valid_t_max(t_max)) {
         return false;
