@@ -14,11 +14,13 @@
 #define CCL_SAFE_HIGH 0x1p200
 #define CCL_SAFE_LOW  0x1p-200
 
-/* fmax(|v.x|, |v.y|), NaN included (a NaN component gives the other one), without the libm call
- * that GCC keeps for fmax. */
-static double ccl_max_abs2(ccl_vec2 v) {
-    double x = fabs(v.x), y = fabs(v.y);
+/* fmax(x, y) without the libm call that GCC keeps for fmax: a NaN argument gives the other. */
+static double ccl_larger(double x, double y) {
     return x > y || y != y ? x : y;
+}
+
+static double ccl_max_abs2(ccl_vec2 v) {
+    return ccl_larger(fabs(v.x), fabs(v.y));
 }
 
 static bool ccl_is_moderate(double magnitude) {
@@ -94,7 +96,7 @@ static ccl_vec2 ccl_unquarter(ccl_vec2 v) {
 bool ccl_relative_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
                                                ccl_vec2 dv_lo, double R, double *t_enter,
                                                double *t_exit) {
-    double length = fmax(ccl_max_abs2(dp), R);
+    double length = ccl_larger(ccl_max_abs2(dp), R);
     double speed = ccl_max_abs2(dv);
     if (ccl_is_moderate(length) && ccl_is_moderate(speed)) {
         return ccl_contact_interval_compensated(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit);
