@@ -437,5 +437,10 @@ ccl_vec2 ccl_closest_on_segment(ccl_segment s, ccl_vec2 p) {
         return s.b;
     }
     ccl_vec2 point = ccl_mul_add(ccl_scale(s.a, scale), u, dir); /* at the working size */
-    return ccl_scale(point, 1.0 / scale);
+    point = ccl_scale(point, 1.0 / scale);
+    /* The closest point lies in the segment's bounding box; rounding may put it a little outside,
+     * and near DBL_MAX scaling back could overflow (a contact normal came out NaN): keep it in. */
+    point.x = fmin(fmax(point.x, fmin(s.a.x, s.b.x)), fmax(s.a.x, s.b.x));
+    point.y = fmin(fmax(point.y, fmin(s.a.y, s.b.y)), fmax(s.a.y, s.b.y));
+    return point;
 }

@@ -21,6 +21,7 @@
 #include <circol/response.h>
 
 #include "oracle_common.h"
+#include "sweep_internal.h"
 
 #define FUZZ_CASES 100000 /* random hostile cases per function */
 
@@ -399,6 +400,19 @@ static void hostile_static_tests_give_no_nan(void **state) {
                         contact.depth >= 0.0 && !isnan(contact.point.x) && !isnan(contact.point.y));
             assert_true(fabs(ccl_length(contact.normal) - 1.0) <= 4 * DBL_EPSILON);
         }
+    }
+    /* found by fuzz_narrow: a segment reaching DBL_MAX whose closest point, computed at a quarter
+     * of the size, overflowed when scaled back, and the contact normal came out NaN */
+    {
+        ccl_circle c = ccl_make_circle(ccl_v2(DBL_MAX, 0x1p-1022), DBL_MAX);
+        ccl_segment s = {{-0x1.0c2c0002cp+1021, DBL_MAX}, {DBL_MAX, 0x1p-500}};
+        ccl_contact found;
+        assert_true(ccl_circle_segment_contact(c, s, &found));
+        assert_true(ccl_vec2_is_finite(found.normal) && isfinite(found.depth) &&
+                    found.depth >= 0.0 && ccl_vec2_is_finite(found.point));
+        assert_true(fabs(ccl_length(found.normal) - 1.0) <= 4 * DBL_EPSILON);
+        ccl_vec2 closest = ccl_closest_on_segment(s, c.center);
+        assert_true(ccl_vec2_is_finite(closest));
     }
     /* non-finite and negative radius: no contact, nothing written */
     ccl_contact untouched, contact;
