@@ -186,6 +186,25 @@ static ccl_status ccl_grid_bin_obstacles(ccl_world *w, int32_t cells) {
     return CCL_OK;
 }
 
+void ccl_grid_plan(const ccl_world *w, double max_radius, int32_t live, int32_t *nx_out,
+                   int32_t *ny_out) {
+    double min_cell = ccl_grid_min_cell(max_radius > 0.0 ? max_radius : 0.5);
+    double area = w->box_size.x * w->box_size.y;
+    /* about two cells per circle; a chosen cell_size is honoured down to four cells per circle
+     * (more cells than that cost memory and rebuilds and find nothing) */
+    double wanted = w->def.cell_size > 0.0
+                        ? fmax(w->def.cell_size, sqrt(area / (4.0 * (double)live + 64.0)))
+                        : sqrt(area / (2.0 * (double)live + 16.0));
+    int32_t nx = ccl_grid_axis_cells(w->box_size.x, min_cell, wanted, w->periodic);
+    int32_t ny = ccl_grid_axis_cells(w->box_size.y, min_cell, wanted, w->periodic);
+    while ((int64_t)nx * ny > CCL_MAX_CELLS) {
+        nx = nx > 1 ? nx / 2 : 1;
+        ny = ny > 1 ? ny / 2 : 1;
+    }
+    *nx_out = nx;
+    *ny_out = ny;
+}
+
 ccl_status ccl_grid_rebuild(ccl_world *w) {
     double max_radius = 0.0;
     for (int32_t i = 0; i < w->slot_count; ++i) {
@@ -193,19 +212,8 @@ ccl_status ccl_grid_rebuild(ccl_world *w) {
             max_radius = w->bodies[i].radius;
         }
     }
-    double min_cell = ccl_grid_min_cell(max_radius > 0.0 ? max_radius : 0.5);
-    double area = w->box_size.x * w->box_size.y;
-    /* about two cells per circle; a chosen cell_size is honoured down to four cells per circle
-     * (more cells than that cost memory and rebuilds and find nothing) */
-    double wanted = w->def.cell_size > 0.0
-                        ? fmax(w->def.cell_size, sqrt(area / (4.0 * (double)w->live_count + 64.0)))
-                        : sqrt(area / (2.0 * (double)w->live_count + 16.0));
-    int32_t nx = ccl_grid_axis_cells(w->box_size.x, min_cell, wanted, w->periodic);
-    int32_t ny = ccl_grid_axis_cells(w->box_size.y, min_cell, wanted, w->periodic);
-    while ((int64_t)nx * ny > CCL_MAX_CELLS) {
-        nx = nx > 1 ? nx / 2 : 1;
-        ny = ny > 1 ? ny / 2 : 1;
-    }
+    int32_t nx, ny;
+    ccl_grid_plan(w, max_radius, w->live_count, &nx, &ny);
     int32_t cells = nx * ny;
     int32_t *head = ccl_world_alloc(w, sizeof(int32_t) * (size_t)cells);
     if (head == NULL) {
@@ -235,6 +243,7 @@ ccl_status ccl_grid_rebuild(ccl_world *w) {
         head[c] = -1;
     }
     w->max_radius = max_radius;
+    w->grid_live = w->live_count;
     for (int32_t i = 0; i < w->slot_count; ++i) {
         ccl_body_slot *b = &w->bodies[i];
         b->cell = -1;

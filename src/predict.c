@@ -143,7 +143,7 @@ static double ccl_pair_entry(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, do
     /* Lagrange's identity keeps the discriminant accurate for far, nearly grazing pairs. */
     double wr = sqrt(a) * R;
     double k = fabs(ccl_cross(dv, dp));
-    double D = (wr - k) * (wr + k);
+    double D = k > wr ? -1.0 : (wr - k) * (wr + k); /* the product could underflow to -0 */
     if (D < 0.0) {
         return INFINITY;
     }
@@ -474,13 +474,13 @@ static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t
                 double R = r + o->radius;
                 double c = ccl_dot(dp, dp) - R * R;
                 double u = 0.0;
-                if (c > 0.0) {
+                if (!(c <= 0.0)) { /* NaN (c overflowed) too, as in ccl_pair_entry */
                     if (c / (-2.0 * bb) > best->u) {
                         continue;
                     }
                     double wr = sqrt(ccl_dot(dv, dv)) * R;
                     double kk = fabs(ccl_cross(dv, dp));
-                    double D = (wr - kk) * (wr + kk);
+                    double D = kk > wr ? -1.0 : (wr - kk) * (wr + kk);
                     if (D < 0.0) {
                         continue;
                     }

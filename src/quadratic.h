@@ -88,7 +88,9 @@ static inline bool ccl_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo,
     } else {
         double w = sqrt(a) * R;
         double k = fabs(ccl_cross_compensated(dv, dv_lo, dp, dp_lo));
-        discriminant = (w - k) * (w + k);
+        /* the sign of w - k is exact; the product can underflow to -0 for tiny w and k, which
+         * would read as a grazing contact of a pair that misses by far more than R */
+        discriminant = k > w ? -1.0 : (w - k) * (w + k);
     }
     if (discriminant < 0.0) {
         return false;

@@ -107,7 +107,7 @@ static bool ccl_contact_interval3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, ccl_
     } else {
         double w = sqrt(a) * R;
         double k = ccl_length3(ccl_cross_compensated3(dv, dv_lo, dp, dp_lo));
-        discriminant = (w - k) * (w + k);
+        discriminant = k > w ? -1.0 : (w - k) * (w + k); /* the product could underflow to -0 */
     }
     if (discriminant < 0.0) {
         return false;

@@ -90,7 +90,7 @@ static int64_t ccl_sweep_block(const ccl_sweep_batch *pairs, size_t begin, size_
         double k =
             fabs(ccl_cross_compensated((ccl_vec2){dvx, dvy}, dv_lo, (ccl_vec2){dpx, dpy}, dp_lo));
         double inside = b * b - a * c; /* the form used at overlap, c <= 0 */
-        double apart = (w - k) * (w + k);
+        double apart = k > w ? -1.0 : (w - k) * (w + k);
         double discriminant = c <= 0.0 ? inside : apart;
         double root = sqrt(discriminant >= 0.0 ? discriminant : 0.0);
         double q_negative_b = -b + root;

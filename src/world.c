@@ -439,16 +439,19 @@ static bool ccl_world_grid_stale(const ccl_world *w, double radius) {
         ccl_grid_min_cell(radius) > w->cell_h) {
         return true;
     }
-    /* more circles than cells, while smaller cells would do: rebuild for density (not below a
-     * chosen cell_size, or every later add would rebuild the same grid). The rebuilt grid has
-     * about two cells per circle, so this comes again only once the count has doubled: O(1) per
-     * add. (At four circles per cell before a rebuild, a world filled one circle at a time could
-     * keep a grid several times too coarse: a gas of 1000 disks scanned 2.7 times as many
-     * neighbours per prediction as one of 10^4.) */
+    /* more circles than cells: rebuild for density once the count has grown by a quarter since
+     * the last rebuild and a rebuild would make more cells (rounding to whole cells, the caps on
+     * cells and a chosen cell_size can keep the grid as it is). The count grows geometrically
+     * between rebuilds, so their cost is O(1) per add. (At four circles per cell before a
+     * rebuild, a world filled one circle at a time could keep a grid several times too coarse: a
+     * gas of 1000 disks scanned 2.7 times as many neighbours per prediction as one of 10^4.) */
     int64_t cells = (int64_t)w->nx * w->ny;
-    double min_cell = fmax(ccl_grid_min_cell(fmax(w->max_radius, radius)), w->def.cell_size);
-    return w->live_count > cells + 64 &&
-           (w->cell_w > 1.25 * min_cell || w->cell_h > 1.25 * min_cell);
+    if (w->live_count <= cells + 64 || (int64_t)w->live_count * 4 < (int64_t)w->grid_live * 5) {
+        return false;
+    }
+    int32_t nx, ny;
+    ccl_grid_plan(w, fmax(w->max_radius, radius), w->live_count, &nx, &ny);
+    return (int64_t)nx * ny > cells;
 }
 
 /* Takes back a circle that add_circle had placed but then refused. */

@@ -68,7 +68,9 @@ struct ccl_world {
     int32_t *obstacle_items; ///< 2 * (9 * index + image) + (0 segment, 1 point)
     int32_t obstacle_item_count;
     double max_radius;
-    bool dirty; ///< grid and every prediction must be rebuilt before the next event
+    int32_t
+        grid_live; ///< circles when the grid was last built (rebuilds for density wait for growth)
+    bool dirty;    ///< grid and every prediction must be rebuilt before the next event
 
     ccl_queue queue;
 
@@ -121,6 +123,9 @@ double ccl_world_collapse_time(ccl_world *w);
 
 /// Rebuilds cells, re-bins every circle and obstacle. CCL_ERR_OUT_OF_MEMORY leaves the old grid.
 ccl_status ccl_grid_rebuild(ccl_world *w);
+
+/// The grid a rebuild would make for `live` circles of radius at most max_radius: nx by ny cells.
+void ccl_grid_plan(const ccl_world *w, double max_radius, int32_t live, int32_t *nx, int32_t *ny);
 
 /// The cell of a position (clamped into the grid).
 int32_t ccl_grid_cell_of(const ccl_world *w, ccl_vec2 p);

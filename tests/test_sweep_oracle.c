@@ -424,6 +424,48 @@ static void sweep_circle_point_agrees_with_quad_oracle(void **state) {
     run_circle_families(true);
 }
 
+/* Contact distances below 1e-160 at about unit distance, relative speeds down to 1e-300: the
+ * discriminant's factors |dv| R and |dv x dp| are then so small that their product underflows,
+ * and a pair passing wide by far more than R once read as a grazing contact. The motion is along
+ * an axis and the offset across it is exact, so the least distance is exactly that offset (the
+ * quad oracle above cannot resolve 1e-200 beside 1). Circles, a circle against a point, and against
+ * a degenerate segment (a point, through the segment code). */
+static void tiny_contact_distances_keep_the_right_verdict(void **state) {
+    (void)state;
+    rng_seed(11);
+    long misses = 0, hits = 0;
+    for (long i = 0; i < 30000; ++i) {
+        double ra = rng_decades(-300, -160), rb = ra * rng_uniform(0, 1);
+        double R = ra + rb;
+        bool miss = rng_uniform(0, 1) < 0.5;
+        double offset = miss ? R * (1.0 + rng_decades(-6, 6)) : R * rng_uniform(0.01, 0.99);
+        /* |dv| R at least 2^-960, so that |dv| R and |dv x dp| keep full precision: below that
+         * they are subnormal and the verdict is not resolved (a documented limit) */
+        double along = rng_uniform(0.5, 2);
+        double speed = rng_decades(fmax(-300.0, log10(0x1p-960 / R)), 1);
+        /* b ahead along +x (or a mirrored or swapped axis), a closing in on it */
+        double sx = rng_sign(), sy = rng_sign();
+        bool swap = rng_uniform(0, 1) < 0.5;
+        ccl_vec2 pb = swap ? ccl_v2(sy * offset, sx * along) : ccl_v2(sx * along, sy * offset);
+        ccl_vec2 va = swap ? ccl_v2(0, sx * speed) : ccl_v2(sx * speed, 0);
+        ccl_circle a = ccl_make_circle(ccl_v2(0, 0), ra), b = ccl_make_circle(pb, rb);
+        ccl_hit hit;
+        bool got = ccl_sweep_circles(a, va, b, ccl_v2(0, 0), INFINITY, &hit);
+        bool got_point =
+            ccl_sweep_circle_point(ccl_make_circle(a.center, R), va, pb, INFINITY, &hit);
+        bool got_segment = ccl_sweep_circle_segment(ccl_make_circle(a.center, R), va,
+                                                    ccl_make_segment(pb, pb), INFINITY, &hit);
+        if (got == miss || got_point == miss || got_segment == miss) {
+            fail_msg("case %ld: R %g, offset %g, speed %g: circles %d, point %d, segment %d, "
+                     "exact %s",
+                     i, R, offset, speed, got, got_point, got_segment, miss ? "miss" : "hit");
+        }
+        misses += miss;
+        hits += !miss;
+    }
+    assert_true(misses > 10000 && hits > 10000);
+}
+
 static void
 far_nearly_grazing_pairs_defeat_the_textbook_discriminant_not_the_library(void **state) {
     (void)state;
@@ -969,6 +1011,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sweep_circles_agrees_with_quad_oracle),
         cmocka_unit_test(sweep_circle_point_agrees_with_quad_oracle),
+        cmocka_unit_test(tiny_contact_distances_keep_the_right_verdict),
         cmocka_unit_test(far_nearly_grazing_pairs_defeat_the_textbook_discriminant_not_the_library),
         cmocka_unit_test(circles_touching_at_start_hit_at_zero),
         cmocka_unit_test(circles_hit_exactly_at_t_max),
