@@ -48,7 +48,8 @@ static ccl_vec2 ccl_unit_direction(ccl_vec2 v) {
         return ccl_v2(1.0, 0.0);
     }
     if (ccl_is_moderate(m)) {
-        /* the scaling below is by a power of four in the square: these are the same bits */
+        /* the scaling below is by a power of four in the square: the same bits, except that a
+         * subnormal component is now rounded once instead of twice */
         double len = ccl_length(v);
         return ccl_v2(v.x / len, v.y / len);
     }
