@@ -200,10 +200,25 @@ static void ccl_consider(ccl_candidate *best, double u, uint8_t kind, int32_t ot
     }
 }
 
-/* Leaving the cell through one of its four edges (walls mode: not through the box edge). */
-static void ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
-                                  ccl_candidate *best) {
-    int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
+/* The time to reach a cell edge at distance gap, closing at rate with acceleration accel (see
+ * ccl_first_fall). On a straight line (no acceleration) it is the distance over the speed towards
+ * the edge, 0 when a rounding put the centre past an edge it moves towards: ccl_first_fall's
+ * answer, with the division written out. */
+static double ccl_edge_time(double gap, double rate, double accel, bool straight, double u_max) {
+    if (straight) {
+        return rate < 0.0 ? (gap <= 0.0 ? 0.0 : gap / -rate) : INFINITY;
+    }
+    return ccl_first_fall(gap, rate, accel, u_max);
+}
+
+/* Leaving cell (cx, cy) through one of its four edges (walls mode: not through the box edge). */
+/* Inlined at both calls, so that `straight` is a constant in each. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void
+ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, int32_t cx, int32_t cy,
+                      ccl_vec2 acc, bool straight, ccl_candidate *best) {
     double lo[2] = {w->box_min.x + cx * w->cell_w, w->box_min.y + cy * w->cell_h};
     double hi[2] = {cx == w->nx - 1 ? w->box_max.x : lo[0] + w->cell_w,
                     cy == w->ny - 1 ? w->box_max.y : lo[1] + w->cell_h};
@@ -217,40 +232,14 @@ static void ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, cc
             continue;
         }
         if (w->periodic || c[axis] > 0) {
-            ccl_consider(best, ccl_first_fall(p[axis] - lo[axis], v[axis], a[axis], best->u),
+            ccl_consider(best,
+                         ccl_edge_time(p[axis] - lo[axis], v[axis], a[axis], straight, best->u),
                          CCL_EVENT_CELL, 2 * axis, 0);
         }
         if (w->periodic || c[axis] < n[axis] - 1) {
-            ccl_consider(best, ccl_first_fall(hi[axis] - p[axis], -v[axis], -a[axis], best->u),
+            ccl_consider(best,
+                         ccl_edge_time(hi[axis] - p[axis], -v[axis], -a[axis], straight, best->u),
                          CCL_EVENT_CELL, 2 * axis + 1, 0);
-        }
-    }
-}
-
-/* ccl_predict_cell_exit on a straight line (no acceleration): the same times, with the division
- * written out. The time to an edge is its distance over the speed towards it, 0 when a rounding
- * put the centre past an edge it moves towards. */
-static void ccl_predict_cell_exit_linear(const ccl_world *w, const ccl_body_slot *b, int32_t cx,
-                                         int32_t cy, ccl_candidate *best) {
-    double lo[2] = {w->box_min.x + cx * w->cell_w, w->box_min.y + cy * w->cell_h};
-    double hi[2] = {cx == w->nx - 1 ? w->box_max.x : lo[0] + w->cell_w,
-                    cy == w->ny - 1 ? w->box_max.y : lo[1] + w->cell_h};
-    int32_t n[2] = {w->nx, w->ny};
-    int32_t c[2] = {cx, cy};
-    double p[2] = {b->position.x, b->position.y};
-    double v[2] = {b->velocity.x, b->velocity.y};
-    for (int axis = 0; axis < 2; ++axis) {
-        if (n[axis] == 1 && !w->periodic) {
-            continue;
-        }
-        double gap_lo = p[axis] - lo[axis], gap_hi = hi[axis] - p[axis];
-        if (v[axis] < 0.0 && (w->periodic || c[axis] > 0)) {
-            ccl_consider(best, gap_lo <= 0.0 ? 0.0 : gap_lo / -v[axis], CCL_EVENT_CELL, 2 * axis,
-                         0);
-        }
-        if (-v[axis] < 0.0 && (w->periodic || c[axis] < n[axis] - 1)) {
-            ccl_consider(best, gap_hi <= 0.0 ? 0.0 : gap_hi / v[axis], CCL_EVENT_CELL, 2 * axis + 1,
-                         0);
         }
     }
 }
@@ -506,7 +495,7 @@ void ccl_predict(ccl_world *w, int32_t i) {
         const ccl_vec2 none = ccl_v2(0.0, 0.0);
         /* the cell's column and row, once (an integer division) */
         int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
-        ccl_predict_cell_exit_linear(w, b, cx, cy, &best);
+        ccl_predict_cell_exit(w, b, cx, cy, none, true, &best);
         if (!w->periodic) {
             ccl_predict_box(w, b, none, &best);
         }
@@ -516,7 +505,7 @@ void ccl_predict(ccl_world *w, int32_t i) {
         ccl_predict_neighbours_linear(w, i, cx, cy, &best);
     } else if (b->inv_mass > 0.0 && !b->asleep) {
         ccl_vec2 acc = ccl_body_acceleration(w, b);
-        ccl_predict_cell_exit(w, b, acc, &best);
+        ccl_predict_cell_exit(w, b, b->cell % w->nx, b->cell / w->nx, acc, false, &best);
         if (!w->periodic) {
             ccl_predict_box(w, b, acc, &best);
         }
