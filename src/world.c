@@ -874,8 +874,10 @@ static void ccl_world_stop_jammed(ccl_world *w, int32_t i, bool against_wall) {
     }
     b->velocity = ccl_v2(0.0, 0.0);
     b->asleep = 1;
-    if (w->def.log != NULL) {
-        w->def.log("circol: a circle wedged under gravity was put to rest", w->def.log_user);
+    if (w->def.log != NULL && !w->wedge_logged) { /* once per world, like the guard's message */
+        w->wedge_logged = true;
+        w->def.log("circol: a circle wedged under gravity was put to rest (said once per world)",
+                   w->def.log_user);
     }
 }
 

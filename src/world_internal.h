@@ -86,6 +86,7 @@ struct ccl_world {
     size_t contact_count, contact_capacity;
 
     bool locked;
+    bool wedge_logged; ///< the wedge message was logged (once per world)
     uint64_t collisions, wall_collisions, events, guard_collisions;
     double virial, stats_since;
     uint64_t events_since_rebase;
