@@ -204,7 +204,7 @@ static const size_t scene_count = sizeof scenes / sizeof scenes[0];
 static void usage(FILE *f) {
     fprintf(f, "usage: circol_bench [--scene NAME]... [--repeat N] [--json FILE] [--big] "
                "[--quick] [--wall] [--n N] [--list]\n"
-               "  --big    also N = 10^6 gas, N = 10^4 balls and fast balls (long)\n"
+               "  --big    also N = 10^4 balls and fast balls (long)\n"
                "  --quick  small sizes, for a smoke test\n"
                "  --wall   time with the wall clock instead of this thread's CPU time\n"
                "  --n N    the gas scene runs N circles only\n"
