@@ -118,24 +118,23 @@ static double ccl_first_touch(double f0, double f1, double f2, double u_max) {
     return ccl_first_fall(f0, f1, f2, u_max);
 }
 
-/* First entry u into contact at distance R for relative position dp, velocity dv and
- * acceleration da (of the other body relative to this one); INFINITY when none by u_max. An
- * overlapping pair that approaches collides at once; one that recedes is left alone. */
-static double ccl_pair_entry(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, double u_max) {
-    if (da.x != 0.0 || da.y != 0.0) {
-        double u;
-        return ccl_first_contact_accel(dp, dv, da, R, u_max, &u) ? u : INFINITY;
-    }
+/* First entry u into contact at distance R for relative position dp and velocity dv on straight
+ * lines; INFINITY when none, and (to save the caller a test) possibly a time past u_max. An
+ * overlapping pair that approaches collides at once; one that recedes is left alone. Inline: the
+ * straight-line neighbour scan calls it for every neighbour, and most leave at the first or second
+ * test. */
+static inline double ccl_straight_entry(ccl_vec2 dp, ccl_vec2 dv, double R, double u_max) {
     double b = ccl_dot(dv, dp);
-    double c = ccl_dot(dp, dp) - R * R;
     if (!(b < 0.0)) {
         return INFINITY; /* receding or sliding: no entry, whether overlapping or not */
     }
+    double c = ccl_dot(dp, dp) - R * R;
     if (c <= 0.0) {
         return 0.0; /* overlapping by rounding and approaching: collide at once */
     }
     /* The root c / (-b + sqrt(D)) is at least c / (-2 b), as sqrt(D) <= -b (clamped below, so
-     * that rounding cannot break it): a pair that cannot meet before u_max costs no square root. */
+     * that rounding cannot break it): a pair that cannot meet before u_max costs no square root.
+     * A NaN c (an overflowed square) falls through to a NaN u: no event. */
     if (c / (-2.0 * b) > u_max) {
         return INFINITY;
     }
@@ -148,7 +147,16 @@ static double ccl_pair_entry(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, do
         return INFINITY;
     }
     double root = sqrt(D);
-    double u = c / (-b + (root < -b ? root : -b));
+    return c / (-b + (root < -b ? root : -b)); /* may exceed u_max: the caller compares */
+}
+
+/* ccl_straight_entry with acceleration da of the other body relative to this one. */
+static double ccl_pair_entry(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, double u_max) {
+    if (da.x != 0.0 || da.y != 0.0) {
+        double u;
+        return ccl_first_contact_accel(dp, dv, da, R, u_max, &u) ? u : INFINITY;
+    }
+    double u = ccl_straight_entry(dp, dv, R, u_max);
     return u <= u_max ? u : INFINITY;
 }
 
@@ -342,63 +350,6 @@ static bool ccl_pair_is_separating(const ccl_world *w, int32_t i, int32_t k) {
     return false;
 }
 
-static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
-                                   ccl_candidate *best) {
-    const ccl_body_slot *b = &w->bodies[i];
-    const bool linear = w->linear;
-    const double now = w->time;
-    int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
-    for (int32_t oy = -1; oy <= 1; ++oy) {
-        int32_t ny = cy + oy;
-        double shift_y = 0.0;
-        if (ny < 0 || ny >= w->ny) {
-            if (!w->periodic) {
-                continue;
-            }
-            shift_y = ny < 0 ? -w->box_size.y : w->box_size.y;
-            ny = ny < 0 ? ny + w->ny : ny - w->ny;
-        }
-        for (int32_t ox = -1; ox <= 1; ++ox) {
-            int32_t nx = cx + ox;
-            double shift_x = 0.0;
-            if (nx < 0 || nx >= w->nx) {
-                if (!w->periodic) {
-                    continue;
-                }
-                shift_x = nx < 0 ? -w->box_size.x : w->box_size.x;
-                nx = nx < 0 ? nx + w->nx : nx - w->nx;
-            }
-            for (int32_t k = w->cell_head[ny * w->nx + nx]; k >= 0; k = w->bodies[k].next) {
-                if (k == i) {
-                    continue;
-                }
-                const ccl_body_slot *o = &w->bodies[k];
-                if ((b->inv_mass == 0.0 || b->asleep) && (o->inv_mass == 0.0 || o->asleep)) {
-                    continue;
-                }
-                if (b->separating && o->separating && ccl_pair_is_separating(w, i, k)) {
-                    continue;
-                }
-                ccl_vec2 op, ov, da;
-                if (linear) {
-                    double tau = now - o->time;
-                    op = ccl_mul_add(o->position, tau, o->velocity);
-                    ov = o->velocity;
-                    da = ccl_v2(0.0, 0.0);
-                } else {
-                    ccl_body_state_at(w, o, now, &op, &ov);
-                    da = ccl_sub(ccl_body_acceleration(w, o), acc);
-                }
-                op.x += shift_x;
-                op.y += shift_y;
-                double u = ccl_pair_entry(ccl_sub(op, b->position), ccl_sub(ov, b->velocity), da,
-                                          b->radius + o->radius, best->u);
-                ccl_consider(best, u, CCL_EVENT_CIRCLE, k, o->count);
-            }
-        }
-    }
-}
-
 /* The columns (or rows) next to cell coordinate c on an axis of n cells, and the shift that brings
  * each one's circles beside c across a periodic edge: 3 of them, fewer at a wall. Returns how many.
  */
@@ -427,6 +378,45 @@ static int ccl_neighbour_lines(int32_t c, int32_t n, bool periodic, double size,
  * for bit), the pair's entry time written out in the loop. About half the neighbours recede
  * (b >= 0) and most of the rest cannot meet before the best event so far; both leave after a few
  * operations. */
+/* Circle i's next collision with a neighbour in a world with gravity or damping (curved paths in
+ * time); ccl_predict_neighbours_linear is the straight-line case. */
+static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
+                                   ccl_candidate *best) {
+    const ccl_body_slot *b = &w->bodies[i];
+    const double now = w->time;
+    int32_t cols[3], rows[3];
+    double shift_x[3], shift_y[3];
+    int ncols =
+        ccl_neighbour_lines(b->cell % w->nx, w->nx, w->periodic, w->box_size.x, cols, shift_x);
+    int nrows =
+        ccl_neighbour_lines(b->cell / w->nx, w->ny, w->periodic, w->box_size.y, rows, shift_y);
+    for (int row = 0; row < nrows; ++row) {
+        for (int col = 0; col < ncols; ++col) {
+            for (int32_t k = w->cell_head[rows[row] * w->nx + cols[col]]; k >= 0;
+                 k = w->bodies[k].next) {
+                if (k == i) {
+                    continue;
+                }
+                const ccl_body_slot *o = &w->bodies[k];
+                if ((b->inv_mass == 0.0 || b->asleep) && (o->inv_mass == 0.0 || o->asleep)) {
+                    continue;
+                }
+                if (b->separating && o->separating && ccl_pair_is_separating(w, i, k)) {
+                    continue;
+                }
+                ccl_vec2 op, ov;
+                ccl_body_state_at(w, o, now, &op, &ov);
+                ccl_vec2 da = ccl_sub(ccl_body_acceleration(w, o), acc);
+                op.x += shift_x[col];
+                op.y += shift_y[row];
+                double u = ccl_pair_entry(ccl_sub(op, b->position), ccl_sub(ov, b->velocity), da,
+                                          b->radius + o->radius, best->u);
+                ccl_consider(best, u, CCL_EVENT_CIRCLE, k, o->count);
+            }
+        }
+    }
+}
+
 static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t cx, int32_t cy,
                                           ccl_candidate *best) {
     const ccl_body_slot *bodies = w->bodies;
@@ -456,32 +446,11 @@ static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t
                 ccl_vec2 dp = ccl_v2(o->position.x + tau * o->velocity.x + shift.x - p.x,
                                      o->position.y + tau * o->velocity.y + shift.y - p.y);
                 ccl_vec2 dv = ccl_sub(o->velocity, v);
-                double bb = ccl_dot(dv, dp);
-                if (!(bb < 0.0)) {
-                    continue;
+                if (!(ccl_dot(dv, dp) < 0.0)) {
+                    continue; /* receding (about half of them): the entry's own first test */
                 }
-                double R = r + o->radius;
-                double c = ccl_dot(dp, dp) - R * R;
-                double u = 0.0;
-                if (!(c <= 0.0)) { /* NaN (c overflowed) too, as in ccl_pair_entry */
-                    if (c / (-2.0 * bb) > best->u) {
-                        continue;
-                    }
-                    double wr = sqrt(ccl_dot(dv, dv)) * R;
-                    double kk = fabs(ccl_cross(dv, dp));
-                    double D = kk > wr ? -1.0 : (wr - kk) * (wr + kk);
-                    if (D < 0.0) {
-                        continue;
-                    }
-                    double root = sqrt(D);
-                    u = c / (-bb + (root < -bb ? root : -bb));
-                }
-                if (u < best->u) {
-                    best->u = u;
-                    best->kind = CCL_EVENT_CIRCLE;
-                    best->other = k;
-                    best->other_count = o->count;
-                }
+                double u = ccl_straight_entry(dp, dv, r + o->radius, best->u);
+                ccl_consider(best, u, CCL_EVENT_CIRCLE, k, o->count);
             }
         }
     }
