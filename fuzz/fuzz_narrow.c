@@ -129,7 +129,10 @@ static ref_answer ref_line(long double cx, long double cy, long double vx, long 
     ref_answer r = {REF_UNSURE, 0, 0, 0};
     long double s0 = (cx - px) * nx + (cy - py) * ny; /* signed distance */
     long double vn = vx * nx + vy * ny;
-    long double L = fmaxl(fabsl(s0), radius);
+    /* the margin scales with the terms of s0 too: a centre exactly on the line rounds to a
+     * distance of 1e-19 of them, which is no evidence of a side */
+    long double terms = fabsl(cx - px) * fabsl(nx) + fabsl(cy - py) * fabsl(ny);
+    long double L = fmaxl(fmaxl(fabsl(s0), radius), terms);
     if (!(L > 0) || fabsl(fabsl(s0) - radius) <= REF_MARGIN * L) {
         return r;
     }
