@@ -27,14 +27,8 @@ static inline double ccl_length3(ccl_vec3 v) {
     }
     double m = ax > ay ? ax : ay;
     m = m > az ? m : az;
-    double scale = 1.0, unscale = 1.0; /* the powers of two of ccl_length */
-    if (m > 3.2733906078961419e+150) {
-        scale = 2.4099198651028841e-181;
-        unscale = 4.149515568880993e+180;
-    } else if (m < 3.0549363634996047e-151) {
-        scale = 4.149515568880993e+180;
-        unscale = 2.4099198651028841e-181;
-    }
+    double unscale;
+    double scale = ccl_length_scale(m, &unscale); /* the powers of two of ccl_length */
     double x = v.x * scale, y = v.y * scale, z = v.z * scale;
     return sqrt(x * x + y * y + z * z) * unscale;
 }
@@ -44,13 +38,21 @@ static inline ccl_vec3 ccl_cross3(ccl_vec3 a, ccl_vec3 b) {
     return ccl_v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 }
 
-/// v / |v|; the zero vector (and any non-finite vector) gives (1, 0, 0), like ccl_normalize.
+/// v / |v| (the components divided by the length at ccl_length's scale, so that a subnormal or
+/// huge vector keeps its direction); the zero vector and any non-finite vector give (1, 0, 0), like
+/// ccl_normalize.
 static inline ccl_vec3 ccl_normalize3(ccl_vec3 v) {
-    double len = ccl_length3(v);
-    if (!(len > 0.0) || !isfinite(len)) {
+    double ax = fabs(v.x), ay = fabs(v.y), az = fabs(v.z);
+    double m = ax > ay ? ax : ay;
+    m = m > az ? m : az;
+    if (!(ax <= DBL_MAX && ay <= DBL_MAX && az <= DBL_MAX) || !(m > 0.0)) {
         return ccl_v3(1.0, 0.0, 0.0);
     }
-    return ccl_v3(v.x / len, v.y / len, v.z / len);
+    double unscale;
+    double scale = ccl_length_scale(m, &unscale);
+    double x = v.x * scale, y = v.y * scale, z = v.z * scale;
+    double len = sqrt(x * x + y * y + z * z);
+    return ccl_v3(x / len, y / len, z / len);
 }
 
 /// The largest absolute component.

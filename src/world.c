@@ -1236,8 +1236,9 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     ccl_body_move_to(w, b, w->time);
     ccl_vec2 d = ccl_world_separation(w, a->position, b->position);
     double dist = ccl_length(d);
-    ccl_vec2 n = dist > 0.0 ? ccl_v2(d.x / dist, d.y / dist)
-                            : ccl_normalize(ccl_sub(a->velocity, b->velocity));
+    /* ccl_normalize, not d / dist: a subnormal dist has lost bits that the direction needs */
+    ccl_vec2 n = (d.x != 0.0 || d.y != 0.0) ? ccl_normalize(d)
+                                            : ccl_normalize(ccl_sub(a->velocity, b->velocity));
     double approach = ccl_dot(ccl_sub(a->velocity, b->velocity), n);
     /* a sleeping circle hit gently, or into its supports, stays put; otherwise it wakes, and so
      * do the sleeping circles it holds up */

@@ -1,4 +1,4 @@
-/* The library's own length, exp, expm1 and log1p (math.h, vec3_internal.h, elementary.c),
+/* The library's own length, normalize, exp, expm1 and log1p (math.h, vec3_internal.h, elementary.c),
  * computed from IEEE operations so that every platform gives the same bits, checked against
  * quadruple-precision references (libquadmath) over their whole domains: the error in units in
  * the last place of the exact value stays within the documented bound, special values are those
@@ -186,12 +186,56 @@ static void length_within_one_and_a_half_ulp(void **state) {
     assert_true(isnan(ccl_length3(ccl_v3(1.0, 2.0, NAN))));
 }
 
+/* ccl_normalize and ccl_normalize3 over the whole double range, subnormal and huge vectors
+ * included: each component within 3 ulps of v / |v| in quad precision (a rounded length, a
+ * rounded quotient, measured in the ulps of the quotient's binade), so that the length is 1 to
+ * within a few 1e-16; (1, 0) for the zero vector and for non-finite ones. Dividing by the
+ * unscaled length failed this for subnormal vectors (lengths off by up to 8e-7 near 1e-318). */
+static void normalize_is_unit_at_every_magnitude(void **state) {
+    (void)state;
+    worst w = {0.0, 0.0};
+    for (int i = 0; i < CASES; ++i) {
+        int e = (int)(next_u64() % 2097) - 1074;
+        double x = any_magnitude(e - 40, e < 1023 ? e : 1023);
+        double y = any_magnitude(e - 40, e < 1023 ? e : 1023);
+        double z = (i % 4 == 0) ? any_magnitude(e - 40, e < 1023 ? e : 1023) : 0.0;
+        if (x == 0.0 && y == 0.0 && z == 0.0) {
+            continue;
+        }
+        __float128 qx = x, qy = y, qz = z;
+        __float128 len = sqrtq(qx * qx + qy * qy + qz * qz);
+        if (z == 0.0) {
+            ccl_vec2 n = ccl_normalize(ccl_v2(x, y));
+            note(&w, ulps(n.x, qx / len), x);
+            note(&w, ulps(n.y, qy / len), x);
+        }
+        ccl_vec3 n3 = ccl_normalize3(ccl_v3(x, y, z));
+        note(&w, ulps(n3.x, qx / len), x);
+        note(&w, ulps(n3.y, qy / len), x);
+        note(&w, ulps(n3.z, qz / len), x);
+    }
+    printf("normalize: worst %.3f ulp at x = %.17g over %d vectors\n", w.ulps, w.arg, CASES);
+    assert_true(w.ulps <= 3.0);
+    ccl_vec2 tiny = ccl_normalize(ccl_v2(3e-320, -4e-320));
+    assert_true(fabs(tiny.x - 0.6) <= 0x1p-52 && fabs(tiny.y + 0.8) <= 0x1p-52);
+    ccl_vec2 huge = ccl_normalize(ccl_v2(DBL_MAX, DBL_MAX)); /* |v| itself overflows */
+    assert_true(fabs(huge.x - sqrt(0.5)) <= 0x1p-52 && huge.x == huge.y);
+    ccl_vec2 zero = ccl_normalize(ccl_v2(0.0, -0.0));
+    ccl_vec2 bad = ccl_normalize(ccl_v2(NAN, 1.0));
+    ccl_vec2 inf = ccl_normalize(ccl_v2(1.0, -INFINITY));
+    assert_true(zero.x == 1.0 && zero.y == 0.0 && bad.x == 1.0 && bad.y == 0.0);
+    assert_true(inf.x == 1.0 && inf.y == 0.0);
+    ccl_vec3 zero3 = ccl_normalize3(ccl_v3(0.0, 0.0, 0.0));
+    assert_true(zero3.x == 1.0 && zero3.y == 0.0 && zero3.z == 0.0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(exp_within_one_ulp),
         cmocka_unit_test(expm1_within_two_ulp),
         cmocka_unit_test(log1p_within_one_and_a_half_ulp),
         cmocka_unit_test(length_within_one_and_a_half_ulp),
+        cmocka_unit_test(normalize_is_unit_at_every_magnitude),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -66,6 +66,25 @@ static inline double ccl_length_sq(ccl_vec2 v) {
     return v.x * v.x + v.y * v.y;
 }
 
+/// The power of two by which ccl_length and ccl_normalize scale a vector whose larger component
+/// is m (finite, >= 0), and in *unscale its inverse: 1 for m in [2^-500, 2^500], where the squares
+/// of the components neither overflow nor lose the larger one to underflow; otherwise the power
+/// that brings m there. Every scaling is exact except where a part too small to matter becomes
+/// subnormal.
+static inline double ccl_length_scale(double m, double *unscale) {
+    /* 2^500, 2^600 and 2^-600 written in decimal (each literal reads back as the exact power) */
+    if (m > 3.2733906078961419e+150) {
+        *unscale = 4.149515568880993e+180;
+        return 2.4099198651028841e-181;
+    }
+    if (m < 3.0549363634996047e-151) {
+        *unscale = 2.4099198651028841e-181;
+        return 4.149515568880993e+180;
+    }
+    *unscale = 1.0;
+    return 1.0;
+}
+
 /// |v|, without overflow or underflow for any finite v (infinite when |v| exceeds DBL_MAX, like
 /// hypot; NaN for a NaN component unless the other is infinite). Computed as
 /// sqrt(x^2 + y^2) at a power-of-two scale, from correctly rounded IEEE operations only, so that
@@ -78,18 +97,8 @@ static inline double ccl_length(ccl_vec2 v) {
     if (!(ax <= DBL_MAX && ay <= DBL_MAX)) {
         return (isinf(v.x) || isinf(v.y)) ? INFINITY : NAN;
     }
-    double m = ax > ay ? ax : ay;
-    /* 2^500, 2^600 and 2^-600 written in decimal (each literal reads back as the exact power):
-     * squares of the scaled components neither overflow nor lose the larger one to underflow,
-     * and the scalings are exact except where a part too small to matter becomes subnormal */
-    double scale = 1.0, unscale = 1.0;
-    if (m > 3.2733906078961419e+150) {
-        scale = 2.4099198651028841e-181;
-        unscale = 4.149515568880993e+180;
-    } else if (m < 3.0549363634996047e-151) {
-        scale = 4.149515568880993e+180;
-        unscale = 2.4099198651028841e-181;
-    }
+    double unscale;
+    double scale = ccl_length_scale(ax > ay ? ax : ay, &unscale);
     double x = v.x * scale, y = v.y * scale;
     return sqrt(x * x + y * y) * unscale;
 }
@@ -99,13 +108,20 @@ static inline ccl_vec2 ccl_perp(ccl_vec2 v) {
     return ccl_v2(-v.y, v.x);
 }
 
-/// v / |v|; the zero vector (and any non-finite vector) gives (1, 0), a defined unit vector.
+/// v / |v|, a unit vector to within an ulp or two for every finite non-zero v, however small or
+/// large (the components are divided by the length at ccl_length's scale, so a subnormal or huge
+/// vector keeps its direction); the zero vector and any non-finite vector give (1, 0).
 static inline ccl_vec2 ccl_normalize(ccl_vec2 v) {
-    double len = ccl_length(v);
-    if (!(len > 0.0) || !isfinite(len)) {
+    double ax = fabs(v.x), ay = fabs(v.y);
+    double m = ax > ay ? ax : ay;
+    if (!(ax <= DBL_MAX && ay <= DBL_MAX) || !(m > 0.0)) {
         return ccl_v2(1.0, 0.0);
     }
-    return ccl_v2(v.x / len, v.y / len);
+    double unscale;
+    double scale = ccl_length_scale(m, &unscale);
+    double x = v.x * scale, y = v.y * scale;
+    double len = sqrt(x * x + y * y);
+    return ccl_v2(x / len, y / len);
 }
 
 /// True when both components are finite.
