@@ -118,11 +118,22 @@ static double ccl_first_touch(double f0, double f1, double f2, double u_max) {
     return ccl_first_fall(f0, f1, f2, u_max);
 }
 
+/* The entry u of a pair that approaches (b = dv . dp < 0) and is apart (c = dp . dp - R^2 > 0),
+ * with a = dv . dv and cross = dv x dp: INFINITY when their lines pass wide of each other.
+ * Lagrange's identity keeps the discriminant accurate for far, nearly grazing pairs. Branch-free
+ * (both the scalar entry below and the vectorised neighbour scan use it). */
+static inline double ccl_straight_root(double b, double c, double a, double cross, double R) {
+    double wr = sqrt(a) * R;
+    double k = fabs(cross);
+    double D = k > wr ? -1.0 : (wr - k) * (wr + k); /* the product could underflow to -0 */
+    double root = sqrt(D < 0.0 ? 0.0 : D);
+    double u = c / (-b + (root < -b ? root : -b)); /* root clamped: u >= c / (-2 b) */
+    return D < 0.0 ? INFINITY : u;
+}
+
 /* First entry u into contact at distance R for relative position dp and velocity dv on straight
  * lines; INFINITY when none, and (to save the caller a test) possibly a time past u_max. An
- * overlapping pair that approaches collides at once; one that recedes is left alone. Inline: the
- * straight-line neighbour scan calls it for every neighbour, and most leave at the first or second
- * test. */
+ * overlapping pair that approaches collides at once; one that recedes is left alone. */
 static inline double ccl_straight_entry(ccl_vec2 dp, ccl_vec2 dv, double R, double u_max) {
     double b = ccl_dot(dv, dp);
     if (!(b < 0.0)) {
@@ -132,22 +143,12 @@ static inline double ccl_straight_entry(ccl_vec2 dp, ccl_vec2 dv, double R, doub
     if (c <= 0.0) {
         return 0.0; /* overlapping by rounding and approaching: collide at once */
     }
-    /* The root c / (-b + sqrt(D)) is at least c / (-2 b), as sqrt(D) <= -b (clamped below, so
-     * that rounding cannot break it): a pair that cannot meet before u_max costs no square root.
-     * A NaN c (an overflowed square) falls through to a NaN u: no event. */
+    /* The root is at least c / (-2 b) (ccl_straight_root): a pair that cannot meet before u_max
+     * costs no square root. A NaN c (an overflowed square) falls through to a NaN u: no event. */
     if (c / (-2.0 * b) > u_max) {
         return INFINITY;
     }
-    double a = ccl_dot(dv, dv);
-    /* Lagrange's identity keeps the discriminant accurate for far, nearly grazing pairs. */
-    double wr = sqrt(a) * R;
-    double k = fabs(ccl_cross(dv, dp));
-    double D = k > wr ? -1.0 : (wr - k) * (wr + k); /* the product could underflow to -0 */
-    if (D < 0.0) {
-        return INFINITY;
-    }
-    double root = sqrt(D);
-    return c / (-b + (root < -b ? root : -b)); /* may exceed u_max: the caller compares */
+    return ccl_straight_root(b, c, ccl_dot(dv, dv), ccl_cross(dv, dp), R);
 }
 
 /* ccl_straight_entry with acceleration da of the other body relative to this one. */
@@ -373,11 +374,6 @@ static int ccl_neighbour_lines(int32_t c, int32_t n, bool periodic, double size,
     return count;
 }
 
-/* ccl_predict_neighbours for a world without gravity or damping, where every circle moves on
- * p + v tau: the same tests in the same order with the same arithmetic (so the same events, bit
- * for bit), the pair's entry time written out in the loop. About half the neighbours recede
- * (b >= 0) and most of the rest cannot meet before the best event so far; both leave after a few
- * operations. */
 /* Circle i's next collision with a neighbour in a world with gravity or damping (curved paths in
  * time); ccl_predict_neighbours_linear is the straight-line case. */
 static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
@@ -417,6 +413,84 @@ static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
     }
 }
 
+/* The straight-line neighbour scan works in two passes: it walks the cells and writes each
+ * neighbour's relative motion side by side, then computes every entry time without a branch (a
+ * loop the compiler vectorises) and keeps the first smallest, in walking order. The one-pass form
+ * tested each neighbour as it came and left early when it receded or could not beat the best so
+ * far: cheaper in instructions, but those tests go either way at random and their mispredictions
+ * cost more (docs/PERFORMANCE.md). The result is the same event bit for bit: each time is computed
+ * with the operations of ccl_straight_entry, and a neighbour that its early exit skipped could not
+ * have been the first smallest. */
+#define CCL_SCAN_BLOCK 32
+
+typedef struct ccl_scan_block {
+    double dpx[CCL_SCAN_BLOCK], dpy[CCL_SCAN_BLOCK]; ///< relative position (neighbour - circle)
+    double dvx[CCL_SCAN_BLOCK], dvy[CCL_SCAN_BLOCK]; ///< relative velocity
+    double reach[CCL_SCAN_BLOCK];                    ///< sum of the radii
+    double u[CCL_SCAN_BLOCK];                        ///< entry time (out)
+    int32_t who[CCL_SCAN_BLOCK];                     ///< the neighbour's slot
+    int count;
+} ccl_scan_block;
+
+/* On x86-64 Linux an AVX2 version of the kernel is built too and chosen at load time: the same
+ * correctly rounded operations, no contraction, so the same bits. (CMakeLists.txt compiles this
+ * file without errno for sqrt and without trapping floating-point exceptions, so that the loop has
+ * no branch and vectorises.) */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    !defined(__SANITIZE_ADDRESS__)
+#define CCL_SCAN_KERNEL __attribute__((target_clones("avx2", "default")))
+#else
+#define CCL_SCAN_KERNEL
+#endif
+
+/* ccl_straight_entry without the early exit for each of the first n entries (n a multiple of 4). */
+CCL_SCAN_KERNEL
+static void ccl_scan_entries(ccl_scan_block *s, int n) {
+    for (int j = 0; j < n; ++j) {
+        double dpx = s->dpx[j], dpy = s->dpy[j], dvx = s->dvx[j], dvy = s->dvy[j];
+        double R = s->reach[j];
+        double b = dvx * dpx + dvy * dpy;
+        double c = (dpx * dpx + dpy * dpy) - R * R;
+        double u = ccl_straight_root(b, c, dvx * dvx + dvy * dvy, dvx * dpy - dvy * dpx, R);
+        u = c <= 0.0 ? 0.0 : u;
+        s->u[j] = b < 0.0 ? u : INFINITY;
+    }
+}
+
+/* Computes the gathered neighbours' entry times and keeps the first smallest in *best. */
+static void ccl_scan_flush(const ccl_world *w, ccl_scan_block *s, ccl_candidate *best) {
+    int n = s->count, padded = (n + 3) & ~3;
+    for (int j = n; j < padded; ++j) {
+        /* at rest relative to the circle: b = 0, never an entry */
+        s->dpx[j] = s->dpy[j] = s->dvx[j] = s->dvy[j] = s->reach[j] = 0.0;
+    }
+    ccl_scan_entries(s, padded);
+    for (int j = 0; j < n; ++j) {
+        if (s->u[j] < best->u) {
+            ccl_consider(best, s->u[j], CCL_EVENT_CIRCLE, s->who[j], w->bodies[s->who[j]].count);
+        }
+    }
+    s->count = 0;
+}
+
+/* Writes neighbour o (slot k, its cell shifted by shift) at place s->count, without counting it:
+ * its motion relative to the circle at position p, velocity v and radius r, at time now. */
+static inline void ccl_scan_put(ccl_scan_block *s, const ccl_body_slot *o, int32_t k,
+                                ccl_vec2 shift, double now, ccl_vec2 p, ccl_vec2 v, double r) {
+    int j = s->count;
+    double tau = now - o->time;
+    s->dpx[j] = o->position.x + tau * o->velocity.x + shift.x - p.x;
+    s->dpy[j] = o->position.y + tau * o->velocity.y + shift.y - p.y;
+    s->dvx[j] = o->velocity.x - v.x;
+    s->dvy[j] = o->velocity.y - v.y;
+    s->reach[j] = r + o->radius;
+    s->who[j] = k;
+}
+
+/* ccl_predict_neighbours for a world without gravity or damping, where every circle moves on
+ * p + v tau. The circle itself comes up in its own cell (and, in a periodic world of one or two
+ * cells a side, as its own images): its relative velocity is exactly 0, so it never gives an
+ * entry, as it must not. */
 static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t cx, int32_t cy,
                                           ccl_candidate *best) {
     const ccl_body_slot *bodies = w->bodies;
@@ -430,30 +504,29 @@ static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t
     double shift_x[3], shift_y[3];
     int ncols = ccl_neighbour_lines(cx, w->nx, w->periodic, w->box_size.x, cols, shift_x);
     int nrows = ccl_neighbour_lines(cy, w->ny, w->periodic, w->box_size.y, rows, shift_y);
+    ccl_scan_block s;
+    s.count = 0;
     for (int row = 0; row < nrows; ++row) {
         for (int col = 0; col < ncols; ++col) {
             const ccl_vec2 shift = ccl_v2(shift_x[col], shift_y[row]);
             for (int32_t k = w->cell_head[rows[row] * w->nx + cols[col]]; k >= 0;
                  k = bodies[k].next) {
                 const ccl_body_slot *o = &bodies[k];
-                if (k == i || (fixed && (o->inv_mass == 0.0 || o->asleep))) {
-                    continue;
+                if (fixed && (k == i || o->inv_mass == 0.0 || o->asleep)) {
+                    continue; /* a fixed circle looks only for moving ones */
                 }
                 if (separating && o->separating && ccl_pair_is_separating(w, i, k)) {
                     continue;
                 }
-                double tau = now - o->time;
-                ccl_vec2 dp = ccl_v2(o->position.x + tau * o->velocity.x + shift.x - p.x,
-                                     o->position.y + tau * o->velocity.y + shift.y - p.y);
-                ccl_vec2 dv = ccl_sub(o->velocity, v);
-                if (!(ccl_dot(dv, dp) < 0.0)) {
-                    continue; /* receding (about half of them): the entry's own first test */
+                if (s.count == CCL_SCAN_BLOCK) {
+                    ccl_scan_flush(w, &s, best);
                 }
-                double u = ccl_straight_entry(dp, dv, r + o->radius, best->u);
-                ccl_consider(best, u, CCL_EVENT_CIRCLE, k, o->count);
+                ccl_scan_put(&s, o, k, shift, now, p, v, r);
+                s.count++;
             }
         }
     }
+    ccl_scan_flush(w, &s, best);
 }
 
 void ccl_predict(ccl_world *w, int32_t i) {
