@@ -436,7 +436,7 @@ typedef struct ccl_scan_block {
  * correctly rounded operations, no contraction, so the same bits. (CMakeLists.txt compiles this
  * file without errno for sqrt and without trapping floating-point exceptions, so that the loop has
  * no branch and vectorises.) */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) &&       \
     !defined(__SANITIZE_ADDRESS__)
 #define CCL_SCAN_KERNEL __attribute__((target_clones("avx2", "default")))
 #else

@@ -1,7 +1,7 @@
-/* The library's own length, normalize, exp, expm1 and log1p (math.h, vec3_internal.h, elementary.c),
- * computed from IEEE operations so that every platform gives the same bits, checked against
- * quadruple-precision references (libquadmath) over their whole domains: the error in units in
- * the last place of the exact value stays within the documented bound, special values are those
+/* The library's own length, normalize, exp, expm1 and log1p (math.h, vec3_internal.h,
+ * elementary.c), computed from IEEE operations so that every platform gives the same bits, checked
+ * against quadruple-precision references (libquadmath) over their whole domains: the error in units
+ * in the last place of the exact value stays within the documented bound, special values are those
  * of C's functions, and 3D lengths with z = 0 equal the 2D ones bit for bit. */
 #include <float.h>
 #include <math.h>
