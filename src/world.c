@@ -459,6 +459,7 @@ static void ccl_world_undo_add(ccl_world *w, int32_t i) {
     ccl_grid_remove(w, i);
     ccl_queue_remove(&w->queue, i);
     w->bodies[i].alive = 0;
+    w->bodies[i].count++; /* as a removal does */
     w->bodies[i].next = w->free_head;
     w->free_head = i;
     w->live_count--;
@@ -519,15 +520,20 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
         }
     }
     int32_t i;
+    uint32_t count = 0;
     if (w->free_head >= 0) {
         i = w->free_head;
         w->free_head = w->bodies[i].next;
+        /* a reused slot keeps counting trajectories: an event another circle predicted with the
+         * removed one holds its last count, which must not match the newcomer's */
+        count = w->bodies[i].count;
     } else {
         i = w->slot_count++;
         w->generation[i] = 1;
     }
     ccl_body_slot *b = &w->bodies[i];
     memset(b, 0, sizeof *b);
+    b->count = count;
     b->position = p;
     b->velocity = def->mass > 0.0 ? def->velocity : ccl_v2(0.0, 0.0);
     b->time = w->time;

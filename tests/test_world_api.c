@@ -244,6 +244,44 @@ static void export_and_get_circle_agree(void **state) {
     ccl_world_destroy(w);
 }
 
+/* A circle added into a removed circle's slot is a new trajectory: an event that another circle
+ * predicted with the removed one must not be taken for a collision with the newcomer. (The slot's
+ * trajectory counter used to restart at 0 for the newcomer, the value the stale event held.) */
+static void a_reused_slot_does_not_inherit_events(void **state) {
+    (void)state;
+    for (int variant = 0; variant < 2; ++variant) {
+        ccl_world_def d = ccl_world_default_def();
+        d.box_max = ccl_v2(40.0, 40.0);
+        d.boundary = variant == 0 ? CCL_BOUNDARY_WALLS : CCL_BOUNDARY_PERIODIC;
+        ccl_world *w = make_world(&d);
+        ccl_circle_def c = ccl_circle_default_def();
+        c.radius = 0.5;
+        c.position = ccl_v2(13.0, 10.0); /* at rest: its counter stays at 0 */
+        ccl_circle_id target;
+        assert_int_equal(ccl_world_add_circle(w, &c, &target), CCL_OK);
+        c.position = ccl_v2(10.0, 10.0);
+        c.velocity = ccl_v2(1.0, 0.0); /* predicts a collision with it at t = 2 */
+        ccl_circle_id mover;
+        assert_int_equal(ccl_world_add_circle(w, &c, &mover), CCL_OK);
+        assert_int_equal(ccl_world_advance(w, 0.5), CCL_OK);
+        assert_int_equal(ccl_world_remove_circle(w, target), CCL_OK);
+        c.position = ccl_v2(30.0, 30.0);
+        c.velocity = ccl_v2(0.0, 0.0);
+        ccl_circle_id newcomer;
+        assert_int_equal(ccl_world_add_circle(w, &c, &newcomer), CCL_OK);
+        assert_int_equal(newcomer.index, target.index); /* the same slot */
+        assert_int_equal(ccl_world_advance(w, 3.0), CCL_OK);
+        ccl_circle_state m, n;
+        assert_int_equal(ccl_world_get_circle(w, mover, &m), CCL_OK);
+        assert_int_equal(ccl_world_get_circle(w, newcomer, &n), CCL_OK);
+        assert_true(m.velocity.x == 1.0 && m.velocity.y == 0.0);
+        assert_true(n.velocity.x == 0.0 && n.velocity.y == 0.0);
+        assert_true(n.position.x == 30.0 && n.position.y == 30.0);
+        assert_true(ccl_world_get_stats(w).collisions == 0);
+        ccl_world_destroy(w);
+    }
+}
+
 static void set_velocity_sets_the_trajectory(void **state) {
     (void)state;
     ccl_world_def d = ccl_world_default_def();
@@ -553,6 +591,7 @@ int main(void) {
         cmocka_unit_test(user_data_is_kept_only_once_used),
         cmocka_unit_test(set_velocity_sets_the_trajectory),
         cmocka_unit_test(removing_circles_during_a_run_takes_only_their_energy),
+        cmocka_unit_test(a_reused_slot_does_not_inherit_events),
         cmocka_unit_test(world_time_is_the_sum_of_the_steps),
         cmocka_unit_test(statistics_agree_with_contacts_and_states),
         cmocka_unit_test(cell_size_changes_the_grid_not_the_physics),
