@@ -423,12 +423,15 @@ static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
  * could not have been the first smallest. */
 #define CCL_SCAN_BLOCK 32
 
+/* Each array has room for three entries of padding after a full block. */
+#define CCL_SCAN_ROOM (CCL_SCAN_BLOCK + 3)
+
 typedef struct ccl_scan_block {
-    double dpx[CCL_SCAN_BLOCK], dpy[CCL_SCAN_BLOCK]; ///< relative position (neighbour - circle)
-    double dvx[CCL_SCAN_BLOCK], dvy[CCL_SCAN_BLOCK]; ///< relative velocity
-    double reach[CCL_SCAN_BLOCK];                    ///< sum of the radii
-    double u[CCL_SCAN_BLOCK];                        ///< entry time (out)
-    int32_t who[CCL_SCAN_BLOCK];                     ///< the neighbour's slot
+    double dpx[CCL_SCAN_ROOM], dpy[CCL_SCAN_ROOM]; ///< relative position (neighbour - circle)
+    double dvx[CCL_SCAN_ROOM], dvy[CCL_SCAN_ROOM]; ///< relative velocity
+    double reach[CCL_SCAN_ROOM];                   ///< sum of the radii
+    double u[CCL_SCAN_ROOM];                       ///< entry time (out)
+    int32_t who[CCL_SCAN_BLOCK];                   ///< the neighbour's slot
     int count;
 } ccl_scan_block;
 
@@ -459,12 +462,16 @@ static void ccl_scan_entries(ccl_scan_block *s, int n) {
 
 /* Computes the gathered neighbours' entry times and keeps the first smallest in *best. */
 static void ccl_scan_flush(const ccl_world *w, ccl_scan_block *s, ccl_candidate *best) {
-    int n = s->count, padded = (n + 3) & ~3;
-    for (int j = n; j < padded; ++j) {
-        /* at rest relative to the circle: b = 0, never an entry */
-        s->dpx[j] = s->dpy[j] = s->dvx[j] = s->dvy[j] = s->reach[j] = 0.0;
+    int n = s->count;
+    /* up to the next multiple of 4: three entries at rest relative to the circle (b = 0, no
+     * entry), written out, since a loop to the multiple became five calls to memset */
+    double *pad[5] = {s->dpx + n, s->dpy + n, s->dvx + n, s->dvy + n, s->reach + n};
+    for (int a = 0; a < 5; ++a) {
+        pad[a][0] = 0.0;
+        pad[a][1] = 0.0;
+        pad[a][2] = 0.0;
     }
-    ccl_scan_entries(s, padded);
+    ccl_scan_entries(s, (n + 3) & ~3);
     for (int j = 0; j < n; ++j) {
         if (s->u[j] < best->u) {
             ccl_consider(best, s->u[j], CCL_EVENT_CIRCLE, s->who[j], w->bodies[s->who[j]].count);
