@@ -60,8 +60,7 @@ static ccl_vec2 ccl_unit_direction(ccl_vec2 v) {
 
 /* True when dv . dp < 0 (closing in), computed on copies scaled near 1 so that the products
  * cannot overflow into inf - inf = NaN. */
-static bool ccl_approaching(ccl_vec2 dp, ccl_vec2 dv) {
-    double mp = ccl_max_abs2(dp), mv = ccl_max_abs2(dv);
+static bool ccl_approaching_with(ccl_vec2 dp, ccl_vec2 dv, double mp, double mv) {
     if (!(mp > 0.0) || !(mv > 0.0)) {
         return false;
     }
@@ -73,6 +72,11 @@ static bool ccl_approaching(ccl_vec2 dp, ccl_vec2 dv) {
         }
     }
     return ccl_dot(ccl_scale(dv, ccl_unit_scale(mv)), ccl_scale(dp, ccl_unit_scale(mp))) < 0.0;
+}
+
+/* ccl_approaching_with for magnitudes not yet known. */
+static bool ccl_approaching(ccl_vec2 dp, ccl_vec2 dv) {
+    return ccl_approaching_with(dp, dv, ccl_max_abs2(dp), ccl_max_abs2(dv));
 }
 
 /* Magnitudes from here up are quartered before use, so that differences and sums of two of them
@@ -139,9 +143,9 @@ static ccl_vec2 ccl_sub_exact(ccl_vec2 to, ccl_vec2 from, ccl_vec2 *lo) {
 /* (dp + dp_lo) + t dv with one rounding at the end of each component: the relative position at
  * time t, accurate to an ulp of itself even when it is small beside dp and t dv (at contact of a
  * far-apart pair). Moderate magnitudes only; falls back to the plain form otherwise. */
-static ccl_vec2 ccl_relative_at(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double t) {
-    if (!(ccl_is_moderate(ccl_max_abs2(dp)) && ccl_is_moderate(ccl_max_abs2(dv)) &&
-          ccl_is_moderate(t))) {
+static ccl_vec2 ccl_relative_at_if(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double t,
+                                   bool moderate) {
+    if (!moderate) {
         return ccl_mul_add(dp, t, dv);
     }
     double ex, ey, sx, sy;
@@ -150,6 +154,12 @@ static ccl_vec2 ccl_relative_at(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double
     double hx = ccl_two_sum(dp.x, px, &sx);
     double hy = ccl_two_sum(dp.y, py, &sy);
     return ccl_v2(hx + ((sx + ex) + dp_lo.x), hy + ((sy + ey) + dp_lo.y));
+}
+
+static ccl_vec2 ccl_relative_at(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double t) {
+    bool moderate = ccl_is_moderate(ccl_max_abs2(dp)) && ccl_is_moderate(ccl_max_abs2(dv)) &&
+                    ccl_is_moderate(t);
+    return ccl_relative_at_if(dp, dp_lo, dv, t, moderate);
 }
 
 /* The unit normal from the first centre to the second at relative position dp; when the centres
@@ -192,9 +202,63 @@ bool ccl_sweep_circles(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb, dou
     return ccl_sweep_circles_full(a, va, b, vb, t_max, hit);
 }
 
-/* ccl_sweep_circles without the first look. */
+static bool ccl_sweep_circles_general(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb,
+                                      double t_max, ccl_hit *hit);
+
+/* ccl_sweep_circles without the first look. Input of moderate size (every coordinate, velocity
+ * component and radius below 2^200 in magnitude, radii not negative, t_max not NaN or negative,
+ * and a relative motion whose magnitudes need no rescaling) takes a path that knows it: the same
+ * arithmetic as the general one, without the checks whose outcome is then certain, each magnitude
+ * found once. */
 CCL_NOINLINE static bool ccl_sweep_circles_full(ccl_circle a, ccl_vec2 va, ccl_circle b,
                                                 ccl_vec2 vb, double t_max, ccl_hit *hit) {
+    const double high = CCL_SAFE_HIGH;
+    bool small = fabs(a.center.x) < high && fabs(a.center.y) < high && fabs(b.center.x) < high &&
+                 fabs(b.center.y) < high && fabs(va.x) < high && fabs(va.y) < high &&
+                 fabs(vb.x) < high && fabs(vb.y) < high && a.radius >= 0.0 && a.radius < high &&
+                 b.radius >= 0.0 && b.radius < high && t_max >= 0.0; /* false for any NaN */
+    if (!small) {
+        return ccl_sweep_circles_general(a, va, b, vb, t_max, hit);
+    }
+    /* no overflow from here: the differences and the sum stay below 2^201 */
+    ccl_vec2 dp_lo, dv_lo;
+    ccl_vec2 dp = ccl_sub_exact(b.center, a.center, &dp_lo);
+    ccl_vec2 dv = ccl_sub_exact(vb, va, &dv_lo);
+    double R = a.radius + b.radius;
+    double mp = ccl_max_abs2(dp), mv = ccl_max_abs2(dv);
+    if (!ccl_is_moderate(ccl_larger(mp, R)) || !ccl_is_moderate(mv)) {
+        return ccl_sweep_circles_general(a, va, b, vb, t_max, hit); /* rescaled there */
+    }
+    double t_enter, t_exit;
+    if (!ccl_contact_interval_compensated(dp, dp_lo, dv, dv_lo, R, &t_enter, &t_exit)) {
+        return false;
+    }
+    if (t_exit < 0.0 || t_enter > t_max || t_enter == INFINITY) {
+        return false;
+    }
+    double t = t_enter > 0.0 ? t_enter : 0.0;
+    if (t > 0.0 && !ccl_approaching_with(dp, dv, mp, mv)) {
+        return false;
+    }
+    if (hit != NULL) {
+        ccl_vec2 pa = ccl_mul_add(a.center, t, va);
+        ccl_vec2 rel =
+            ccl_relative_at_if(dp, dp_lo, dv, t, ccl_is_moderate(mp) && ccl_is_moderate(t));
+        ccl_vec2 normal = ccl_contact_normal(rel, dv);
+        hit->t = t;
+        hit->t_exit = t_exit;
+        hit->normal = normal;
+        hit->point = ccl_mul_add(pa, a.radius, normal);
+        if (!ccl_vec2_is_finite(hit->point)) {
+            hit->point = ccl_saturate(pa);
+        }
+    }
+    return true;
+}
+
+/* ccl_sweep_circles_full for any input. */
+static bool ccl_sweep_circles_general(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb,
+                                      double t_max, ccl_hit *hit) {
     if (!ccl_valid_circle(a) || !ccl_valid_circle(b) || !ccl_vec2_is_finite(va) ||
         !ccl_vec2_is_finite(vb) || !ccl_valid_t_max(t_max)) {
         return false;
