@@ -205,6 +205,21 @@ bool ccl_sweep_circles(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb, dou
 static bool ccl_sweep_circles_general(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb,
                                       double t_max, ccl_hit *hit);
 
+/* The hit of circle a (velocity va) at time t, leaving at t_exit, where the other centre is at
+ * rel from a's and their relative velocity is dv. */
+static void ccl_fill_circles_hit(ccl_hit *hit, ccl_circle a, ccl_vec2 va, double t, double t_exit,
+                                 ccl_vec2 rel, ccl_vec2 dv) {
+    ccl_vec2 pa = ccl_mul_add(a.center, t, va);
+    ccl_vec2 normal = ccl_contact_normal(rel, dv);
+    hit->t = t;
+    hit->t_exit = t_exit;
+    hit->normal = normal;
+    hit->point = ccl_mul_add(pa, a.radius, normal);
+    if (!ccl_vec2_is_finite(hit->point)) {
+        hit->point = ccl_saturate(pa); /* beyond DBL_MAX: the centre, saturated */
+    }
+}
+
 /* ccl_sweep_circles without the first look. Input of moderate size (every coordinate, velocity
  * component and radius below 2^200 in magnitude, radii not negative, t_max not NaN or negative,
  * and a relative motion whose magnitudes need no rescaling) takes a path that knows it: the same
@@ -241,17 +256,9 @@ CCL_NOINLINE static bool ccl_sweep_circles_full(ccl_circle a, ccl_vec2 va, ccl_c
         return false;
     }
     if (hit != NULL) {
-        ccl_vec2 pa = ccl_mul_add(a.center, t, va);
-        ccl_vec2 rel =
-            ccl_relative_at_if(dp, dp_lo, dv, t, ccl_is_moderate(mp) && ccl_is_moderate(t));
-        ccl_vec2 normal = ccl_contact_normal(rel, dv);
-        hit->t = t;
-        hit->t_exit = t_exit;
-        hit->normal = normal;
-        hit->point = ccl_mul_add(pa, a.radius, normal);
-        if (!ccl_vec2_is_finite(hit->point)) {
-            hit->point = ccl_saturate(pa);
-        }
+        bool moderate = ccl_is_moderate(mp) && ccl_is_moderate(t);
+        ccl_fill_circles_hit(hit, a, va, t, t_exit, ccl_relative_at_if(dp, dp_lo, dv, t, moderate),
+                             dv);
     }
     return true;
 }
@@ -293,16 +300,7 @@ static bool ccl_sweep_circles_general(ccl_circle a, ccl_vec2 va, ccl_circle b, c
         return false; /* a future entry needs approach now (guards rounding at grazing) */
     }
     if (hit != NULL) {
-        ccl_vec2 pa = ccl_mul_add(a.center, t, va);
-        ccl_vec2 rel = ccl_relative_at(dp, dp_lo, dv, t);
-        ccl_vec2 normal = ccl_contact_normal(rel, dv);
-        hit->t = t;
-        hit->t_exit = t_exit;
-        hit->normal = normal;
-        hit->point = ccl_mul_add(pa, a.radius, normal);
-        if (!ccl_vec2_is_finite(hit->point)) {
-            hit->point = ccl_saturate(pa); /* beyond DBL_MAX: the centre, saturated */
-        }
+        ccl_fill_circles_hit(hit, a, va, t, t_exit, ccl_relative_at(dp, dp_lo, dv, t), dv);
     }
     return true;
 }
