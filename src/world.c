@@ -1242,9 +1242,11 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     ccl_body_move_to(w, b, w->time);
     ccl_vec2 d = ccl_world_separation(w, a->position, b->position);
     double dist = ccl_length(d);
-    /* ccl_normalize, not d / dist: a subnormal dist has lost bits that the direction needs */
-    ccl_vec2 n = (d.x != 0.0 || d.y != 0.0) ? ccl_normalize(d)
-                                            : ccl_normalize(ccl_sub(a->velocity, b->velocity));
+    /* d / dist is ccl_normalize(d) bit for bit where d needs no scaling; outside that range
+     * ccl_normalize, since a subnormal dist has lost bits that the direction needs */
+    ccl_vec2 n = dist >= 0x1p-499 && dist <= 0x1p500 ? ccl_v2(d.x / dist, d.y / dist)
+                 : (d.x != 0.0 || d.y != 0.0)        ? ccl_normalize(d)
+                                              : ccl_normalize(ccl_sub(a->velocity, b->velocity));
     double approach = ccl_dot(ccl_sub(a->velocity, b->velocity), n);
     /* a sleeping circle hit gently, or into its supports, stays put; otherwise it wakes, and so
      * do the sleeping circles it holds up */
