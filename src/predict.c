@@ -253,6 +253,33 @@ ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, int32_t cx, in
     }
 }
 
+/* ccl_predict_cell_exit on a straight line (what it computes, bit for bit): along each axis only
+ * the edge the circle moves towards can be met, so each axis gives one time, and the earlier of
+ * the two (x on a tie) is chosen without a branch, since which edge comes first is a coin toss. */
+static inline void ccl_predict_cell_exit_straight(const ccl_world *w, const ccl_body_slot *b,
+                                                  int32_t cx, int32_t cy, ccl_candidate *best) {
+    double lo[2] = {w->box_min.x + cx * w->cell_w, w->box_min.y + cy * w->cell_h};
+    double hi[2] = {cx == w->nx - 1 ? w->box_max.x : lo[0] + w->cell_w,
+                    cy == w->ny - 1 ? w->box_max.y : lo[1] + w->cell_h};
+    int32_t n[2] = {w->nx, w->ny};
+    int32_t c[2] = {cx, cy};
+    double p[2] = {b->position.x, b->position.y};
+    double v[2] = {b->velocity.x, b->velocity.y};
+    double t[2];
+    int32_t code[2];
+    for (int axis = 0; axis < 2; ++axis) {
+        bool down = v[axis] < 0.0;
+        /* walled: no crossing out of the box, nor in a single cell */
+        bool open = w->periodic || (down ? c[axis] > 0 : c[axis] < n[axis] - 1);
+        double gap = down ? p[axis] - lo[axis] : hi[axis] - p[axis];
+        double time = gap <= 0.0 ? 0.0 : gap / fabs(v[axis]);
+        t[axis] = open && (down || v[axis] > 0.0) ? time : INFINITY; /* none at rest (or NaN) */
+        code[axis] = 2 * axis + (down ? 0 : 1);
+    }
+    bool y_first = t[1] < t[0];
+    ccl_consider(best, y_first ? t[1] : t[0], CCL_EVENT_CELL, y_first ? code[1] : code[0], 0);
+}
+
 static void ccl_predict_box(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
                             ccl_candidate *best) {
     double r = b->radius;
@@ -472,10 +499,16 @@ static void ccl_scan_flush(const ccl_world *w, ccl_scan_block *s, ccl_candidate 
         pad[a][2] = 0.0;
     }
     ccl_scan_entries(s, (n + 3) & ~3);
+    /* the first smallest, by selects: which neighbour wins is anybody's guess */
+    double first = best->u;
+    int at = -1;
     for (int j = 0; j < n; ++j) {
-        if (s->u[j] < best->u) {
-            ccl_consider(best, s->u[j], CCL_EVENT_CIRCLE, s->who[j], w->bodies[s->who[j]].count);
-        }
+        bool better = s->u[j] < first;
+        first = better ? s->u[j] : first;
+        at = better ? j : at;
+    }
+    if (at >= 0) {
+        ccl_consider(best, first, CCL_EVENT_CIRCLE, s->who[at], w->bodies[s->who[at]].count);
     }
     s->count = 0;
 }
@@ -557,7 +590,7 @@ void ccl_predict(ccl_world *w, int32_t i) {
         const ccl_vec2 none = ccl_v2(0.0, 0.0);
         /* the cell's column and row, once (an integer division) */
         int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
-        ccl_predict_cell_exit(w, b, cx, cy, none, true, &best);
+        ccl_predict_cell_exit_straight(w, b, cx, cy, &best);
         if (!w->periodic) {
             ccl_predict_box(w, b, none, &best);
         }
