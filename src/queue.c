@@ -8,7 +8,7 @@
 #include "queue.h"
 
 /// Circles per bucket the width aims at: a short front, few empty buckets to walk.
-#define CCL_QUEUE_OCCUPANCY 3.0
+#define CCL_QUEUE_OCCUPANCY 6.0
 /// The front stays a sorted array up to this many circles, and becomes a binary heap past it.
 #define CCL_QUEUE_SORTED_LIMIT 16
 /// A front larger than this asks for a rebuild (the width is far too wide, or still unknown).
