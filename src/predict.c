@@ -540,22 +540,40 @@ static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t
     const double r = b->radius;
     const bool fixed = b->inv_mass == 0.0 || b->asleep;
     const bool separating = b->separating;
-    int32_t cols[3], rows[3];
-    double shift_x[3], shift_y[3];
-    int ncols = ccl_neighbour_lines(cx, w->nx, w->periodic, w->box_size.x, cols, shift_x);
-    int nrows = ccl_neighbour_lines(cy, w->ny, w->periodic, w->box_size.y, rows, shift_y);
     /* The non-empty cells are picked out first, without a branch (about half of the nine are
      * empty at the default density, which no predictor can guess), then each is walked. */
     int32_t starts[9];
     ccl_vec2 shifts[9];
     int filled = 0;
-    for (int row = 0; row < nrows; ++row) {
-        for (int col = 0; col < ncols; ++col) {
-            int32_t k = w->cell_head[rows[row] * w->nx + cols[col]];
-            starts[filled] = k;
-            shifts[filled] = ccl_v2(shift_x[col], shift_y[row]);
-            filled += k >= 0;
+    const int32_t nx = w->nx;
+    if (cx > 0 && cx < nx - 1 && cy > 0 && cy < w->ny - 1) {
+        /* away from the box's edges (nearly every cell of a large grid): no wrap, no shift */
+        const int32_t *head = w->cell_head + (ptrdiff_t)(cy - 1) * nx + (cx - 1);
+        for (int row = 0; row < 3; ++row, head += nx) {
+            for (int col = 0; col < 3; ++col) {
+                int32_t k = head[col];
+                starts[filled] = k;
+                shifts[filled] = ccl_v2(0.0, 0.0);
+                filled += k >= 0;
+            }
         }
+    } else {
+        int32_t cols[3], rows[3];
+        double shift_x[3], shift_y[3];
+        int ncols = ccl_neighbour_lines(cx, nx, w->periodic, w->box_size.x, cols, shift_x);
+        int nrows = ccl_neighbour_lines(cy, w->ny, w->periodic, w->box_size.y, rows, shift_y);
+        for (int row = 0; row < nrows; ++row) {
+            for (int col = 0; col < ncols; ++col) {
+                int32_t k = w->cell_head[rows[row] * nx + cols[col]];
+                starts[filled] = k;
+                shifts[filled] = ccl_v2(shift_x[col], shift_y[row]);
+                filled += k >= 0;
+            }
+        }
+    }
+    for (int m = 0; m < filled; ++m) {
+        __builtin_prefetch((const char *)&bodies[starts[m]]);
+        __builtin_prefetch((const char *)&bodies[starts[m]] + 64);
     }
     ccl_scan_block s;
     s.count = 0;
