@@ -72,7 +72,7 @@ void ccl_body_state_at(const ccl_world *w, const ccl_body_slot *b, double t, ccl
     *velocity = ccl_mul_add(b->velocity, tau, acc);
 }
 
-void ccl_body_move_to(const ccl_world *w, ccl_body_slot *b, double t) {
+void ccl_body_move_to_curved(const ccl_world *w, ccl_body_slot *b, double t) {
     ccl_body_state_at(w, b, t, &b->position, &b->velocity);
     b->time = t;
 }
@@ -529,8 +529,8 @@ static inline void ccl_scan_put(ccl_scan_block *s, const ccl_body_slot *o, int32
 
 /* ccl_predict_neighbours for a world without gravity or damping, where every circle moves on
  * p + v tau. The circle itself comes up in its own cell (and, in a periodic world of one or two
- * cells a side, as its own images): its relative velocity is exactly 0, so it never gives an
- * entry, as it must not. */
+ * cells a side, as its own images): it is dropped from the block (its relative velocity is exactly
+ * 0, so it could never give an entry anyway). */
 static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t cx, int32_t cy,
                                           ccl_candidate *best) {
     const ccl_body_slot *bodies = w->bodies;
@@ -594,7 +594,7 @@ static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t
                 ccl_scan_flush(w, &s, best);
             }
             ccl_scan_put(&s, o, here, shift, now, p, v, r);
-            s.count++;
+            s.count += here != i; /* the circle itself is written and dropped: no branch */
         } while (k >= 0);
     }
     ccl_scan_flush(w, &s, best);

@@ -111,8 +111,22 @@ ccl_vec2 ccl_body_acceleration(const ccl_world *w, const ccl_body_slot *b);
 void ccl_body_state_at(const ccl_world *w, const ccl_body_slot *b, double t, ccl_vec2 *position,
                        ccl_vec2 *velocity);
 
-/// Moves circle b's own state to internal time t.
-void ccl_body_move_to(const ccl_world *w, ccl_body_slot *b, double t);
+/// ccl_body_move_to for a world with gravity or damping.
+void ccl_body_move_to_curved(const ccl_world *w, ccl_body_slot *b, double t);
+
+/// Moves circle b's own state to internal time t. Inline for straight-line worlds, where it is
+/// ccl_body_state_at's p + v tau written out (called a few times per event).
+static inline void ccl_body_move_to(const ccl_world *w, ccl_body_slot *b, double t) {
+    if (!w->linear) {
+        ccl_body_move_to_curved(w, b, t);
+        return;
+    }
+    double tau = t - b->time;
+    if (tau != 0.0 && b->inv_mass != 0.0 && !b->asleep) {
+        b->position = ccl_mul_add(b->position, tau, b->velocity);
+    }
+    b->time = t;
+}
 
 /// Recomputes circle i's next event from the world's current time and updates the queue.
 void ccl_predict(ccl_world *w, int32_t i);
