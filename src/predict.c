@@ -487,8 +487,8 @@ static void ccl_scan_entries(ccl_scan_block *s, int n) {
     }
 }
 
-/* Computes the gathered neighbours' entry times and keeps the first smallest in *best. */
-static void ccl_scan_flush(const ccl_world *w, ccl_scan_block *s, ccl_candidate *best) {
+/* Computes the entry times of the gathered neighbours (without looking at them yet). */
+static void ccl_scan_run(ccl_scan_block *s) {
     int n = s->count;
     /* up to the next multiple of 4: three entries at rest relative to the circle (b = 0, no
      * entry), written out, since a loop to the multiple became five calls to memset */
@@ -499,6 +499,11 @@ static void ccl_scan_flush(const ccl_world *w, ccl_scan_block *s, ccl_candidate 
         pad[a][2] = 0.0;
     }
     ccl_scan_entries(s, (n + 3) & ~3);
+}
+
+/* Keeps the first smallest of the computed entry times in *best and empties the block. */
+static void ccl_scan_pick(const ccl_world *w, ccl_scan_block *s, ccl_candidate *best) {
+    int n = s->count;
     /* the first smallest, by selects: which neighbour wins is anybody's guess */
     double first = best->u;
     int at = -1;
@@ -532,7 +537,7 @@ static inline void ccl_scan_put(ccl_scan_block *s, const ccl_body_slot *o, int32
  * cells a side, as its own images): it is dropped from the block (its relative velocity is exactly
  * 0, so it could never give an entry anyway). */
 static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t cx, int32_t cy,
-                                          ccl_candidate *best) {
+                                          ccl_candidate *best, ccl_scan_block *block) {
     const ccl_body_slot *bodies = w->bodies;
     const ccl_body_slot *b = &bodies[i];
     const double now = w->time;
@@ -575,8 +580,8 @@ static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t
         __builtin_prefetch((const char *)&bodies[starts[m]]);
         __builtin_prefetch((const char *)&bodies[starts[m]] + 64);
     }
-    ccl_scan_block s;
-    s.count = 0;
+    ccl_scan_block *s = block;
+    s->count = 0;
     for (int m = 0; m < filled; ++m) {
         const ccl_vec2 shift = shifts[m];
         int32_t k = starts[m];
@@ -590,20 +595,29 @@ static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t
             if (separating && o->separating && ccl_pair_is_separating(w, i, here)) {
                 continue;
             }
-            if (s.count == CCL_SCAN_BLOCK) {
-                ccl_scan_flush(w, &s, best);
+            if (s->count == CCL_SCAN_BLOCK) {
+                ccl_scan_run(s);
+                ccl_scan_pick(w, s, best);
             }
-            ccl_scan_put(&s, o, here, shift, now, p, v, r);
-            s.count += here != i; /* the circle itself is written and dropped: no branch */
+            ccl_scan_put(s, o, here, shift, now, p, v, r);
+            s->count += here != i; /* the circle itself is written and dropped: no branch */
         } while (k >= 0);
     }
-    ccl_scan_flush(w, &s, best);
+    ccl_scan_run(s); /* picked by ccl_predict_end */
 }
 
-void ccl_predict(ccl_world *w, int32_t i) {
+/* A prediction in two halves: ccl_predict_begin finds every candidate but leaves the last block
+ * of neighbours' entry times in flight, ccl_predict_end picks among them and files the event. */
+typedef struct ccl_prediction {
+    ccl_candidate best;
+    ccl_scan_block scan; ///< neighbours whose times are computed but not yet looked at
+} ccl_prediction;
+
+static void ccl_predict_begin(ccl_world *w, int32_t i, ccl_prediction *pr) {
     ccl_body_slot *b = &w->bodies[i];
     ccl_body_move_to(w, b, w->time);
     ccl_candidate best = {INFINITY, CCL_EVENT_NONE, -1, 0};
+    pr->scan.count = 0;
     if (b->inv_mass > 0.0 && !b->asleep && w->linear) {
         const ccl_vec2 none = ccl_v2(0.0, 0.0);
         /* the cell's column and row, once (an integer division) */
@@ -615,7 +629,7 @@ void ccl_predict(ccl_world *w, int32_t i) {
         if (w->obstacle_start != NULL) {
             ccl_predict_obstacles(w, b, none, &best);
         }
-        ccl_predict_neighbours_linear(w, i, cx, cy, &best);
+        ccl_predict_neighbours_linear(w, i, cx, cy, &best, &pr->scan);
     } else if (b->inv_mass > 0.0 && !b->asleep) {
         ccl_vec2 acc = ccl_body_acceleration(w, b);
         ccl_predict_cell_exit(w, b, b->cell % w->nx, b->cell / w->nx, acc, false, &best);
@@ -625,12 +639,19 @@ void ccl_predict(ccl_world *w, int32_t i) {
         ccl_predict_obstacles(w, b, acc, &best);
         ccl_predict_neighbours(w, i, acc, &best);
     } else if (w->linear) {
-        ccl_predict_neighbours_linear(w, i, b->cell % w->nx, b->cell / w->nx, &best);
+        ccl_predict_neighbours_linear(w, i, b->cell % w->nx, b->cell / w->nx, &best, &pr->scan);
     } else {
         /* A fixed circle (immovable, or asleep) has no walls or cells to meet, but it must look
          * for its moving neighbours: when it is added or falls asleep, nobody else knows it. */
         ccl_predict_neighbours(w, i, ccl_v2(0.0, 0.0), &best);
     }
+    pr->best = best;
+}
+
+static void ccl_predict_end(ccl_world *w, int32_t i, ccl_prediction *pr) {
+    ccl_scan_pick(w, &pr->scan, &pr->best);
+    ccl_candidate best = pr->best;
+    ccl_body_slot *b = &w->bodies[i];
     b->event_kind = best.kind;
     b->event_other = best.other;
     b->event_other_count = best.other_count;
@@ -640,4 +661,22 @@ void ccl_predict(ccl_world *w, int32_t i) {
     } else {
         ccl_queue_push(&w->queue, i, when);
     }
+}
+
+void ccl_predict(ccl_world *w, int32_t i) {
+    ccl_prediction pr;
+    ccl_predict_begin(w, i, &pr);
+    ccl_predict_end(w, i, &pr);
+}
+
+/* Both halves of i's prediction and k's interleaved: the second scan is gathered while the first
+ * one's square roots and divisions are in flight. Nothing either half writes is read by the
+ * other circle's first half (event fields, the queue), so the events are those of
+ * ccl_predict(i) then ccl_predict(k). */
+void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k) {
+    ccl_prediction pi, pk;
+    ccl_predict_begin(w, i, &pi);
+    ccl_predict_begin(w, k, &pk);
+    ccl_predict_end(w, i, &pi);
+    ccl_predict_end(w, k, &pk);
 }

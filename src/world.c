@@ -1320,8 +1320,7 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
                                n,
                                j};
     ccl_status status = ccl_world_record(w, &event);
-    ccl_predict(w, i);
-    ccl_predict(w, k);
+    ccl_predict_pair(w, i, k);
     return status;
 }
 

@@ -131,6 +131,9 @@ static inline void ccl_body_move_to(const ccl_world *w, ccl_body_slot *b, double
 /// Recomputes circle i's next event from the world's current time and updates the queue.
 void ccl_predict(ccl_world *w, int32_t i);
 
+/// ccl_predict(w, i) then ccl_predict(w, k) (the same events), with the two overlapped.
+void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k);
+
 /// Collapse-guard time for the world (resolves the automatic value on first use).
 double ccl_world_collapse_time(ccl_world *w);
 
