@@ -1261,7 +1261,11 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
         ccl_world_wake_dependents(w, k);
     }
     double tc = ccl_world_collapse_time(w);
-    double e = sqrt(a->restitution * b->restitution);
+    /* equal restitutions (the usual case) are their own geometric mean: sqrt(x * x) is x bit for
+     * bit when x * x is a normal number, and the square root leaves the chain to the velocities */
+    double e = a->restitution == b->restitution && a->restitution >= 0x1p-500
+                   ? a->restitution
+                   : sqrt(a->restitution * b->restitution);
     bool guarded = false;
     if (e < 1.0 && (w->time - a->last_collision < tc || w->time - b->last_collision < tc) &&
         approach < fmax(ccl_guard_speed(w, a), ccl_guard_speed(w, b))) {

@@ -229,6 +229,24 @@ static void normalize_is_unit_at_every_magnitude(void **state) {
     assert_true(zero3.x == 1.0 && zero3.y == 0.0 && zero3.z == 0.0);
 }
 
+/* The world takes the restitution of a pair with equal restitutions e as e itself instead of
+ * sqrt(e * e): the same bits whenever e * e is a normal number (e >= 2^-500 is well inside). Below
+ * that the square loses bits and the shortcut would not be exact, hence the guard. */
+static void equal_restitutions_are_their_own_mean(void **state) {
+    (void)state;
+    for (int i = 0; i < CASES; ++i) {
+        int e = -(int)(next_u64() % 501); /* 2^-500 .. 2^0 */
+        double x = ldexp(1.0 + (double)(next_u64() >> 12) * 0x1p-52, e - 1);
+        if (x > 1.0 || x < 0x1p-500) {
+            continue;
+        }
+        assert_true(sqrt(x * x) == x);
+    }
+    assert_true(sqrt(1.0 * 1.0) == 1.0 && sqrt(0x1p-500 * 0x1p-500) == 0x1p-500);
+    double tiny = 3e-170; /* its square is subnormal: the shortcut would be wrong here */
+    assert_true(sqrt(tiny * tiny) != tiny);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(exp_within_one_ulp),
@@ -236,6 +254,7 @@ int main(void) {
         cmocka_unit_test(log1p_within_one_and_a_half_ulp),
         cmocka_unit_test(length_within_one_and_a_half_ulp),
         cmocka_unit_test(normalize_is_unit_at_every_magnitude),
+        cmocka_unit_test(equal_restitutions_are_their_own_mean),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
