@@ -518,47 +518,93 @@ static void ccl_scan_pick(const ccl_world *w, ccl_scan_block *s, ccl_candidate *
     s->count = 0;
 }
 
-/* Writes neighbour o (slot k, its cell shifted by shift) at place s->count, without counting it:
- * its motion relative to the circle at position p, velocity v and radius r, at time now. */
+/* Writes neighbour o (slot k, its cell shifted by shift when shifted) at place s->count, without
+ * counting it: its motion relative to the circle at position p, velocity v and radius r, at time
+ * now. */
 static inline void ccl_scan_put(ccl_scan_block *s, const ccl_body_slot *o, int32_t k,
-                                ccl_vec2 shift, double now, ccl_vec2 p, ccl_vec2 v, double r) {
+                                ccl_vec2 shift, bool shifted, double now, ccl_vec2 p, ccl_vec2 v,
+                                double r) {
     int j = s->count;
     double tau = now - o->time;
-    s->dpx[j] = o->position.x + tau * o->velocity.x + shift.x - p.x;
-    s->dpy[j] = o->position.y + tau * o->velocity.y + shift.y - p.y;
+    double x = o->position.x + tau * o->velocity.x;
+    double y = o->position.y + tau * o->velocity.y;
+    s->dpx[j] = (shifted ? x + shift.x : x) - p.x;
+    s->dpy[j] = (shifted ? y + shift.y : y) - p.y;
     s->dvx[j] = o->velocity.x - v.x;
     s->dvy[j] = o->velocity.y - v.y;
     s->reach[j] = r + o->radius;
     s->who[j] = k;
 }
 
-/* ccl_predict_neighbours for a world without gravity or damping, where every circle moves on
- * p + v tau. The circle itself comes up in its own cell (and, in a periodic world of one or two
- * cells a side, as its own images): it is dropped from the block (its relative velocity is exactly
- * 0, so it could never give an entry anyway). */
-static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t cx, int32_t cy,
-                                          ccl_candidate *best, ccl_scan_block *block) {
+#if defined(__GNUC__)
+#define CCL_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define CCL_ALWAYS_INLINE inline
+#endif
+
+/* Walks the lists that start at starts[0..filled) into the scan block (ccl_predict_neighbours_linear
+ * below). Inlined three times with constant flags: `checks` for a fixed or separating circle (the
+ * rare cases that skip some neighbours), `shifted` for a cell by the box's edge whose neighbours
+ * may lie across a periodic edge. Elsewhere the shift is 0 and its addition is left out: adding
+ * +0.0 changes nothing but the sign of a zero, which no entry time depends on. */
+static CCL_ALWAYS_INLINE void ccl_scan_walk(const ccl_world *w, int32_t i, const int32_t *starts,
+                                            const ccl_vec2 *shifts, int filled, bool checks,
+                                            bool shifted, ccl_scan_block *s, ccl_candidate *best) {
     const ccl_body_slot *bodies = w->bodies;
     const ccl_body_slot *b = &bodies[i];
     const double now = w->time;
     const ccl_vec2 p = b->position, v = b->velocity;
     const double r = b->radius;
     const bool fixed = b->inv_mass == 0.0 || b->asleep;
-    const bool separating = b->separating;
+    for (int m = 0; m < filled; ++m) {
+        const ccl_vec2 shift = shifted ? shifts[m] : ccl_v2(0.0, 0.0);
+        int32_t k = starts[m];
+        do {
+            const ccl_body_slot *o = &bodies[k];
+            const int32_t here = k;
+            k = o->next;
+            if (checks) {
+                if (fixed && (here == i || o->inv_mass == 0.0 || o->asleep)) {
+                    continue; /* a fixed circle looks only for moving ones */
+                }
+                if (b->separating && o->separating && ccl_pair_is_separating(w, i, here)) {
+                    continue;
+                }
+            }
+            if (s->count == CCL_SCAN_BLOCK) {
+                ccl_scan_run(s);
+                ccl_scan_pick(w, s, best);
+            }
+            ccl_scan_put(s, o, here, shift, shifted, now, p, v, r);
+            s->count += here != i; /* the circle itself is written and dropped: no branch */
+        } while (k >= 0);
+    }
+}
+
+/* ccl_predict_neighbours for a world without gravity or damping, where every circle moves on
+ * p + v tau. The circle itself comes up in its own cell (and, in a periodic world of one or two
+ * cells a side, as its own images): it is dropped from the block (its relative velocity is exactly
+ * 0, so it could never give an entry anyway). The last block's times are computed but not yet
+ * picked (ccl_predict_end does). */
+static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t cx, int32_t cy,
+                                          ccl_candidate *best, ccl_scan_block *s) {
+    const ccl_body_slot *bodies = w->bodies;
+    const ccl_body_slot *b = &bodies[i];
+    const bool checks = b->inv_mass == 0.0 || b->asleep || b->separating;
     /* The non-empty cells are picked out first, without a branch (about half of the nine are
      * empty at the default density, which no predictor can guess), then each is walked. */
     int32_t starts[9];
     ccl_vec2 shifts[9];
     int filled = 0;
     const int32_t nx = w->nx;
-    if (cx > 0 && cx < nx - 1 && cy > 0 && cy < w->ny - 1) {
+    const bool interior = cx > 0 && cx < nx - 1 && cy > 0 && cy < w->ny - 1;
+    if (interior) {
         /* away from the box's edges (nearly every cell of a large grid): no wrap, no shift */
         const int32_t *head = w->cell_head + (ptrdiff_t)(cy - 1) * nx + (cx - 1);
         for (int row = 0; row < 3; ++row, head += nx) {
             for (int col = 0; col < 3; ++col) {
                 int32_t k = head[col];
                 starts[filled] = k;
-                shifts[filled] = ccl_v2(0.0, 0.0);
                 filled += k >= 0;
             }
         }
@@ -580,28 +626,18 @@ static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t
         __builtin_prefetch((const char *)&bodies[starts[m]]);
         __builtin_prefetch((const char *)&bodies[starts[m]] + 64);
     }
-    ccl_scan_block *s = block;
     s->count = 0;
-    for (int m = 0; m < filled; ++m) {
-        const ccl_vec2 shift = shifts[m];
-        int32_t k = starts[m];
-        do {
-            const ccl_body_slot *o = &bodies[k];
-            const int32_t here = k;
-            k = o->next;
-            if (fixed && (here == i || o->inv_mass == 0.0 || o->asleep)) {
-                continue; /* a fixed circle looks only for moving ones */
+    if (checks) {
+        if (interior) {
+            for (int m = 0; m < filled; ++m) {
+                shifts[m] = ccl_v2(0.0, 0.0);
             }
-            if (separating && o->separating && ccl_pair_is_separating(w, i, here)) {
-                continue;
-            }
-            if (s->count == CCL_SCAN_BLOCK) {
-                ccl_scan_run(s);
-                ccl_scan_pick(w, s, best);
-            }
-            ccl_scan_put(s, o, here, shift, now, p, v, r);
-            s->count += here != i; /* the circle itself is written and dropped: no branch */
-        } while (k >= 0);
+        }
+        ccl_scan_walk(w, i, starts, shifts, filled, true, true, s, best);
+    } else if (interior) {
+        ccl_scan_walk(w, i, starts, shifts, filled, false, false, s, best);
+    } else {
+        ccl_scan_walk(w, i, starts, shifts, filled, false, true, s, best);
     }
     ccl_scan_run(s); /* picked by ccl_predict_end */
 }
