@@ -209,25 +209,11 @@ static void ccl_consider(ccl_candidate *best, double u, uint8_t kind, int32_t ot
     }
 }
 
-/* The time to reach a cell edge at distance gap, closing at rate with acceleration accel (see
- * ccl_first_fall). On a straight line (no acceleration) it is the distance over the speed towards
- * the edge, 0 when a rounding put the centre past an edge it moves towards: ccl_first_fall's
- * answer, with the division written out. */
-static double ccl_edge_time(double gap, double rate, double accel, bool straight, double u_max) {
-    if (straight) {
-        return rate < 0.0 ? (gap <= 0.0 ? 0.0 : gap / -rate) : INFINITY;
-    }
-    return ccl_first_fall(gap, rate, accel, u_max);
-}
-
-/* Leaving cell (cx, cy) through one of its four edges (walls mode: not through the box edge). */
-/* Inlined at both calls, so that `straight` is a constant in each. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void
-ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, int32_t cx, int32_t cy,
-                      ccl_vec2 acc, bool straight, ccl_candidate *best) {
+/* Leaving cell (cx, cy) through one of its four edges (walls mode: not through the box edge) on a
+ * curved path: each edge's gap closes at the circle's rate with its acceleration (see
+ * ccl_first_fall). */
+static void ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, int32_t cx,
+                                  int32_t cy, ccl_vec2 acc, ccl_candidate *best) {
     double lo[2] = {w->box_min.x + cx * w->cell_w, w->box_min.y + cy * w->cell_h};
     double hi[2] = {cx == w->nx - 1 ? w->box_max.x : lo[0] + w->cell_w,
                     cy == w->ny - 1 ? w->box_max.y : lo[1] + w->cell_h};
@@ -241,21 +227,20 @@ ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, int32_t cx, in
             continue;
         }
         if (w->periodic || c[axis] > 0) {
-            ccl_consider(best,
-                         ccl_edge_time(p[axis] - lo[axis], v[axis], a[axis], straight, best->u),
+            ccl_consider(best, ccl_first_fall(p[axis] - lo[axis], v[axis], a[axis], best->u),
                          CCL_EVENT_CELL, 2 * axis, 0);
         }
         if (w->periodic || c[axis] < n[axis] - 1) {
-            ccl_consider(best,
-                         ccl_edge_time(hi[axis] - p[axis], -v[axis], -a[axis], straight, best->u),
+            ccl_consider(best, ccl_first_fall(hi[axis] - p[axis], -v[axis], -a[axis], best->u),
                          CCL_EVENT_CELL, 2 * axis + 1, 0);
         }
     }
 }
 
-/* ccl_predict_cell_exit on a straight line (what it computes, bit for bit): along each axis only
- * the edge the circle moves towards can be met, so each axis gives one time, and the earlier of
- * the two (x on a tie) is chosen without a branch, since which edge comes first is a coin toss. */
+/* ccl_predict_cell_exit on a straight line: along each axis only the edge the circle moves towards
+ * can be met, at the distance over the speed (0 when a rounding put the centre past that edge), so
+ * each axis gives one time, and the earlier of the two (x on a tie) is chosen without a branch,
+ * since which edge comes first is a coin toss. */
 static inline void ccl_predict_cell_exit_straight(const ccl_world *w, const ccl_body_slot *b,
                                                   int32_t cx, int32_t cy, ccl_candidate *best) {
     double lo[2] = {w->box_min.x + cx * w->cell_w, w->box_min.y + cy * w->cell_h};
@@ -668,7 +653,7 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, ccl_prediction *pr) {
         ccl_predict_neighbours_linear(w, i, cx, cy, &best, &pr->scan);
     } else if (b->inv_mass > 0.0 && !b->asleep) {
         ccl_vec2 acc = ccl_body_acceleration(w, b);
-        ccl_predict_cell_exit(w, b, b->cell % w->nx, b->cell / w->nx, acc, false, &best);
+        ccl_predict_cell_exit(w, b, b->cell % w->nx, b->cell / w->nx, acc, &best);
         if (!w->periodic) {
             ccl_predict_box(w, b, acc, &best);
         }
