@@ -527,11 +527,12 @@ static inline void ccl_scan_put(ccl_scan_block *s, const ccl_body_slot *o, int32
 #define CCL_ALWAYS_INLINE inline
 #endif
 
-/* Walks the lists that start at starts[0..filled) into the scan block (ccl_predict_neighbours_linear
- * below). Inlined three times with constant flags: `checks` for a fixed or separating circle (the
- * rare cases that skip some neighbours), `shifted` for a cell by the box's edge whose neighbours
- * may lie across a periodic edge. Elsewhere the shift is 0 and its addition is left out: adding
- * +0.0 changes nothing but the sign of a zero, which no entry time depends on. */
+/* Walks the lists that start at starts[0..filled) into the scan block
+ * (ccl_predict_neighbours_linear below). Inlined three times with constant flags: `checks` for a
+ * fixed or separating circle (the rare cases that skip some neighbours), `shifted` for a cell by
+ * the box's edge whose neighbours may lie across a periodic edge. Elsewhere the shift is 0 and its
+ * addition is left out: adding +0.0 changes nothing but the sign of a zero, which no entry time
+ * depends on. */
 static CCL_ALWAYS_INLINE void ccl_scan_walk(const ccl_world *w, int32_t i, const int32_t *starts,
                                             const ccl_vec2 *shifts, int filled, bool checks,
                                             bool shifted, ccl_scan_block *s, ccl_candidate *best) {

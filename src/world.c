@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "accel_internal.h"
+#include "elementary.h"
 #include "sweep_internal.h"
 #include "world_internal.h"
 
@@ -269,8 +270,8 @@ bool ccl_world_is_valid(const ccl_world *w, ccl_circle_id id) {
 static ccl_vec2 ccl_world_separation(const ccl_world *w, ccl_vec2 from, ccl_vec2 to) {
     ccl_vec2 d = ccl_sub(to, from);
     if (w->periodic) {
-        d.x -= w->box_size.x * nearbyint(d.x / w->box_size.x);
-        d.y -= w->box_size.y * nearbyint(d.y / w->box_size.y);
+        d.x -= w->box_size.x * ccl_round_to_integer(d.x / w->box_size.x);
+        d.y -= w->box_size.y * ccl_round_to_integer(d.y / w->box_size.y);
     }
     return d;
 }
@@ -803,6 +804,12 @@ static ccl_status ccl_world_reserve_contact(ccl_world *w) {
     return CCL_OK;
 }
 
+/* Whether anybody takes contact events (a recording or a callback): the event is built only then
+ * (its ids read the generation array, a cache miss in a large world). */
+static bool ccl_world_reports(const ccl_world *w) {
+    return w->def.record_contacts || w->def.on_contact != NULL;
+}
+
 static ccl_status ccl_world_record(ccl_world *w, const ccl_contact_event *event) {
     if (w->def.record_contacts) {
         ccl_status status = ccl_world_reserve_contact(w);
@@ -1289,7 +1296,9 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     }
     a->velocity = ccl_mul_add(a->velocity, -j * inv_a, n);
     b->velocity = ccl_mul_add(b->velocity, j * inv_b, n);
-    bool jam_a = !keep_a && ccl_world_note_jam(w, a), jam_b = !keep_b && ccl_world_note_jam(w, b);
+    /* nothing wedges on straight lines (the counts are kept only where they can matter) */
+    bool jam_a = !w->linear && !keep_a && ccl_world_note_jam(w, a);
+    bool jam_b = !w->linear && !keep_b && ccl_world_note_jam(w, b);
     if (!keep_a) {
         a->last_collision = w->time;
         a->count++;
@@ -1315,15 +1324,18 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
         ccl_world_try_sleep(w, i, CCL_SLEEP_FACTOR);
         ccl_world_try_sleep(w, k, CCL_SLEEP_FACTOR);
     }
-    ccl_contact_event event = {w->time_base + w->time,
-                               CCL_CONTACT_CIRCLE,
-                               ccl_world_id_of(w, i),
-                               ccl_world_id_of(w, k),
-                               -1,
-                               ccl_mul_add(a->position, a->radius, n),
-                               n,
-                               j};
-    ccl_status status = ccl_world_record(w, &event);
+    ccl_status status = CCL_OK;
+    if (ccl_world_reports(w)) {
+        ccl_contact_event event = {w->time_base + w->time,
+                                   CCL_CONTACT_CIRCLE,
+                                   ccl_world_id_of(w, i),
+                                   ccl_world_id_of(w, k),
+                                   -1,
+                                   ccl_mul_add(a->position, a->radius, n),
+                                   n,
+                                   j};
+        status = ccl_world_record(w, &event);
+    }
     ccl_predict_pair(w, i, k);
     return status;
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -229,6 +230,41 @@ static void normalize_is_unit_at_every_magnitude(void **state) {
     assert_true(zero3.x == 1.0 && zero3.y == 0.0 && zero3.z == 0.0);
 }
 
+/* ccl_round_to_integer against the C library's nearbyint (round to nearest, ties to even) at every
+ * magnitude, at and beside every tie, and on zeros, infinities and NaN: the same bits. */
+static void round_to_integer_is_nearbyint(void **state) {
+    (void)state;
+    for (int i = 0; i < CASES; ++i) {
+        double x;
+        switch (i % 4) {
+            case 0:
+                x = any_magnitude(-1074, 1023);
+                break;
+            case 1:
+                x = any_magnitude(-3, 60);
+                break;
+            case 2:
+                x = (double)(int64_t)(next_u64() >> 12) * 0.5 * (next_u64() & 1 ? 1 : -1);
+                break;
+            default:
+                x = nextafter((double)(int64_t)(next_u64() >> 40) + 0.5,
+                              (next_u64() & 1) ? INFINITY : -INFINITY);
+                break;
+        }
+        double want = nearbyint(x), got = ccl_round_to_integer(x);
+        assert_true(memcmp(&want, &got, sizeof want) == 0);
+    }
+    const double special[] = {
+        0.0,     -0.0,     0.5,          -0.5,       1.5,       -1.5,
+        2.5,     0x1p52,   0x1p52 - 0.5, 0x1p52 + 1, 0x1p53,    -0x1p52 + 0.5,
+        DBL_MAX, -DBL_MAX, DBL_TRUE_MIN, INFINITY,   -INFINITY, 0.49999999999999994};
+    for (size_t k = 0; k < sizeof special / sizeof special[0]; ++k) {
+        double want = nearbyint(special[k]), got = ccl_round_to_integer(special[k]);
+        assert_true(memcmp(&want, &got, sizeof want) == 0);
+    }
+    assert_true(isnan(ccl_round_to_integer(NAN)));
+}
+
 /* The world takes the restitution of a pair with equal restitutions e as e itself instead of
  * sqrt(e * e): the same bits whenever e * e is a normal number (e >= 2^-500 is well inside). Below
  * that the square loses bits and the shortcut would not be exact, hence the guard. */
@@ -255,6 +291,7 @@ int main(void) {
         cmocka_unit_test(length_within_one_and_a_half_ulp),
         cmocka_unit_test(normalize_is_unit_at_every_magnitude),
         cmocka_unit_test(equal_restitutions_are_their_own_mean),
+        cmocka_unit_test(round_to_integer_is_nearbyint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
