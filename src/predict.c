@@ -692,9 +692,9 @@ void ccl_predict(ccl_world *w, int32_t i) {
 }
 
 /* Both halves of i's prediction and k's interleaved: the second scan is gathered while the first
- * one's square roots and divisions are in flight. Nothing either half writes is read by the
- * other circle's first half (event fields, the queue), so the events are those of
- * ccl_predict(i) then ccl_predict(k). */
+ * one's square roots and divisions are in flight. A second half writes only its circle's event
+ * fields and queue entry, which no first half reads, and the first halves run in the order of
+ * ccl_predict(i) then ccl_predict(k), so the events are theirs. */
 void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k) {
     ccl_prediction pi, pk;
     ccl_predict_begin(w, i, &pi);

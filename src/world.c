@@ -1296,7 +1296,7 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     }
     a->velocity = ccl_mul_add(a->velocity, -j * inv_a, n);
     b->velocity = ccl_mul_add(b->velocity, j * inv_b, n);
-    /* nothing wedges on straight lines (the counts are kept only where they can matter) */
+    /* nothing wedges on straight lines (ccl_world_note_jam never reports it there): no count */
     bool jam_a = !w->linear && !keep_a && ccl_world_note_jam(w, a);
     bool jam_b = !w->linear && !keep_b && ccl_world_note_jam(w, b);
     if (!keep_a) {
