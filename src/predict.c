@@ -8,6 +8,8 @@
  * motion is linear in u and contact times are roots of a quadratic. A circle against a fixed
  * point, or against a circle with another acceleration, is a quartic (accel_internal.h). */
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "accel_internal.h"
 #include "elementary.h"
@@ -118,6 +120,19 @@ static double ccl_first_touch(double f0, double f1, double f2, double u_max) {
     return ccl_first_fall(f0, f1, f2, u_max);
 }
 
+/* min(x, y) for y > 0 and x >= 0, +infinity or +NaN (a +NaN x gives y, like x < y ? x : y), taken
+ * on the bit patterns, which order such doubles as their values. Written as a select of doubles,
+ * GCC turned c / (y + min) into two divisions, one for each arm, in the vectorised scan. */
+static inline double ccl_min_positive(double x, double y) {
+    int64_t ix, iy;
+    memcpy(&ix, &x, sizeof ix);
+    memcpy(&iy, &y, sizeof iy);
+    int64_t im = ix < iy ? ix : iy;
+    double m;
+    memcpy(&m, &im, sizeof m);
+    return m;
+}
+
 /* The entry u of a pair that approaches (b = dv . dp < 0) and is apart (c = dp . dp - R^2 > 0),
  * with a = dv . dv and cross = dv x dp: INFINITY when their lines pass wide of each other.
  * Lagrange's identity keeps the discriminant accurate for far, nearly grazing pairs. Branch-free
@@ -126,8 +141,10 @@ static inline double ccl_straight_root(double b, double c, double a, double cros
     double wr = sqrt(a) * R;
     double k = fabs(cross);
     double D = k > wr ? -1.0 : (wr - k) * (wr + k); /* the product could underflow to -0 */
-    double root = sqrt(D < 0.0 ? 0.0 : D);
-    double u = c / (-b + (root < -b ? root : -b)); /* root clamped: u >= c / (-2 b) */
+    double root = sqrt(D < 0.0 ? 0.0 : D); /* a NaN D gives a NaN root, maybe with its sign set */
+    /* root clamped to -b: u >= c / (-2 b). Only b < 0 is ever used; there -b > 0, and fabs takes
+     * a negative NaN to a positive one, so this is root < -b ? root : -b. */
+    double u = c / (-b + ccl_min_positive(fabs(root), -b));
     return D < 0.0 ? INFINITY : u;
 }
 
