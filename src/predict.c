@@ -226,14 +226,22 @@ static void ccl_consider(ccl_candidate *best, double u, uint8_t kind, int32_t ot
     }
 }
 
+/* Cell (cx, cy)'s lower and upper edges along x and y (the last cell ends at the box's edge). */
+static inline void ccl_cell_bounds(const ccl_world *w, int32_t cx, int32_t cy, double lo[2],
+                                   double hi[2]) {
+    lo[0] = w->box_min.x + cx * w->cell_w;
+    lo[1] = w->box_min.y + cy * w->cell_h;
+    hi[0] = cx == w->nx - 1 ? w->box_max.x : lo[0] + w->cell_w;
+    hi[1] = cy == w->ny - 1 ? w->box_max.y : lo[1] + w->cell_h;
+}
+
 /* Leaving cell (cx, cy) through one of its four edges (walls mode: not through the box edge) on a
  * curved path: each edge's gap closes at the circle's rate with its acceleration (see
  * ccl_first_fall). */
 static void ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, int32_t cx,
                                   int32_t cy, ccl_vec2 acc, ccl_candidate *best) {
-    double lo[2] = {w->box_min.x + cx * w->cell_w, w->box_min.y + cy * w->cell_h};
-    double hi[2] = {cx == w->nx - 1 ? w->box_max.x : lo[0] + w->cell_w,
-                    cy == w->ny - 1 ? w->box_max.y : lo[1] + w->cell_h};
+    double lo[2], hi[2];
+    ccl_cell_bounds(w, cx, cy, lo, hi);
     int32_t n[2] = {w->nx, w->ny};
     int32_t c[2] = {cx, cy};
     double p[2] = {b->position.x, b->position.y};
@@ -260,9 +268,8 @@ static void ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, in
  * since which edge comes first is a coin toss. */
 static inline void ccl_predict_cell_exit_straight(const ccl_world *w, const ccl_body_slot *b,
                                                   int32_t cx, int32_t cy, ccl_candidate *best) {
-    double lo[2] = {w->box_min.x + cx * w->cell_w, w->box_min.y + cy * w->cell_h};
-    double hi[2] = {cx == w->nx - 1 ? w->box_max.x : lo[0] + w->cell_w,
-                    cy == w->ny - 1 ? w->box_max.y : lo[1] + w->cell_h};
+    double lo[2], hi[2];
+    ccl_cell_bounds(w, cx, cy, lo, hi);
     int32_t n[2] = {w->nx, w->ny};
     int32_t c[2] = {cx, cy};
     double p[2] = {b->position.x, b->position.y};
