@@ -307,11 +307,17 @@ static void ccl_queue_limit_front(ccl_queue *q) {
 
 /* ---- the current bucket and the ring ---- */
 
-/* Moves the circles of the current bucket's ring slot into the front. */
+/* Moves the circles of the current bucket's ring slot into the front, and starts the look-ahead
+ * at the next slot's first circle. */
 static void ccl_queue_drain(ccl_queue *q) {
     int32_t bucket = (int32_t)(q->current & (q->bucket_count - 1));
     int32_t i = q->heads[bucket];
     q->heads[bucket] = -1;
+    int32_t ahead = q->heads[(bucket + 1) & (q->bucket_count - 1)];
+    q->ahead = ahead;
+    if (ahead >= 0) {
+        __builtin_prefetch(&q->nodes[ahead]);
+    }
     while (i >= 0) {
         int32_t next = q->nodes[i].next;
         ccl_queue_front_push(q, i);
@@ -505,9 +511,11 @@ ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity, ccl_queue_allocator
     if (capacity <= q->capacity) {
         return CCL_OK;
     }
-    /* the largest power of two up to capacity / 4: at most a byte per circle */
+    /* the smallest power of two past capacity / 6, so at most capacity / 3: 4/3 bytes per circle
+     * at most. Half as many (past capacity / 8) left some 45% of the keys of a large gas past the
+     * ring, in the overflow list that every wrap walks link by link (docs/PERFORMANCE.md) */
     int32_t bucket_capacity = CCL_QUEUE_MIN_BUCKETS;
-    while (bucket_capacity <= capacity / 8) {
+    while (bucket_capacity <= capacity / 6) {
         bucket_capacity *= 2;
     }
     ccl_queue_node *nodes =
@@ -534,6 +542,7 @@ ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity, ccl_queue_allocator
     fresh.front_count = 0;
     fresh.front_is_heap = false;
     fresh.allocator = allocator;
+    fresh.ahead = -1;
     int32_t m = 0;
     for (int32_t i = 0; i < q->capacity; ++i) {
         const ccl_queue_node *old = &q->nodes[i];
@@ -560,4 +569,5 @@ void ccl_queue_release(ccl_queue *q) {
     ccl_queue_allocator allocator = q->allocator;
     *q = (ccl_queue){0};
     q->allocator = allocator;
+    q->ahead = -1;
 }

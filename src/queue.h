@@ -41,14 +41,14 @@ typedef struct ccl_queue_allocator {
 /// The queue. A finite key's bucket position is (key - base) * inv_width: below front_end the
 /// circle is in the front, below ring_end in bucket floor(position) mod bucket_count, else in
 /// overflow (whose positions are all at least epoch_end). Every array is sized by
-/// ccl_queue_reserve (16 + 4 bytes per circle, and at most 1 for the buckets), so no other call
+/// ccl_queue_reserve (16 + 4 bytes per circle, and at most 4/3 for the buckets), so no other call
 /// allocates or fails.
 typedef struct ccl_queue {
     ccl_queue_node *nodes; ///< per circle, capacity entries
     int32_t *front;        ///< the front's circles (capacity entries; scratch in rebuilds)
     int32_t *heads;        ///< first circle of each list, -1 for none: buckets, overflow, infinite
     int32_t capacity;      ///< circles the arrays hold
-    int32_t bucket_capacity; ///< buckets allocated (a power of two, capacity / 8 to / 4, >= 4)
+    int32_t bucket_capacity; ///< buckets allocated (a power of two, capacity / 6 to / 3, >= 4)
     int32_t bucket_count;    ///< buckets in use (a power of two, at most bucket_capacity)
     int32_t front_count;     ///< circles in the front
     bool front_is_heap;   ///< false: front sorted latest first (top last); true: a binary min-heap
@@ -63,6 +63,7 @@ typedef struct ccl_queue {
     int64_t work;         ///< placements and scans since the last rebuild (pays for the next)
     int64_t entered;      ///< circles that entered the front since the last calibration
     int64_t mark;         ///< the bucket after current at the last calibration
+    int32_t ahead; ///< a circle of the next bucket's list, fetched ahead (-1: none; a hint only)
     ccl_queue_allocator allocator;
 } ccl_queue;
 
@@ -111,6 +112,25 @@ static inline int32_t ccl_queue_top(ccl_queue *q) {
         return ccl_queue_advance(q);
     }
     return q->front[q->front_is_heap ? 0 : count - 1];
+}
+
+/// Steps the look-ahead one circle down the next bucket's list and starts fetching that circle's
+/// entry into the cache; returns it (-1 at the list's end). Called once per event, it walks the
+/// list the next drain will walk while the present bucket's events are being handled, so that the
+/// drain finds its entries in the cache instead of waiting on each link in turn (one miss after
+/// another, at a million circles). A hint only: the circle may have moved to another list or the
+/// front since, but every next is then still a circle index, a front position or -1.
+static inline int32_t ccl_queue_look_ahead(ccl_queue *q) {
+    int32_t i = q->ahead;
+    if (i < 0) {
+        return -1;
+    }
+    int32_t next = q->nodes[i].next;
+    q->ahead = next;
+    if (next >= 0) {
+        __builtin_prefetch(&q->nodes[next]);
+    }
+    return next;
 }
 
 /// The top's key; INFINITY when ccl_queue_top is -1.

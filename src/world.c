@@ -1507,6 +1507,47 @@ static void ccl_world_separate_overlaps(ccl_world *w, double dt) {
     }
 }
 
+/* Starts fetching the cell-head rows around cell c into the cache (nothing for cells by the
+ * grid's edge, which are few). */
+static void ccl_world_fetch_rows(const ccl_world *w, int32_t c) {
+    int32_t nx = w->nx;
+    if (c - nx - 1 >= 0 && c + nx + 1 < nx * w->ny) {
+        __builtin_prefetch(&w->cell_head[c - nx - 1]);
+        __builtin_prefetch(&w->cell_head[c - 1]);
+        __builtin_prefetch(&w->cell_head[c + nx - 1]);
+    }
+}
+
+/* Starts fetching circle i's slot (96 bytes: two cache lines at most) into the cache. */
+static void ccl_world_fetch_body(const ccl_world *w, int32_t i) {
+    __builtin_prefetch(&w->bodies[i]);
+    __builtin_prefetch((const char *)&w->bodies[i] + 64);
+}
+
+/* Steps the queue's look-ahead (ccl_queue_look_ahead) and fetches, in two stages an event apart,
+ * what the events of the next bucket will read: the slot of the circle it steps to, then, once
+ * that slot is in the cache, its partner's slot and the cell rows around it. Only hints: nothing
+ * here changes an event. At 10^6 circles every one of these reads was a miss that the event had
+ * to wait for (docs/PERFORMANCE.md); a third stage (the first circles of the cells around) was
+ * slower. */
+static void ccl_world_fetch_ahead(ccl_world *w) {
+    int32_t seen = w->queue.ahead;
+    int32_t next = ccl_queue_look_ahead(&w->queue);
+    if (next >= 0) { /* an index below the capacity: the address is inside the slots */
+        ccl_world_fetch_body(w, next);
+    }
+    /* seen may have left the list since: it is then a front position, maybe past the slots */
+    if (seen >= 0 && seen < w->slot_count && w->bodies[seen].alive) {
+        const ccl_body_slot *a = &w->bodies[seen];
+        if (a->event_kind == CCL_EVENT_CIRCLE) {
+            ccl_world_fetch_body(w, a->event_other);
+        }
+        if (a->cell >= 0) {
+            ccl_world_fetch_rows(w, a->cell);
+        }
+    }
+}
+
 /* Runs events up to internal time t_end, or until collision_limit more circle collisions. */
 static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_limit) {
     if (w->locked) {
@@ -1549,6 +1590,7 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         if (limit > 0 && processed >= limit) {
             return CCL_ERR_EVENT_LIMIT;
         }
+        ccl_world_fetch_ahead(w);
         ccl_body_slot *b = &w->bodies[i];
         if (b->event_kind != CCL_EVENT_CELL && b->event_kind != CCL_EVENT_NONE) {
             ccl_status status = ccl_world_reserve_contact(w);
