@@ -471,13 +471,14 @@ typedef struct ccl_scan_block {
     int count;
 } ccl_scan_block;
 
-/* On x86-64 Linux an AVX2 version of the kernel is built too and chosen at load time: the same
- * correctly rounded operations, no contraction, so the same bits. (CMakeLists.txt compiles this
+/* On x86-64 Linux an AVX-512 (x86-64-v4) and an AVX2 version of the kernel are built too and the
+ * best one the processor runs is chosen at load time: the same correctly rounded operations, no
+ * contraction, so the same bits. (CMakeLists.txt compiles this
  * file without errno for sqrt and without trapping floating-point exceptions, so that the loop has
  * no branch and vectorises.) */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) &&       \
     !defined(__SANITIZE_ADDRESS__)
-#define CCL_SCAN_KERNEL __attribute__((target_clones("avx2", "default")))
+#define CCL_SCAN_KERNEL __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #else
 #define CCL_SCAN_KERNEL
 #endif

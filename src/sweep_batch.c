@@ -26,13 +26,14 @@
 /* GCC: the kernels below are compiled without assuming that floating-point exceptions trap, so
  * that the selects stay branch-free, and (CMakeLists.txt) without errno for sqrt, whose argument
  * is never negative where the result is used. Neither option changes any computed value. On
- * x86-64 Linux an AVX2 version of each kernel is built too and chosen at load time: the same
- * correctly rounded operations, no contraction (-ffp-contract=off), so the same bits. */
+ * x86-64 Linux an AVX-512 (x86-64-v4) and an AVX2 version of each kernel are built too and the
+ * best one the processor runs is chosen at load time: the same correctly rounded operations, no
+ * contraction (-ffp-contract=off), so the same bits. */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC push_options
 #pragma GCC optimize("no-trapping-math")
 #if defined(__x86_64__) && defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
-#define CCL_BATCH_KERNEL __attribute__((target_clones("avx2", "default")))
+#define CCL_BATCH_KERNEL __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #endif
 #endif
 #ifndef CCL_BATCH_KERNEL
