@@ -16,7 +16,7 @@
 #include "world_internal.h"
 
 ccl_vec2 ccl_body_acceleration(const ccl_world *w, const ccl_body_slot *b) {
-    if (b->inv_mass == 0.0 || b->asleep || w->def.damping > 0.0) {
+    if (b->immovable || b->asleep || w->def.damping > 0.0) {
         return ccl_v2(0.0, 0.0);
     }
     ccl_vec2 g = w->def.gravity;
@@ -53,7 +53,7 @@ static double ccl_tau_of_u(const ccl_world *w, double u) {
 void ccl_body_state_at(const ccl_world *w, const ccl_body_slot *b, double t, ccl_vec2 *position,
                        ccl_vec2 *velocity) {
     double tau = t - b->time;
-    if (tau == 0.0 || b->inv_mass == 0.0 || b->asleep) {
+    if (tau == 0.0 || b->immovable || b->asleep) {
         *position = b->position;
         *velocity = b->velocity;
         return;
@@ -196,7 +196,7 @@ double ccl_world_collapse_time(ccl_world *w) {
     double sum = 0.0;
     int32_t n = 0;
     for (int32_t i = 0; i < w->slot_count; ++i) {
-        if (w->bodies[i].alive && w->bodies[i].inv_mass > 0.0) {
+        if (w->bodies[i].alive && !w->bodies[i].immovable) {
             sum += ccl_length_sq(w->bodies[i].velocity);
             n++;
         }
@@ -430,7 +430,7 @@ static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
                     continue;
                 }
                 const ccl_body_slot *o = &w->bodies[k];
-                if ((b->inv_mass == 0.0 || b->asleep) && (o->inv_mass == 0.0 || o->asleep)) {
+                if ((b->immovable || b->asleep) && (o->immovable || o->asleep)) {
                     continue;
                 }
                 if (b->separating && o->separating && ccl_pair_is_separating(w, i, k)) {
@@ -566,7 +566,7 @@ static CCL_ALWAYS_INLINE void ccl_scan_walk(const ccl_world *w, int32_t i, const
     const double now = w->time;
     const ccl_vec2 p = b->position, v = b->velocity;
     const double r = b->radius;
-    const bool fixed = b->inv_mass == 0.0 || b->asleep;
+    const bool fixed = b->immovable || b->asleep;
     for (int m = 0; m < filled; ++m) {
         const ccl_vec2 shift = shifted ? shifts[m] : ccl_v2(0.0, 0.0);
         int32_t k = starts[m];
@@ -575,7 +575,7 @@ static CCL_ALWAYS_INLINE void ccl_scan_walk(const ccl_world *w, int32_t i, const
             const int32_t here = k;
             k = o->next;
             if (checks) {
-                if (fixed && (here == i || o->inv_mass == 0.0 || o->asleep)) {
+                if (fixed && (here == i || o->immovable || o->asleep)) {
                     continue; /* a fixed circle looks only for moving ones */
                 }
                 if (b->separating && o->separating && ccl_pair_is_separating(w, i, here)) {
@@ -601,7 +601,7 @@ static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t
                                           ccl_candidate *best, ccl_scan_block *s) {
     const ccl_body_slot *bodies = w->bodies;
     const ccl_body_slot *b = &bodies[i];
-    const bool checks = b->inv_mass == 0.0 || b->asleep || b->separating;
+    const bool checks = b->immovable || b->asleep || b->separating;
     /* The non-empty cells are picked out first, without a branch (about half of the nine are
      * empty at the default density, which no predictor can guess), then each is walked. */
     int32_t starts[9];
@@ -634,8 +634,7 @@ static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t
         }
     }
     for (int m = 0; m < filled; ++m) {
-        __builtin_prefetch((const char *)&bodies[starts[m]]);
-        __builtin_prefetch((const char *)&bodies[starts[m]] + 64);
+        __builtin_prefetch(&bodies[starts[m]]);
     }
     s->count = 0;
     if (checks) {
@@ -665,7 +664,7 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, ccl_prediction *pr) {
     ccl_body_move_to(w, b, w->time);
     ccl_candidate best = {INFINITY, CCL_EVENT_NONE, -1, 0};
     pr->scan.count = 0;
-    if (b->inv_mass > 0.0 && !b->asleep && w->linear) {
+    if (!b->immovable && !b->asleep && w->linear) {
         const ccl_vec2 none = ccl_v2(0.0, 0.0);
         /* the cell's column and row, once (an integer division) */
         int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
@@ -677,7 +676,7 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, ccl_prediction *pr) {
             ccl_predict_obstacles(w, b, none, &best);
         }
         ccl_predict_neighbours_linear(w, i, cx, cy, &best, &pr->scan);
-    } else if (b->inv_mass > 0.0 && !b->asleep) {
+    } else if (!b->immovable && !b->asleep) {
         ccl_vec2 acc = ccl_body_acceleration(w, b);
         ccl_predict_cell_exit(w, b, b->cell % w->nx, b->cell / w->nx, acc, &best);
         if (!w->periodic) {
@@ -700,8 +699,9 @@ static void ccl_predict_end(ccl_world *w, int32_t i, ccl_prediction *pr) {
     ccl_candidate best = pr->best;
     ccl_body_slot *b = &w->bodies[i];
     b->event_kind = best.kind;
-    b->event_other = best.other;
-    b->event_other_count = best.other_count;
+    ccl_body_cold *cold = ccl_body_cold_of(w, b);
+    cold->event_other = best.other;
+    cold->event_other_count = best.other_count;
     double when = best.kind == CCL_EVENT_NONE ? INFINITY : w->time + ccl_tau_of_u(w, best.u);
     if (ccl_queue_contains(&w->queue, i)) {
         ccl_queue_update(&w->queue, i, when);

@@ -43,9 +43,12 @@ ccl_circle_def ccl_circle_default_def(void) {
 /* ---- memory ---- */
 
 static void *ccl_default_alloc(size_t size, size_t align, void *user) {
-    (void)align; /* malloc's alignment (16) covers everything the world allocates */
     (void)user;
-    return malloc(size);
+    if (align <= 16) {
+        return malloc(size); /* malloc's alignment (16) covers it */
+    }
+    size_t rounded = (size + align - 1) & ~(align - 1); /* aligned_alloc wants a multiple */
+    return rounded >= size ? aligned_alloc(align, rounded) : NULL;
 }
 
 static void ccl_default_free(void *ptr, size_t size, void *user) {
@@ -55,7 +58,11 @@ static void ccl_default_free(void *ptr, size_t size, void *user) {
 }
 
 void *ccl_world_alloc(ccl_world *w, size_t size) {
-    void *p = w->def.allocator.alloc(size, 16, w->def.allocator.user);
+    return ccl_world_alloc_aligned(w, size, 16);
+}
+
+void *ccl_world_alloc_aligned(ccl_world *w, size_t size, size_t align) {
+    void *p = w->def.allocator.alloc(size, align, w->def.allocator.user);
     if (p != NULL) {
         w->memory_bytes += size;
     }
@@ -157,6 +164,7 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
 static void ccl_world_free_slots(ccl_world *w) {
     size_t n = (size_t)w->slot_capacity;
     ccl_world_free(w, w->bodies, n * sizeof(ccl_body_slot));
+    ccl_world_free(w, w->cold, n * sizeof(ccl_body_cold));
     ccl_world_free(w, w->generation, n * sizeof(uint32_t));
     ccl_world_free(w, w->user_data, n * sizeof(void *));
 }
@@ -195,22 +203,26 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
         cap = w->def.max_circles;
     }
     size_t n = (size_t)cap, old = (size_t)w->slot_capacity;
-    ccl_body_slot *bodies = ccl_world_alloc(w, n * sizeof(ccl_body_slot));
+    /* a slot on a 64-byte boundary is one cache line (a neighbour scan reads only the slot) */
+    ccl_body_slot *bodies = ccl_world_alloc_aligned(w, n * sizeof(ccl_body_slot), 64);
+    ccl_body_cold *cold = ccl_world_alloc(w, n * sizeof(ccl_body_cold));
     uint32_t *gens = ccl_world_alloc(w, n * sizeof(uint32_t));
     /* user data pointers only once some circle has carried one (ccl_world_keep_user_data) */
     bool with_users = w->user_data != NULL;
     void **users = with_users ? ccl_world_alloc(w, n * sizeof(void *)) : NULL;
     /* the queue grows last: it keeps its circles, and nothing after it can fail */
     ccl_queue_allocator queue_allocator = {ccl_world_queue_alloc, ccl_world_queue_release, w};
-    if (bodies == NULL || gens == NULL || (with_users && users == NULL) ||
+    if (bodies == NULL || cold == NULL || gens == NULL || (with_users && users == NULL) ||
         ccl_queue_reserve(&w->queue, (int32_t)cap, queue_allocator) != CCL_OK) {
         ccl_world_free(w, bodies, n * sizeof(ccl_body_slot));
+        ccl_world_free(w, cold, n * sizeof(ccl_body_cold));
         ccl_world_free(w, gens, n * sizeof(uint32_t));
         ccl_world_free(w, users, n * sizeof(void *));
         return CCL_ERR_OUT_OF_MEMORY;
     }
     if (old > 0) {
         memcpy(bodies, w->bodies, old * sizeof(ccl_body_slot));
+        memcpy(cold, w->cold, old * sizeof(ccl_body_cold));
         memcpy(gens, w->generation, old * sizeof(uint32_t));
         if (with_users) {
             memcpy(users, w->user_data, old * sizeof(void *));
@@ -221,6 +233,7 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     }
     ccl_world_free_slots(w);
     w->bodies = bodies;
+    w->cold = cold;
     w->generation = gens;
     w->user_data = users;
     w->slot_capacity = (int32_t)cap;
@@ -533,15 +546,19 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
         w->generation[i] = 1;
     }
     ccl_body_slot *b = &w->bodies[i];
+    ccl_body_cold *cold = &w->cold[i];
     memset(b, 0, sizeof *b);
+    memset(cold, 0, sizeof *cold);
     b->count = count;
     b->position = p;
     b->velocity = def->mass > 0.0 ? def->velocity : ccl_v2(0.0, 0.0);
     b->time = w->time;
     b->radius = r;
-    b->inv_mass = def->mass > 0.0 ? 1.0 / def->mass : 0.0;
-    b->restitution = def->restitution < 0.0 ? w->def.restitution : def->restitution;
-    b->last_collision = -INFINITY;
+    cold->inv_mass = def->mass > 0.0 ? 1.0 / def->mass : 0.0;
+    cold->restitution = def->restitution < 0.0 ? w->def.restitution : def->restitution;
+    cold->last_collision = -INFINITY;
+    cold->event_other = -1;
+    b->immovable = cold->inv_mass == 0.0;
     b->cell = -1;
     b->next = -1;
     b->support = 0;
@@ -582,7 +599,7 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
         }
         b->separating = 1;
     }
-    if (b->inv_mass == 0.0) {
+    if (b->immovable) {
         /* an immovable circle has no events of its own: its neighbours must look again */
         w->dirty = true;
     }
@@ -752,7 +769,7 @@ static void ccl_world_rebase(ccl_world *w) {
         }
         ccl_body_move_to(w, b, shift);
         b->time = 0.0;
-        b->last_collision -= shift;
+        ccl_body_cold_of(w, b)->last_collision -= shift;
     }
     w->time_base += shift;
     w->stats_since -= shift;
@@ -840,7 +857,7 @@ static void ccl_world_settle_support(ccl_world *w, int32_t i) {
         if (vn < 0.0) {
             b->support &= (uint8_t)~bit;
         } else if (vn > 0.0) {
-            double e = sqrt(w->def.restitution * b->restitution);
+            double e = sqrt(w->def.restitution * ccl_body_cold_of(w, b)->restitution);
             w->wall_collisions++;
             if (e * vn < ccl_rest_speed(w, b)) {
                 b->velocity = ccl_mul_add(b->velocity, -vn, n);
@@ -862,14 +879,14 @@ static void ccl_world_settle_support(ccl_world *w, int32_t i) {
  * less time. Straight-line motion cannot do this, so only curved worlds check. Call before
  * last_collision is updated. */
 static bool ccl_world_note_jam(ccl_world *w, ccl_body_slot *b) {
-    if (!(w->time - b->last_collision <= CCL_JAM_WINDOW * w->collapse_time)) {
+    if (!(w->time - ccl_body_cold_of(w, b)->last_collision <= CCL_JAM_WINDOW * w->collapse_time)) {
         b->jam = 0;
         return false;
     }
     if (b->jam < UINT8_MAX) {
         b->jam++;
     }
-    return !w->linear && b->inv_mass > 0.0 && b->jam >= CCL_JAM_COLLISIONS;
+    return !w->linear && !b->immovable && b->jam >= CCL_JAM_COLLISIONS;
 }
 
 static bool ccl_world_is_held(const ccl_world *w, int32_t i);
@@ -962,13 +979,13 @@ static void ccl_pocket_collect(const ccl_world *w, int32_t k, ccl_vec2 offset, v
         return;
     }
     ccl_vec2 n = ccl_v2(offset.x / dist, offset.y / dist);
-    if (o->asleep || o->inv_mass == 0.0) {
+    if (o->asleep || o->immovable) {
         ccl_pocket_add(pk, n);
         return;
     }
     ccl_vec2 p, v;
     ccl_body_state_at(w, o, w->time, &p, &v);
-    if (ccl_length_sq(v) < pk->slow * pk->slow && o->restitution < 1.0 &&
+    if (ccl_length_sq(v) < pk->slow * pk->slow && ccl_body_cold_of(w, o)->restitution < 1.0 &&
         pk->partner_count < CCL_PARTNER_MAX) {
         pk->partner[pk->partner_count] = k;
         pk->partner_normal[pk->partner_count++] = n;
@@ -1054,8 +1071,8 @@ static bool ccl_world_is_held(const ccl_world *w, int32_t i) {
 /* True when gravity may put circle b to sleep (an inelastic movable circle under gravity). */
 static bool ccl_world_can_sleep(const ccl_world *w, const ccl_body_slot *b) {
     ccl_vec2 g = w->def.gravity;
-    return !b->asleep && b->inv_mass > 0.0 && b->restitution < 1.0 && w->def.damping == 0.0 &&
-           (g.x != 0.0 || g.y != 0.0);
+    return !b->asleep && !b->immovable && ccl_body_cold_of(w, b)->restitution < 1.0 &&
+           w->def.damping == 0.0 && (g.x != 0.0 || g.y != 0.0);
 }
 
 static void ccl_world_fall_asleep(ccl_body_slot *b) {
@@ -1168,7 +1185,7 @@ typedef struct ccl_wake_scan {
 static void ccl_wake_collect(const ccl_world *w, int32_t k, ccl_vec2 offset, void *ctx) {
     ccl_wake_scan *scan = ctx;
     const ccl_body_slot *o = &w->bodies[k];
-    if (!o->asleep || o->inv_mass == 0.0) {
+    if (!o->asleep || o->immovable) {
         return;
     }
     double reach = scan->radius + o->radius + scan->gap;
@@ -1245,6 +1262,7 @@ static bool ccl_world_keeps_sleeping(ccl_world *w, int32_t i, double approach, c
 
 static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) {
     ccl_body_slot *a = &w->bodies[i], *b = &w->bodies[k];
+    ccl_body_cold *ca = &w->cold[i], *cb = &w->cold[k];
     ccl_body_move_to(w, a, w->time);
     ccl_body_move_to(w, b, w->time);
     ccl_vec2 d = ccl_world_separation(w, a->position, b->position);
@@ -1270,16 +1288,16 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     double tc = ccl_world_collapse_time(w);
     /* equal restitutions (the usual case) are their own geometric mean: sqrt(x * x) is x bit for
      * bit when x * x is a normal number, and the square root leaves the chain to the velocities */
-    double e = a->restitution == b->restitution && a->restitution >= 0x1p-500
-                   ? a->restitution
-                   : sqrt(a->restitution * b->restitution);
+    double e = ca->restitution == cb->restitution && ca->restitution >= 0x1p-500
+                   ? ca->restitution
+                   : sqrt(ca->restitution * cb->restitution);
     bool guarded = false;
-    if (e < 1.0 && (w->time - a->last_collision < tc || w->time - b->last_collision < tc) &&
+    if (e < 1.0 && (w->time - ca->last_collision < tc || w->time - cb->last_collision < tc) &&
         approach < fmax(ccl_guard_speed(w, a), ccl_guard_speed(w, b))) {
         e = 1.0; /* TC model: a circle that collided less than tc ago collides elastically */
         guarded = true;
     }
-    double inv_a = keep_a ? 0.0 : a->inv_mass, inv_b = keep_b ? 0.0 : b->inv_mass;
+    double inv_a = keep_a ? 0.0 : ca->inv_mass, inv_b = keep_b ? 0.0 : cb->inv_mass;
     double inv_sum = inv_a + inv_b;
     double j = approach > 0.0 && inv_sum > 0.0 ? (1.0 + e) * approach / inv_sum : 0.0;
     /* Pushed together by unequal accelerations (one resting, or immovable): leave with at least
@@ -1300,11 +1318,11 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     bool jam_a = !w->linear && !keep_a && ccl_world_note_jam(w, a);
     bool jam_b = !w->linear && !keep_b && ccl_world_note_jam(w, b);
     if (!keep_a) {
-        a->last_collision = w->time;
+        ca->last_collision = w->time;
         a->count++;
     }
     if (!keep_b) {
-        b->last_collision = w->time;
+        cb->last_collision = w->time;
         b->count++;
     }
     w->collisions++;
@@ -1343,10 +1361,11 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
 /* Bounces circle i off a fixed surface whose unit normal n points from the circle into it. */
 static double ccl_world_bounce(ccl_world *w, int32_t i, ccl_vec2 n, int box_wall) {
     ccl_body_slot *b = &w->bodies[i];
+    ccl_body_cold *cold = &w->cold[i];
     double tc = ccl_world_collapse_time(w);
-    double e = sqrt(w->def.restitution * b->restitution);
+    double e = sqrt(w->def.restitution * cold->restitution);
     double vn = ccl_dot(b->velocity, n);
-    if (e < 1.0 && w->time - b->last_collision < tc && vn < ccl_guard_speed(w, b)) {
+    if (e < 1.0 && w->time - cold->last_collision < tc && vn < ccl_guard_speed(w, b)) {
         e = 1.0;
         w->guard_collisions++;
     }
@@ -1374,13 +1393,13 @@ static double ccl_world_bounce(ccl_world *w, int32_t i, ccl_vec2 n, int box_wall
         b->velocity = ccl_mul_add(b->velocity, -j, n);
     }
     bool jammed = ccl_world_note_jam(w, b);
-    b->last_collision = w->time;
+    cold->last_collision = w->time;
     if (jammed) {
         ccl_world_stop_jammed(w, i, true);
     }
     b->count++;
     w->wall_collisions++;
-    return b->inv_mass > 0.0 ? j / b->inv_mass : 0.0;
+    return !b->immovable ? j / ccl_body_cold_of(w, b)->inv_mass : 0.0;
 }
 
 static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
@@ -1388,7 +1407,7 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
     ccl_body_move_to(w, b, w->time);
     ccl_vec2 n, point;
     ccl_contact_kind kind;
-    int index = b->event_other;
+    int index = ccl_body_cold_of(w, b)->event_other;
     if (b->event_kind == CCL_EVENT_BOX) {
         n = ccl_box_normal(index);
         point = ccl_mul_add(b->position, b->radius, n);
@@ -1421,7 +1440,7 @@ static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
     ccl_body_slot *b = &w->bodies[i];
     ccl_body_move_to(w, b, w->time);
     int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
-    switch (b->event_other) {
+    switch (ccl_body_cold_of(w, b)->event_other) {
         case 0:
             cx -= 1;
             break;
@@ -1470,14 +1489,15 @@ static void ccl_world_separate_overlaps(ccl_world *w, double dt) {
         ccl_vec2 d = ccl_world_separation(w, a->position, b->position);
         double dist = ccl_length(d);
         double depth = a->radius + b->radius - dist;
-        double inv_sum = a->inv_mass + b->inv_mass;
+        double inv_a = ccl_body_cold_of(w, a)->inv_mass, inv_b = ccl_body_cold_of(w, b)->inv_mass;
+        double inv_sum = inv_a + inv_b;
         if (depth <= 0.0 || !(inv_sum > 0.0)) {
             continue;
         }
         double step = fmin(depth, w->def.separation_speed * dt);
         ccl_vec2 n = dist > 0.0 ? ccl_v2(d.x / dist, d.y / dist) : ccl_v2(1.0, 0.0);
-        a->position = ccl_mul_add(a->position, -step * a->inv_mass / inv_sum, n);
-        b->position = ccl_mul_add(b->position, step * b->inv_mass / inv_sum, n);
+        a->position = ccl_mul_add(a->position, -step * inv_a / inv_sum, n);
+        b->position = ccl_mul_add(b->position, step * inv_b / inv_sum, n);
         if (!w->periodic) {
             for (int side = 0; side < 2; ++side) {
                 ccl_body_slot *c = side == 0 ? a : b;
@@ -1518,10 +1538,10 @@ static void ccl_world_fetch_rows(const ccl_world *w, int32_t c) {
     }
 }
 
-/* Starts fetching circle i's slot (96 bytes: two cache lines at most) into the cache. */
+/* Starts fetching circle i's slot and its cold half into the cache (a line each). */
 static void ccl_world_fetch_body(const ccl_world *w, int32_t i) {
     __builtin_prefetch(&w->bodies[i]);
-    __builtin_prefetch((const char *)&w->bodies[i] + 64);
+    __builtin_prefetch(&w->cold[i]);
 }
 
 /* Steps the queue's look-ahead (ccl_queue_look_ahead) and fetches, in two stages an event apart,
@@ -1540,7 +1560,7 @@ static void ccl_world_fetch_ahead(ccl_world *w) {
     if (seen >= 0 && seen < w->slot_count && w->bodies[seen].alive) {
         const ccl_body_slot *a = &w->bodies[seen];
         if (a->event_kind == CCL_EVENT_CIRCLE) {
-            ccl_world_fetch_body(w, a->event_other);
+            ccl_world_fetch_body(w, ccl_body_cold_of(w, a)->event_other);
         }
         if (a->cell >= 0) {
             ccl_world_fetch_rows(w, a->cell);
@@ -1608,8 +1628,9 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         ccl_status status = CCL_OK;
         switch (b->event_kind) {
             case CCL_EVENT_CIRCLE: {
-                int32_t k = b->event_other;
-                if (!w->bodies[k].alive || w->bodies[k].count != b->event_other_count) {
+                const ccl_body_cold *cold = &w->cold[i];
+                int32_t k = cold->event_other;
+                if (!w->bodies[k].alive || w->bodies[k].count != cold->event_other_count) {
                     ccl_predict(w, i); /* the partner changed course: look again */
                 } else {
                     status = ccl_world_collide_circles(w, i, k);
@@ -1684,8 +1705,8 @@ static void ccl_world_fill_state(const ccl_world *w, int32_t i, ccl_circle_state
     out->id = ccl_world_id_of(w, i);
     ccl_body_state_at(w, b, w->time, &out->position, &out->velocity);
     out->radius = b->radius;
-    out->mass = b->inv_mass > 0.0 ? 1.0 / b->inv_mass : 0.0;
-    out->restitution = b->restitution;
+    out->mass = !b->immovable ? 1.0 / ccl_body_cold_of(w, b)->inv_mass : 0.0;
+    out->restitution = ccl_body_cold_of(w, b)->restitution;
     out->user_data = w->user_data != NULL ? w->user_data[i] : NULL;
 }
 
@@ -1713,7 +1734,7 @@ ccl_status ccl_world_set_velocity(ccl_world *w, ccl_circle_id id, ccl_vec2 veloc
         return CCL_ERR_STALE_ID;
     }
     ccl_body_slot *b = &w->bodies[i];
-    if (b->inv_mass == 0.0) {
+    if (b->immovable) {
         return CCL_ERR_INVALID_ARGUMENT; /* immovable circles do not move */
     }
     ccl_body_move_to(w, b, w->time);
@@ -1762,10 +1783,10 @@ ccl_world_stats ccl_world_get_stats(const ccl_world *w) {
     s.circle_count = w->live_count;
     for (int32_t i = 0; i < w->slot_count; ++i) {
         const ccl_body_slot *b = &w->bodies[i];
-        if (b->alive && b->inv_mass > 0.0) {
+        if (b->alive && !b->immovable) {
             ccl_vec2 p, v;
             ccl_body_state_at(w, b, w->time, &p, &v);
-            double m = 1.0 / b->inv_mass;
+            double m = 1.0 / ccl_body_cold_of(w, b)->inv_mass;
             s.kinetic_energy += 0.5 * m * ccl_length_sq(v);
             s.momentum = ccl_mul_add(s.momentum, m, v);
         }
@@ -1795,7 +1816,7 @@ ccl_status ccl_world_scale_velocities(ccl_world *w, double factor) {
     }
     for (int32_t i = 0; i < w->slot_count; ++i) {
         ccl_body_slot *b = &w->bodies[i];
-        if (b->alive && b->inv_mass > 0.0) {
+        if (b->alive && !b->immovable) {
             ccl_body_move_to(w, b, w->time);
             b->velocity = ccl_scale(b->velocity, factor);
             b->support = 0;

@@ -19,26 +19,34 @@ typedef enum ccl_event_kind {
     CCL_EVENT_CELL,    ///< event_other: 0 -x, 1 +x, 2 -y, 3 +y
 } ccl_event_kind;
 
-/// One circle's hot state. Position and velocity are those at the circle's own time.
+/// One circle's hot state: what a neighbour scan reads of it, in 64 bytes (one cache line, as the
+/// slots are allocated on 64-byte boundaries). Position and velocity are those at its own time.
 typedef struct ccl_body_slot {
     ccl_vec2 position, velocity;
     double time; ///< the circle's local time (internal time base)
     double radius;
-    double inv_mass; ///< 0 for immovable
-    double restitution;
-    double last_collision; ///< internal time of its last collision (collapse guard)
-    int32_t cell;          ///< grid cell, -1 when not binned
-    int32_t next;          ///< cell list link (doubles as the free-list link)
-    uint32_t count;        ///< bumped whenever its trajectory changes; invalidates partners
-    int32_t event_other;
-    uint32_t event_other_count;
+    int32_t cell;   ///< grid cell, -1 when not binned
+    int32_t next;   ///< cell list link (doubles as the free-list link)
+    uint32_t count; ///< bumped whenever its trajectory changes; invalidates partners
     uint8_t event_kind;
     uint8_t support; ///< box walls it rests on under gravity: bit k for wall k; 0 for none
     uint8_t jam;     ///< collisions in a row at one instant (a circle wedged under gravity)
     uint8_t alive : 1;
     uint8_t separating : 1; ///< in at least one pair of the overlap list
     uint8_t asleep : 1;     ///< at rest on a support: fixed until an awake circle hits it
+    uint8_t immovable : 1;  ///< its inverse mass is 0
 } ccl_body_slot;
+_Static_assert(sizeof(ccl_body_slot) == 64, "a hot slot is one cache line");
+
+/// The rest of a circle's state, read when it collides or its event comes up (32 bytes, in an
+/// array beside the slots: ccl_body_cold).
+typedef struct ccl_body_cold {
+    double inv_mass; ///< 0 for immovable
+    double restitution;
+    double last_collision; ///< internal time of its last collision (collapse guard)
+    int32_t event_other;   ///< see ccl_event_kind
+    uint32_t event_other_count;
+} ccl_body_cold;
 
 /// A pair added overlapping under CCL_OVERLAP_SEPARATE, drifting apart.
 typedef struct ccl_overlap_pair {
@@ -56,6 +64,7 @@ struct ccl_world {
     double collapse_time; ///< resolved TC parameter (0: not yet resolved and automatic)
 
     ccl_body_slot *bodies;
+    ccl_body_cold *cold; ///< beside bodies: cold[i] is circle i's
     uint32_t *generation;
     void **user_data;
     int32_t slot_capacity, slot_count, live_count, free_head;
@@ -93,10 +102,18 @@ struct ccl_world {
     size_t memory_bytes;
 };
 
+/// The cold half of the circle whose hot slot is b.
+static inline ccl_body_cold *ccl_body_cold_of(const ccl_world *w, const ccl_body_slot *b) {
+    return &w->cold[b - w->bodies];
+}
+
 /* ---- memory (world.c) ---- */
 
-/// Allocates through the world's allocator hook and counts the bytes.
+/// Allocates through the world's allocator hook and counts the bytes (16-byte aligned).
 void *ccl_world_alloc(ccl_world *w, size_t size);
+
+/// ccl_world_alloc on a boundary of align bytes (a power of two, at most 64).
+void *ccl_world_alloc_aligned(ccl_world *w, size_t size, size_t align);
 
 /// Frees what ccl_world_alloc returned (size as asked).
 void ccl_world_free(ccl_world *w, void *ptr, size_t size);
@@ -122,7 +139,7 @@ static inline void ccl_body_move_to(const ccl_world *w, ccl_body_slot *b, double
         return;
     }
     double tau = t - b->time;
-    if (tau != 0.0 && b->inv_mass != 0.0 && !b->asleep) {
+    if (tau != 0.0 && !b->immovable && !b->asleep) {
         b->position = ccl_mul_add(b->position, tau, b->velocity);
     }
     b->time = t;
