@@ -44,6 +44,7 @@ typedef struct ccl_cli_gas {
     ccl_cli_progress progress;
     double work_total, work_before;
     double setup_seconds;
+    double advance_seconds; ///< wall time inside ccl_world_advance_collisions (the simulation)
 } ccl_cli_gas;
 
 void ccl_cli_gas_usage(void *out) {
@@ -93,7 +94,9 @@ static int ccl_cli_gas_collide(ccl_cli_gas *gas, uint64_t count, bool *interrupt
             *interrupted = true;
             return CCL_CLI_EXIT_OK;
         }
+        double advance_start = ccl_cli_seconds();
         ccl_status status = ccl_world_advance_collisions(gas->world, target - done, 1e12);
+        gas->advance_seconds += ccl_cli_seconds() - advance_start;
         if (status != CCL_OK && status != CCL_ERR_EVENT_LIMIT) {
             ccl_cli_progress_finish(&gas->progress);
             fprintf(stderr, "circol: simulation error at time %.17g: %s\n",
@@ -374,10 +377,13 @@ static int ccl_cli_gas_execute(ccl_cli_gas *gas) {
     ccl_world_reset_stats(gas->world);
     double measure_start = ccl_cli_seconds();
     gas->setup_seconds = measure_start - start;
+    gas->advance_seconds = 0.0;
     if (code == CCL_CLI_EXIT_OK && !interrupted) {
         code = ccl_cli_gas_measure(gas, &interrupted);
     }
-    double seconds = ccl_cli_seconds() - measure_start;
+    /* the simulation's time only: the statistics and speed samples between blocks (a pass over
+     * every disk each) are the tool's, and at 10^6 disks took a sixth of the measurement */
+    double seconds = gas->advance_seconds;
     ccl_cli_progress_finish(&gas->progress);
     if (code != CCL_CLI_EXIT_OK) {
         return code;
