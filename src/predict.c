@@ -477,7 +477,7 @@ typedef struct ccl_scan_block {
  * file without errno for sqrt and without trapping floating-point exceptions, so that the loop has
  * no branch and vectorises.) */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) &&       \
-    !defined(__SANITIZE_ADDRESS__)
+    !defined(__SANITIZE_ADDRESS__) && !defined(CCL_NO_TARGET_CLONES)
 #define CCL_SCAN_KERNEL __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #else
 #define CCL_SCAN_KERNEL

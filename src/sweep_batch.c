@@ -32,7 +32,8 @@
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC push_options
 #pragma GCC optimize("no-trapping-math")
-#if defined(__x86_64__) && defined(__linux__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__x86_64__) && defined(__linux__) && !defined(__SANITIZE_ADDRESS__) &&                 \
+    !defined(CCL_NO_TARGET_CLONES)
 #define CCL_BATCH_KERNEL __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #endif
 #endif
