@@ -478,7 +478,11 @@ typedef struct ccl_scan_block {
  * no branch and vectorises.) */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) &&       \
     !defined(__SANITIZE_ADDRESS__) && !defined(CCL_NO_TARGET_CLONES)
+#if __GNUC__ >= 12 /* "arch=x86-64-v4" as a clone target is GCC 12 and later */
 #define CCL_SCAN_KERNEL __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
+#else
+#define CCL_SCAN_KERNEL __attribute__((target_clones("avx2", "default")))
+#endif
 #else
 #define CCL_SCAN_KERNEL
 #endif

@@ -511,6 +511,9 @@ ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity, ccl_queue_allocator
     if (capacity <= q->capacity) {
         return CCL_OK;
     }
+    if ((size_t)capacity > SIZE_MAX / sizeof(ccl_queue_node)) {
+        return CCL_ERR_OUT_OF_MEMORY; /* the byte count would wrap (a 32-bit size_t) */
+    }
     /* the smallest power of two past capacity / 6, so at most capacity / 3: 4/3 bytes per circle
      * at most. Half as many (past capacity / 8) left some 45% of the keys of a large gas past the
      * ring, in the overflow list that every wrap walks link by link (docs/PERFORMANCE.md) */

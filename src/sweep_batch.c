@@ -34,7 +34,11 @@
 #pragma GCC optimize("no-trapping-math")
 #if defined(__x86_64__) && defined(__linux__) && !defined(__SANITIZE_ADDRESS__) &&                 \
     !defined(CCL_NO_TARGET_CLONES)
+#if __GNUC__ >= 12 /* "arch=x86-64-v4" as a clone target is GCC 12 and later */
 #define CCL_BATCH_KERNEL __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
+#else
+#define CCL_BATCH_KERNEL __attribute__((target_clones("avx2", "default")))
+#endif
 #endif
 #endif
 #ifndef CCL_BATCH_KERNEL

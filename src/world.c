@@ -149,6 +149,7 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     w->periodic = d.boundary == CCL_BOUNDARY_PERIODIC;
     w->linear = d.damping == 0.0 && d.gravity.x == 0.0 && d.gravity.y == 0.0;
     w->free_head = -1;
+    w->queue.ahead = -1; /* no look-ahead before the queue has nodes */
     w->nx = w->ny = 1;
     w->cell_w = w->box_size.x;
     w->cell_h = w->box_size.y;
@@ -202,10 +203,14 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     if (cap > w->def.max_circles) {
         cap = w->def.max_circles;
     }
+    if ((uint64_t)cap > SIZE_MAX / sizeof(ccl_body_slot)) {
+        return CCL_ERR_OUT_OF_MEMORY; /* the byte count would wrap (a 32-bit size_t) */
+    }
     size_t n = (size_t)cap, old = (size_t)w->slot_capacity;
-    /* a slot on a 64-byte boundary is one cache line (a neighbour scan reads only the slot) */
+    /* a slot on a 64-byte boundary is one cache line (a neighbour scan reads only the slot), and
+     * a cold half is half of one, never two */
     ccl_body_slot *bodies = ccl_world_alloc_aligned(w, n * sizeof(ccl_body_slot), 64);
-    ccl_body_cold *cold = ccl_world_alloc(w, n * sizeof(ccl_body_cold));
+    ccl_body_cold *cold = ccl_world_alloc_aligned(w, n * sizeof(ccl_body_cold), 64);
     uint32_t *gens = ccl_world_alloc(w, n * sizeof(uint32_t));
     /* user data pointers only once some circle has carried one (ccl_world_keep_user_data) */
     bool with_users = w->user_data != NULL;
@@ -1538,7 +1543,8 @@ static void ccl_world_fetch_rows(const ccl_world *w, int32_t c) {
     }
 }
 
-/* Starts fetching circle i's slot and its cold half into the cache (a line each). */
+/* Starts fetching circle i's slot and its cold half into the cache (one line each: the slot fills
+ * its line, the cold half is within one). */
 static void ccl_world_fetch_body(const ccl_world *w, int32_t i) {
     __builtin_prefetch(&w->bodies[i]);
     __builtin_prefetch(&w->cold[i]);

@@ -47,6 +47,7 @@ typedef struct ccl_body_cold {
     int32_t event_other;   ///< see ccl_event_kind
     uint32_t event_other_count;
 } ccl_body_cold;
+_Static_assert(sizeof(ccl_body_cold) == 32, "two cold halves share a cache line, none straddles");
 
 /// A pair added overlapping under CCL_OVERLAP_SEPARATE, drifting apart.
 typedef struct ccl_overlap_pair {
