@@ -115,11 +115,13 @@ export class Circol {
         return this.raw.ccl_web_has_world() === 1;
     }
 
-    // Creates the world: {width, height, periodic, gravity: {x, y}, damping, restitution}.
-    // Returns a status code (0 is success).
+    // Creates the world: {width, height, periodic, gravity: {x, y}, damping, restitution} and
+    // optionally capacity (circles to make room for at once) and maxCircles (the most it may
+    // hold; the library's default when absent). Returns a status code (0 is success).
     createWorld(def) {
         return this.raw.ccl_web_world_create(def.width, def.height, def.periodic ? 1 : 0,
-            def.gravity.x, def.gravity.y, def.damping, def.restitution);
+            def.gravity.x, def.gravity.y, def.damping, def.restitution, def.capacity ?? 0,
+            def.maxCircles ?? 0);
     }
 
     // Destroys the world.

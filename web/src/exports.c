@@ -223,9 +223,9 @@ int ccl_web_has_world(void) {
 }
 
 int ccl_web_world_create(double width, double height, int periodic, double gx, double gy,
-                         double damping, double restitution) {
+                         double damping, double restitution, int capacity, int max_circles) {
     (void)width, (void)height, (void)periodic, (void)gx, (void)gy, (void)damping;
-    (void)restitution;
+    (void)restitution, (void)capacity, (void)max_circles;
     return CCL_ERR_UNSUPPORTED;
 }
 
@@ -340,7 +340,7 @@ void ccl_web_world_destroy(void) {
 }
 
 int ccl_web_world_create(double width, double height, int periodic, double gx, double gy,
-                         double damping, double restitution) {
+                         double damping, double restitution, int capacity, int max_circles) {
     ccl_web_world_destroy();
     ccl_world_def def = ccl_world_default_def();
     def.box_min = ccl_v2(0.0, 0.0);
@@ -349,6 +349,10 @@ int ccl_web_world_create(double width, double height, int periodic, double gx, d
     def.gravity = ccl_v2(gx, gy);
     def.damping = damping;
     def.restitution = restitution;
+    def.capacity = capacity;
+    if (max_circles > 0) {
+        def.max_circles = max_circles;
+    }
     def.on_contact = ccl_web_on_contact;
     return (int)ccl_world_create(&def, &ccl_web_world);
 }

@@ -88,10 +88,12 @@ CCL_WEB_EXPORT int ccl_web_bounce(int kind, double cx, double cy, double r, doub
                                   double x0, double y0, double x1, double y1, double restitution,
                                   double t_max);
 
-/// Creates the one world of the module (destroying any previous one): box [0, w] x [0, h].
-/// Returns a ccl_status.
+/// Creates the one world of the module (destroying any previous one): box [0, w] x [0, h], room
+/// for capacity circles from the start (0: grown as they come), at most max_circles circles (0:
+/// the library's default). Returns a ccl_status.
 CCL_WEB_EXPORT int ccl_web_world_create(double width, double height, int periodic, double gx,
-                                        double gy, double damping, double restitution);
+                                        double gy, double damping, double restitution, int capacity,
+                                        int max_circles);
 
 /// Destroys the world, if any.
 CCL_WEB_EXPORT void ccl_web_world_destroy(void);

@@ -92,3 +92,23 @@ test('a pile at rest stays at rest, and a kick wakes it (the demo\'s "Heat up")'
     assert.ok(circol.maxOverlap() < 1e-9);
     circol.destroyWorld();
 });
+
+// In WebAssembly size_t has 32 bits: room for 2^26 circles is 2^32 bytes of 64-byte slots, and
+// for 2^28 every array's byte count but one wraps (to 0 for the slots, the cold halves and the
+// queue). The world must refuse such a capacity, and then work as usual.
+test('a capacity whose byte count would wrap a 32-bit size_t is refused, not wrapped', () => {
+    const box = { width: 100, height: 100, periodic: true, gravity: { x: 0, y: 0 }, damping: 0, restitution: 1 };
+    const tries = [[1 << 26, 0], [2147483647, 0], [1 << 28, 1 << 28], [(1 << 28) + 7, 1 << 30], [1 << 30, 1 << 30]];
+    for (const [capacity, maxCircles] of tries) {
+        const status = circol.createWorld({ ...box, capacity, maxCircles });
+        assert.equal(circol.statusString(status), 'out of memory', `capacity ${capacity}, at most ${maxCircles}`);
+    }
+    assert.equal(circol.createWorld({ ...box, capacity: 5000 }), 0);
+    for (let k = 0; k < 100; k++) {
+        assert.equal(circol.addCircle(5 + 9 * (k % 10), 5 + 9 * Math.floor(k / 10), (k % 7) - 3, (k % 5) - 2, 1, 1).status, 0);
+    }
+    assert.equal(circol.advance(2), 0);
+    assert.ok(circol.stats().collisions > 0);
+    assert.ok(circol.maxOverlap() < 1e-9);
+    circol.destroyWorld();
+});
