@@ -150,6 +150,7 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     w->linear = d.damping == 0.0 && d.gravity.x == 0.0 && d.gravity.y == 0.0;
     w->free_head = -1;
     w->queue.ahead = -1; /* no look-ahead before the queue has nodes */
+    w->fetched = -1;
     w->nx = w->ny = 1;
     w->cell_w = w->box_size.x;
     w->cell_h = w->box_size.y;
@@ -1543,6 +1544,14 @@ static void ccl_world_fetch_rows(const ccl_world *w, int32_t c) {
     }
 }
 
+/* From this much world memory on (a third-level cache holds less), the look-ahead has a third
+ * stage: the first circle of each cell around the circle it stepped to two events earlier. In a
+ * smaller world those circles are in the cache already, and the stage cost 11% to 12% at 10^4 and
+ * 10^5 circles (docs/PERFORMANCE.md). */
+#ifndef CCL_FETCH_CELLS_BYTES /* (a build may set it, to test the stage in small worlds) */
+#define CCL_FETCH_CELLS_BYTES ((size_t)48 << 20)
+#endif
+
 /* Starts fetching circle i's slot and its cold half into the cache (one line each: the slot fills
  * its line, the cold half is within one). */
 static void ccl_world_fetch_body(const ccl_world *w, int32_t i) {
@@ -1550,23 +1559,40 @@ static void ccl_world_fetch_body(const ccl_world *w, int32_t i) {
     __builtin_prefetch(&w->cold[i]);
 }
 
-/* Steps the queue's look-ahead (ccl_queue_look_ahead) and fetches, in two stages an event apart,
- * what the events of the next bucket will read: the slot of the circle it steps to, then, once
- * that slot is in the cache, its partner's slot and the cell rows around it. Only hints: nothing
- * here changes an event. At 10^6 circles every one of these reads was a miss that the event had
- * to wait for (docs/PERFORMANCE.md); a third stage (the first circles of the cells around) was
- * slower. */
+/* Steps the queue's look-ahead (ccl_queue_look_ahead) and fetches, in stages an event apart, what
+ * the events of the next bucket will read: the slot of the circle it steps to; once that slot is
+ * in the cache, its partner's slot and queue entry and the cell rows around it; in a world past
+ * CCL_FETCH_CELLS_BYTES, once the rows are in the cache, the first circle of each of those cells.
+ * Only hints: nothing here changes an event. At 10^6 circles every one of these reads was a miss
+ * that the event had to wait for (docs/PERFORMANCE.md). */
 static void ccl_world_fetch_ahead(ccl_world *w) {
     int32_t seen = w->queue.ahead;
     int32_t next = ccl_queue_look_ahead(&w->queue);
     if (next >= 0) { /* an index below the capacity: the address is inside the slots */
         ccl_world_fetch_body(w, next);
     }
+    int32_t third = w->fetched;
+    w->fetched = seen;
+    if (w->memory_bytes >= CCL_FETCH_CELLS_BYTES && third >= 0 && third < w->slot_count &&
+        w->bodies[third].alive) {
+        int32_t c = w->bodies[third].cell, nx = w->nx;
+        if (c - nx - 1 >= 0 && c + nx + 1 < nx * w->ny) {
+            const int32_t *row = w->cell_head + c - nx - 1;
+            for (int r = 0; r < 3; ++r, row += nx) {
+                for (int col = 0; col < 3; ++col) {
+                    int32_t k = row[col];
+                    __builtin_prefetch(&w->bodies[k >= 0 ? k : third]);
+                }
+            }
+        }
+    }
     /* seen may have left the list since: it is then a front position, maybe past the slots */
     if (seen >= 0 && seen < w->slot_count && w->bodies[seen].alive) {
         const ccl_body_slot *a = &w->bodies[seen];
         if (a->event_kind == CCL_EVENT_CIRCLE) {
-            ccl_world_fetch_body(w, ccl_body_cold_of(w, a)->event_other);
+            int32_t other = ccl_body_cold_of(w, a)->event_other;
+            ccl_world_fetch_body(w, other);
+            __builtin_prefetch(&w->queue.nodes[other]);
         }
         if (a->cell >= 0) {
             ccl_world_fetch_rows(w, a->cell);
