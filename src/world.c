@@ -1643,6 +1643,9 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
             return CCL_ERR_EVENT_LIMIT;
         }
         ccl_world_fetch_ahead(w);
+        if (w->memory_bytes >= CCL_FETCH_CELLS_BYTES) {
+            ccl_world_fetch_ahead(w); /* two circles an event: more than one a bucket's drain */
+        }
         ccl_body_slot *b = &w->bodies[i];
         if (b->event_kind != CCL_EVENT_CELL && b->event_kind != CCL_EVENT_NONE) {
             ccl_status status = ccl_world_reserve_contact(w);
