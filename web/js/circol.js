@@ -3,6 +3,9 @@
 
 const WASI_ENOSYS = 52;
 
+// ccl_status's CCL_ERR_INVALID_ARGUMENT (include/circol/base.h), for arguments refused here.
+const INVALID_ARGUMENT = 1;
+
 // Imports for whatever WASI functions the module asks for: none does any real work in a page.
 function wasiImports(module) {
     const wasi = {};
@@ -119,6 +122,11 @@ export class Circol {
     // optionally capacity (circles to make room for at once) and maxCircles (the most it may
     // hold; the library's default when absent). Returns a status code (0 is success).
     createWorld(def) {
+        // counts are 32-bit integers in the module: anything else would wrap, so it is refused
+        const count = (v) => v === undefined || (Number.isInteger(v) && v >= 0 && v <= 2147483647);
+        if (!count(def.capacity) || !count(def.maxCircles)) {
+            return INVALID_ARGUMENT;
+        }
         return this.raw.ccl_web_world_create(def.width, def.height, def.periodic ? 1 : 0,
             def.gravity.x, def.gravity.y, def.damping, def.restitution, def.capacity ?? 0,
             def.maxCircles ?? 0);

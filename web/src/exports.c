@@ -350,8 +350,8 @@ int ccl_web_world_create(double width, double height, int periodic, double gx, d
     def.damping = damping;
     def.restitution = restitution;
     def.capacity = capacity;
-    if (max_circles > 0) {
-        def.max_circles = max_circles;
+    if (max_circles != 0) {
+        def.max_circles = max_circles; /* a negative one is refused by ccl_world_create */
     }
     def.on_contact = ccl_web_on_contact;
     return (int)ccl_world_create(&def, &ccl_web_world);

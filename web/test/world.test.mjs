@@ -103,6 +103,13 @@ test('a capacity whose byte count would wrap a 32-bit size_t is refused, not wra
         const status = circol.createWorld({ ...box, capacity, maxCircles });
         assert.equal(circol.statusString(status), 'out of memory', `capacity ${capacity}, at most ${maxCircles}`);
     }
+    // counts that the module's 32-bit integers would wrap, or negative ones: a clear status
+    for (const bad of [{ maxCircles: -1 }, { maxCircles: 2 ** 31 }, { maxCircles: 2 ** 32 + 5 }, { maxCircles: 1e12 },
+        { capacity: -3 }, { capacity: 2 ** 32 }, { capacity: 3e9 }, { capacity: 1.5 }, { maxCircles: NaN }]) {
+        assert.equal(circol.statusString(circol.createWorld({ ...box, ...bad })), 'invalid argument', JSON.stringify(bad));
+    }
+    // and the module's own check, past the JavaScript face: a negative most is refused there too
+    assert.equal(circol.statusString(circol.raw.ccl_web_world_create(100, 100, 1, 0, 0, 0, 1, 0, -1)), 'invalid argument');
     assert.equal(circol.createWorld({ ...box, capacity: 5000 }), 0);
     for (let k = 0; k < 100; k++) {
         assert.equal(circol.addCircle(5 + 9 * (k % 10), 5 + 9 * Math.floor(k / 10), (k % 7) - 3, (k % 5) - 2, 1, 1).status, 0);
