@@ -115,11 +115,11 @@ static inline int32_t ccl_queue_top(ccl_queue *q) {
 }
 
 /// Steps the look-ahead one circle down the next bucket's list and starts fetching that circle's
-/// entry into the cache; returns it (-1 at the list's end). Called once per event, it walks the
-/// list the next drain will walk while the present bucket's events are being handled, so that the
-/// drain finds its entries in the cache instead of waiting on each link in turn (one miss after
-/// another, at a million circles). A hint only: the circle may have moved to another list or the
-/// front since, but every next is then still a circle index, a front position or -1.
+/// entry into the cache; returns it (-1 at the list's end). Called once or twice per event, it
+/// walks the list the next drain will walk while the present bucket's events are being handled, so
+/// that the drain finds its entries in the cache instead of waiting on each link in turn (one miss
+/// after another, at a million circles). A hint only: the circle may have moved to another list or
+/// the front since, but every next is then still a circle index, a front position or -1.
 static inline int32_t ccl_queue_look_ahead(ccl_queue *q) {
     int32_t i = q->ahead;
     if (i < 0) {

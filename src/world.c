@@ -1544,12 +1544,17 @@ static void ccl_world_fetch_rows(const ccl_world *w, int32_t c) {
     }
 }
 
-/* From this much world memory on (a third-level cache holds less), the look-ahead has a third
- * stage: the first circle of each cell around the circle it stepped to two events earlier. In a
- * smaller world those circles are in the cache already, and the stage cost 11% to 12% at 10^4 and
- * 10^5 circles (docs/PERFORMANCE.md). */
+/* From this much world memory on (a third-level cache holds less), the look-ahead steps twice an
+ * event and has a third stage: the first circle of each cell around the circle it stepped to two
+ * steps earlier. In a smaller world those circles are in the cache already, and the stage cost
+ * 11% to 12% at 10^4 and 10^5 circles (docs/PERFORMANCE.md). A WebAssembly build has no
+ * prefetch, so the stage would only cost there. */
 #ifndef CCL_FETCH_CELLS_BYTES /* (a build may set it, to test the stage in small worlds) */
+#if defined(__wasm__)
+#define CCL_FETCH_CELLS_BYTES SIZE_MAX
+#else
 #define CCL_FETCH_CELLS_BYTES ((size_t)48 << 20)
+#endif
 #endif
 
 /* Starts fetching circle i's slot and its cold half into the cache (one line each: the slot fills
@@ -1559,12 +1564,13 @@ static void ccl_world_fetch_body(const ccl_world *w, int32_t i) {
     __builtin_prefetch(&w->cold[i]);
 }
 
-/* Steps the queue's look-ahead (ccl_queue_look_ahead) and fetches, in stages an event apart, what
- * the events of the next bucket will read: the slot of the circle it steps to; once that slot is
- * in the cache, its partner's slot and queue entry and the cell rows around it; in a world past
- * CCL_FETCH_CELLS_BYTES, once the rows are in the cache, the first circle of each of those cells.
- * Only hints: nothing here changes an event. At 10^6 circles every one of these reads was a miss
- * that the event had to wait for (docs/PERFORMANCE.md). */
+/* Steps the queue's look-ahead (ccl_queue_look_ahead) and fetches, in stages a step apart, what
+ * the events of the next bucket will read: the slot of the circle it steps to; a step later, with
+ * that slot read, its partner's slot and queue entry and the cell rows around it; in a world past
+ * CCL_FETCH_CELLS_BYTES (two steps an event), a step after that, the first circle of each of
+ * those cells. Only hints: nothing here changes an event. At 10^6 circles every one of these
+ * reads was a miss that the event had to wait for (docs/PERFORMANCE.md). Looking back two and
+ * four steps in a large world, so that the stages stay an event apart, measured the same. */
 static void ccl_world_fetch_ahead(ccl_world *w) {
     int32_t seen = w->queue.ahead;
     int32_t next = ccl_queue_look_ahead(&w->queue);

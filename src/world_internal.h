@@ -69,7 +69,7 @@ struct ccl_world {
     uint32_t *generation;
     void **user_data;
     int32_t slot_capacity, slot_count, live_count, free_head;
-    int32_t fetched; ///< the look-ahead circle of the previous event (-1: none; a hint only)
+    int32_t fetched; ///< the look-ahead circle of the step before last (-1: none; a hint only)
 
     int32_t nx, ny; ///< grid cells per axis
     double cell_w, cell_h;
