@@ -473,11 +473,10 @@ typedef struct ccl_scan_block {
 
 /* On x86-64 Linux an AVX-512 (x86-64-v4) and an AVX2 version of the kernel are built too and the
  * best one the processor runs is chosen at load time: the same correctly rounded operations, no
- * contraction, so the same bits. (CMakeLists.txt asks for vectors of four doubles: a scan has
- * about six neighbours, and the AVX-512 version runs faster with four lanes and AVX-512's masks
- * than with eight.) (CMakeLists.txt compiles this
- * file without errno for sqrt and without trapping floating-point exceptions, so that the loop has
- * no branch and vectorises.) */
+ * contraction, so the same bits. CMakeLists.txt compiles this file without errno for sqrt and
+ * without trapping floating-point exceptions, so that the loop has no branch and vectorises, and
+ * asks for vectors of four doubles: a scan has about six neighbours, and the AVX-512 version runs
+ * faster with four lanes (and AVX-512's masks) than with eight. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) &&       \
     !defined(__SANITIZE_ADDRESS__) && !defined(CCL_NO_TARGET_CLONES)
 #if __GNUC__ >= 12 /* "arch=x86-64-v4" as a clone target is GCC 12 and later */

@@ -1650,7 +1650,7 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         }
         ccl_world_fetch_ahead(w);
         if (w->memory_bytes >= CCL_FETCH_CELLS_BYTES) {
-            ccl_world_fetch_ahead(w); /* two circles an event: more than one a bucket's drain */
+            ccl_world_fetch_ahead(w); /* one step an event fell behind the next bucket's drain */
         }
         ccl_body_slot *b = &w->bodies[i];
         if (b->event_kind != CCL_EVENT_CELL && b->event_kind != CCL_EVENT_NONE) {
