@@ -1533,22 +1533,23 @@ static void ccl_world_separate_overlaps(ccl_world *w, double dt) {
     }
 }
 
-/* Starts fetching the cell-head rows around cell c into the cache (nothing for cells by the
- * grid's edge, which are few). */
-static void ccl_world_fetch_rows(const ccl_world *w, int32_t c) {
+/* Starts fetching the cell-head rows of the (2 reach + 1)^2 cells around cell c into the cache
+ * (nothing for cells near the grid's edge, which are few). */
+static void ccl_world_fetch_rows(const ccl_world *w, int32_t c, int32_t reach) {
     int32_t nx = w->nx;
-    if (c - nx - 1 >= 0 && c + nx + 1 < nx * w->ny) {
-        __builtin_prefetch(&w->cell_head[c - nx - 1]);
-        __builtin_prefetch(&w->cell_head[c - 1]);
-        __builtin_prefetch(&w->cell_head[c + nx - 1]);
+    if (c - reach * nx - reach >= 0 && c + reach * nx + reach < nx * w->ny) {
+        for (int32_t r = -reach; r <= reach; ++r) {
+            __builtin_prefetch(&w->cell_head[c + r * nx - reach]);
+        }
     }
 }
 
 /* From this much world memory on (a third-level cache holds less), the look-ahead steps twice an
- * event and has a third stage: the first circle of each cell around the circle it stepped to two
- * steps earlier. In a smaller world those circles are in the cache already, and the stage cost
- * 11% to 12% at 10^4 and 10^5 circles (docs/PERFORMANCE.md). A WebAssembly build has no
- * prefetch, so the stage would only cost there. */
+ * event and has a third stage: the first circle of each of the 5 x 5 cells around the circle it
+ * stepped to two steps earlier, which hold the nine around it and the nine around its partner.
+ * In a smaller world those circles are in the cache already, and the stage cost 11% to 12% at
+ * 10^4 and 10^5 circles (docs/PERFORMANCE.md). A WebAssembly build has no prefetch, so the stage
+ * would only cost there. */
 #ifndef CCL_FETCH_CELLS_BYTES /* (a build may set it, to test the stage in small worlds) */
 #if defined(__wasm__)
 #define CCL_FETCH_CELLS_BYTES SIZE_MAX
@@ -1566,11 +1567,12 @@ static void ccl_world_fetch_body(const ccl_world *w, int32_t i) {
 
 /* Steps the queue's look-ahead (ccl_queue_look_ahead) and fetches, in stages a step apart, what
  * the events of the next bucket will read: the slot of the circle it steps to; a step later, with
- * that slot read, its partner's slot and queue entry and the cell rows around it; in a world past
- * CCL_FETCH_CELLS_BYTES (two steps an event), a step after that, the first circle of each of
- * those cells. Only hints: nothing here changes an event. At 10^6 circles every one of these
- * reads was a miss that the event had to wait for (docs/PERFORMANCE.md). Looking back two and
- * four steps in a large world, so that the stages stay an event apart, measured the same. */
+ * that slot read, its partner's slot and queue entry and the cell rows around it (3 x 3 cells,
+ * or 5 x 5 in a world past CCL_FETCH_CELLS_BYTES); in such a world (two steps an event), a step
+ * after that, the first circle of each of those cells. Only hints: nothing here changes an event.
+ * At 10^6 circles every one of these reads was a miss that the event had to wait for
+ * (docs/PERFORMANCE.md). Looking back two and four steps in a large world, so that the stages stay
+ * an event apart, measured the same. */
 static void ccl_world_fetch_ahead(ccl_world *w) {
     int32_t seen = w->queue.ahead;
     int32_t next = ccl_queue_look_ahead(&w->queue);
@@ -1582,10 +1584,10 @@ static void ccl_world_fetch_ahead(ccl_world *w) {
     if (w->memory_bytes >= CCL_FETCH_CELLS_BYTES && third >= 0 && third < w->slot_count &&
         w->bodies[third].alive) {
         int32_t c = w->bodies[third].cell, nx = w->nx;
-        if (c - nx - 1 >= 0 && c + nx + 1 < nx * w->ny) {
-            const int32_t *row = w->cell_head + c - nx - 1;
-            for (int r = 0; r < 3; ++r, row += nx) {
-                for (int col = 0; col < 3; ++col) {
+        if (c - 2 * nx - 2 >= 0 && c + 2 * nx + 2 < nx * w->ny) {
+            const int32_t *row = w->cell_head + c - 2 * nx - 2;
+            for (int r = 0; r < 5; ++r, row += nx) {
+                for (int col = 0; col < 5; ++col) {
                     int32_t k = row[col];
                     __builtin_prefetch(&w->bodies[k >= 0 ? k : third]);
                 }
@@ -1601,7 +1603,7 @@ static void ccl_world_fetch_ahead(ccl_world *w) {
             __builtin_prefetch(&w->queue.nodes[other]);
         }
         if (a->cell >= 0) {
-            ccl_world_fetch_rows(w, a->cell);
+            ccl_world_fetch_rows(w, a->cell, w->memory_bytes >= CCL_FETCH_CELLS_BYTES ? 2 : 1);
         }
     }
 }
