@@ -1557,6 +1557,8 @@ static void ccl_world_fetch_rows(const ccl_world *w, int32_t c, int32_t reach) {
 #define CCL_FETCH_CELLS_BYTES ((size_t)48 << 20)
 #endif
 #endif
+/* How far that stage reaches, in cells each way (2: the 5 x 5 cells). */
+#define CCL_FETCH_REACH 2
 
 /* Starts fetching circle i's slot and its cold half into the cache (one line each: the slot fills
  * its line, the cold half is within one). */
@@ -1584,10 +1586,11 @@ static void ccl_world_fetch_ahead(ccl_world *w) {
     if (w->memory_bytes >= CCL_FETCH_CELLS_BYTES && third >= 0 && third < w->slot_count &&
         w->bodies[third].alive) {
         int32_t c = w->bodies[third].cell, nx = w->nx;
-        if (c - 2 * nx - 2 >= 0 && c + 2 * nx + 2 < nx * w->ny) {
-            const int32_t *row = w->cell_head + c - 2 * nx - 2;
-            for (int r = 0; r < 5; ++r, row += nx) {
-                for (int col = 0; col < 5; ++col) {
+        const int32_t reach = CCL_FETCH_REACH;
+        if (c - reach * nx - reach >= 0 && c + reach * nx + reach < nx * w->ny) {
+            const int32_t *row = w->cell_head + c - reach * nx - reach;
+            for (int32_t r = -reach; r <= reach; ++r, row += nx) {
+                for (int32_t col = 0; col <= 2 * reach; ++col) {
                     int32_t k = row[col];
                     __builtin_prefetch(&w->bodies[k >= 0 ? k : third]);
                 }
@@ -1603,7 +1606,8 @@ static void ccl_world_fetch_ahead(ccl_world *w) {
             __builtin_prefetch(&w->queue.nodes[other]);
         }
         if (a->cell >= 0) {
-            ccl_world_fetch_rows(w, a->cell, w->memory_bytes >= CCL_FETCH_CELLS_BYTES ? 2 : 1);
+            ccl_world_fetch_rows(w, a->cell,
+                                 w->memory_bytes >= CCL_FETCH_CELLS_BYTES ? CCL_FETCH_REACH : 1);
         }
     }
 }
