@@ -235,6 +235,9 @@ void ccl_sweep_circles_batch(const ccl_sweep_batch *pairs, size_t count, double 
      * small contiguous batch for the full kernel, and the few that kernel cannot take go to the
      * scalar call. */
     ccl_sweep_batch_block rest;
+    /* the arrays' addresses in a local copy, which the copies into rest cannot change: read once,
+     * not again after every store */
+    const ccl_sweep_batch in = *pairs;
     int64_t apart[CCL_BATCH_BLOCK];
     size_t origin[CCL_BATCH_BLOCK];
     double t_rest[CCL_BATCH_BLOCK];
@@ -246,7 +249,7 @@ void ccl_sweep_circles_batch(const ccl_sweep_batch *pairs, size_t count, double 
             if (apart[i - begin]) {
                 t_out[i] = INFINITY;
             } else {
-                ccl_batch_gather(&rest, m, pairs, i);
+                ccl_batch_gather(&rest, m, &in, i);
                 origin[m++] = i;
             }
         }
@@ -257,7 +260,7 @@ void ccl_sweep_circles_batch(const ccl_sweep_batch *pairs, size_t count, double 
          * whole vectors (their times are not used) */
         size_t padded = (m + 7) & ~(size_t)7;
         for (size_t j = m; j < padded; ++j) {
-            ccl_batch_gather(&rest, j, pairs, origin[m - 1]);
+            ccl_batch_gather(&rest, j, &in, origin[m - 1]);
         }
         ccl_sweep_batch view = ccl_batch_view(&rest);
         if (ccl_sweep_block(&view, 0, padded, t_max, t_rest) > 0) {
