@@ -148,13 +148,15 @@ static void ccl_first_look_block(const ccl_sweep_batch *pairs, size_t begin, siz
     }
 }
 
-/* Overlap of pairs [begin, end): 1, 0, or 2 where the scalar call decides. */
+/* Overlap of pairs [begin, end): 1, 0, or 2 where the scalar call decides. Returns the number of
+ * 2s. */
 CCL_BATCH_KERNEL
-static void ccl_overlap_block(const ccl_sweep_batch *pairs, size_t begin, size_t end,
-                              unsigned char *overlap_out) {
+static int64_t ccl_overlap_block(const ccl_sweep_batch *pairs, size_t begin, size_t end,
+                                 unsigned char *overlap_out) {
     const double *restrict ax = pairs->ax, *restrict ay = pairs->ay, *restrict ar = pairs->ar;
     const double *restrict bx = pairs->bx, *restrict by = pairs->by, *restrict br = pairs->br;
     unsigned char *restrict out = overlap_out;
+    int64_t fallbacks = 0;
     for (size_t i = begin; i < end; ++i) {
         double dx = bx[i] - ax[i];
         double dy = by[i] - ay[i];
@@ -167,7 +169,9 @@ static void ccl_overlap_block(const ccl_sweep_batch *pairs, size_t begin, size_t
                    (br[i] >= 0.0) & ((dist_sq >= 0x1p-960) | (reach_sq >= 0x1p-960));
         int overlap = dist_sq <= reach_sq;
         out[i] = (unsigned char)(fast ? overlap : 2);
+        fallbacks += fast ? 0 : 1;
     }
+    return fallbacks;
 }
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -280,7 +284,9 @@ void ccl_circles_overlap_batch(const ccl_sweep_batch *pairs, size_t count,
                                unsigned char *overlap_out) {
     for (size_t begin = 0; begin < count; begin += CCL_BATCH_BLOCK) {
         size_t end = count - begin < CCL_BATCH_BLOCK ? count : begin + CCL_BATCH_BLOCK;
-        ccl_overlap_block(pairs, begin, end, overlap_out);
+        if (ccl_overlap_block(pairs, begin, end, overlap_out) == 0) {
+            continue; /* the usual case: no byte to look at again */
+        }
         for (size_t i = begin; i < end; ++i) {
             if (overlap_out[i] > 1) {
                 ccl_circle a = {{pairs->ax[i], pairs->ay[i]}, pairs->ar[i]};
