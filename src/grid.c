@@ -205,6 +205,17 @@ void ccl_grid_plan(const ccl_world *w, double max_radius, int32_t live, int32_t 
     *ny_out = ny;
 }
 
+/* A circle in a cell away from the box's edge, moving in a straight line, leaves its cell before
+ * it can touch a wall: its centre is a cell (more than a diameter) from the wall, and touching
+ * needs it within a radius, so it first crosses into the cell by the wall. The margin, at least
+ * half a cell, must dwarf the rounding of the positions that measure both gaps; with cells below
+ * 2^-30 of the box's coordinates every cell looks for walls. */
+void ccl_grid_set_edge_walls(ccl_world *w) {
+    double mx = fmax(fabs(w->box_min.x), fabs(w->box_max.x));
+    double my = fmax(fabs(w->box_min.y), fabs(w->box_max.y));
+    w->edge_walls_only = !w->periodic && w->cell_w > 0x1p-30 * mx && w->cell_h > 0x1p-30 * my;
+}
+
 ccl_status ccl_grid_rebuild(ccl_world *w) {
     double max_radius = 0.0;
     for (int32_t i = 0; i < w->slot_count; ++i) {
@@ -225,12 +236,14 @@ ccl_status ccl_grid_rebuild(ccl_world *w) {
     w->ny = ny;
     w->cell_w = w->box_size.x / nx;
     w->cell_h = w->box_size.y / ny;
+    ccl_grid_set_edge_walls(w);
     ccl_status status = ccl_grid_bin_obstacles(w, cells);
     if (status != CCL_OK) {
         w->nx = old_nx;
         w->ny = old_ny;
         w->cell_w = old_w;
         w->cell_h = old_h;
+        ccl_grid_set_edge_walls(w);
         ccl_world_free(w, head, sizeof(int32_t) * (size_t)cells);
         return status;
     }

@@ -62,6 +62,8 @@ struct ccl_world {
     ccl_vec2 box_min, box_max, box_size;
     bool periodic;
     bool linear;          ///< no gravity and no damping: every trajectory is p + v t
+    bool edge_walls_only; ///< walled: only from a cell by the box's edge can a straight path meet
+                          ///< a wall before leaving its cell (ccl_grid_rebuild)
     double collapse_time; ///< resolved TC parameter (0: not yet resolved and automatic)
 
     ccl_body_slot *bodies;
@@ -160,6 +162,8 @@ double ccl_world_collapse_time(ccl_world *w);
 
 /// Rebuilds cells, re-bins every circle and obstacle. CCL_ERR_OUT_OF_MEMORY leaves the old grid.
 ccl_status ccl_grid_rebuild(ccl_world *w);
+/// Sets edge_walls_only for the present cells and box.
+void ccl_grid_set_edge_walls(ccl_world *w);
 
 /// The grid a rebuild would make for `live` circles of radius at most max_radius: nx by ny cells.
 void ccl_grid_plan(const ccl_world *w, double max_radius, int32_t live, int32_t *nx, int32_t *ny);
