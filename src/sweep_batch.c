@@ -6,7 +6,8 @@
  * result at the end, so it has no branches and the compiler turns it into SIMD code; IEEE addition,
  * multiplication, division and square root are correctly rounded in SIMD registers too, so each
  * lane gives the scalar call's bits. Lanes that the scalar code would treat differently (non-finite
- * input, a negative radius, magnitudes outside [2^-200, 2^200] that sweep.c rescales) are marked
+ * input, a negative radius, magnitudes outside [2^-200, 2^200] that sweep.c rescales, inputs that
+ * it quarters) are marked
  * with NaN, which the fast loop never produces otherwise, and a second pass over the block calls
  * the scalar function for them.
  */
@@ -19,6 +20,9 @@
 /* Must match sweep.c's bounds: inside them the direct computation is the one sweep.c uses. */
 #define CCL_BATCH_SAFE_HIGH 0x1p200
 #define CCL_BATCH_SAFE_LOW  0x1p-200
+/* sweep.c's CCL_HUGE: from here up the scalar call quarters every input first, which rounds the
+ * ones below 2^-1020 (a subnormal velocity beside a huge position, say), so it answers itself. */
+#define CCL_BATCH_HUGE 0x1p1021
 
 /* Pairs per block: the fix-up pass rereads a block's results while they are still in L1. */
 #define CCL_BATCH_BLOCK 256
@@ -67,6 +71,11 @@ static inline double ccl_batch_if_moderate(double value, double m0, double m1, d
     kept = m0 < CCL_BATCH_SAFE_HIGH ? kept : CCL_BATCH_FALLBACK;
     kept = m1 < CCL_BATCH_SAFE_HIGH ? kept : CCL_BATCH_FALLBACK;
     return m2 < CCL_BATCH_SAFE_HIGH ? kept : CCL_BATCH_FALLBACK;
+}
+
+/* The larger of x and y (a NaN may be lost: such lanes are marked on other grounds). */
+static inline double ccl_batch_larger(double x, double y) {
+    return x > y ? x : y;
 }
 
 /* Time of impact of pairs [begin, end), or CCL_BATCH_FALLBACK where the scalar call decides.
@@ -124,6 +133,12 @@ static int64_t ccl_sweep_block(const ccl_sweep_batch *pairs, size_t begin, size_
         result = ccl_batch_if_moderate(result, fabs(dvx), fabs(dvy), 0.0);
         result = ar[i] >= 0.0 ? result : CCL_BATCH_FALLBACK;
         result = br[i] >= 0.0 ? result : CCL_BATCH_FALLBACK;
+        double top = ccl_batch_larger(fabs(ax[i]), fabs(ay[i]));
+        top = ccl_batch_larger(top, ccl_batch_larger(fabs(avx[i]), fabs(avy[i])));
+        top = ccl_batch_larger(top, ccl_batch_larger(fabs(bx[i]), fabs(by[i])));
+        top = ccl_batch_larger(top, ccl_batch_larger(fabs(bvx[i]), fabs(bvy[i])));
+        top = ccl_batch_larger(top, ccl_batch_larger(ar[i], br[i]));
+        result = top < CCL_BATCH_HUGE ? result : CCL_BATCH_FALLBACK;
         out[i] = result;
         fallbacks += result != result ? 1 : 0;
     }

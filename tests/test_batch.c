@@ -325,6 +325,35 @@ static void batch_sweep_equals_scalar_near_the_top_of_the_range(void **state) {
     pairs_free(&p);
 }
 
+/* A huge centre beside tiny values: the scalar call quarters every input of such a pair, which
+ * rounds the values below 2^-1020 (found by fuzz_narrow: a subnormal velocity across a head-on
+ * pair at y = DBL_MAX, where the batch had answered for the unrounded input). */
+static void batch_sweep_equals_scalar_when_huge_and_subnormal_values_meet(void **state) {
+    (void)state;
+    pair_arrays p = pairs_alloc(20000);
+    fill_random_ordinary(&p);
+    for (size_t i = 0; i < p.count; ++i) {
+        double big = ldexp(rng_range(1.0, 2.0), 1021 + (int)(rng_next() % 3));
+        big = big < DBL_MAX ? big : DBL_MAX;
+        p.ay[i] = p.by[i] = (rng_next() & 1) ? big : -big; /* a y offset of 0: head-on in x */
+        double *tiny[] = {&p.avy[i], &p.bvy[i], &p.ax[i], &p.bvx[i], &p.ar[i], &p.br[i]};
+        int replaced = 1 + (int)(rng_next() % 3);
+        for (int r = 0; r < replaced; ++r) {
+            double v = (double)(1 + rng_next() % 8) * DBL_TRUE_MIN;
+            double *field = tiny[rng_next() % 6];
+            *field = (field == &p.ar[i] || field == &p.br[i] || (rng_next() & 1)) ? v : -v;
+        }
+        if (rng_next() & 1) {
+            p.ar[i] = p.br[i] = 0.0; /* points: a miss by a subnormal distance is still a miss */
+        }
+    }
+    size_t hits = check_sweep_equal(&p, INFINITY);
+    assert_true(hits > 100);
+    check_sweep_equal(&p, 1.0);
+    check_overlap_equal(&p);
+    pairs_free(&p);
+}
+
 /* A NaN or negative t_max gives no hit for every pair; 0 and INFINITY are valid. */
 static void batch_sweep_equals_scalar_for_every_kind_of_t_max(void **state) {
     (void)state;
@@ -378,6 +407,7 @@ int main(void) {
         cmocka_unit_test(batch_sweep_equals_scalar_on_extreme_magnitudes),
         cmocka_unit_test(batch_sweep_equals_scalar_on_special_values),
         cmocka_unit_test(batch_sweep_equals_scalar_near_the_top_of_the_range),
+        cmocka_unit_test(batch_sweep_equals_scalar_when_huge_and_subnormal_values_meet),
         cmocka_unit_test(batch_sweep_equals_scalar_for_every_kind_of_t_max),
         cmocka_unit_test(batch_writes_exactly_count_results),
     };
