@@ -50,7 +50,7 @@ format-check: deps
 	if [ -n "$$files" ]; then clang-format --dry-run --Werror $$files; fi
 
 bench: build
-	@if [ -x $(BUILD)/bench/circol_bench ]; then $(BUILD)/bench/circol_bench --json bench/results.json; \
+	@if [ -x $(BUILD)/bench/circol_bench ]; then $(BUILD)/bench/circol_bench --json bench/results.json --svg bench/results.svg; \
 	else echo "circol: no benchmarks yet"; fi
 
 install: build

@@ -27,6 +27,13 @@ double bench_median(double *xs, int n);
 /// Records one figure: scene, metric name, value and unit; printed in the table and the JSON.
 void bench_record(const char *scene, const char *metric, double value, const char *unit);
 
+/// The value recorded for scene and metric in this run, if any.
+bool bench_value(const char *scene, const char *metric, double *value);
+
+/// Draws the run's main figures (narrow phase, gas, balls) as an SVG picture with the subtitle
+/// at its foot. Returns 0, or 1 when the file cannot be written.
+int bench_write_svg(const char *path, const char *subtitle);
+
 /// Records a note (free text) for a scene, printed under the table and written to the JSON.
 void bench_note(const char *scene, const char *text);
 

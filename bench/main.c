@@ -1,12 +1,14 @@
 /* circol_bench: runs benchmark scenes by name, prints a table and writes JSON.
  *
- *   circol_bench [--scene NAME]... [--repeat N] [--json FILE] [--big] [--quick] [--list]
+ *   circol_bench [--scene NAME]... [--repeat N] [--json FILE] [--svg FILE] [--big] [--quick]
+ *                [--list]
  *
  * Every comparison with a peer engine runs in this process, on the same inputs, and is reported
- * as a ratio of medians over the repeats.
+ * as a ratio of medians over the repeats. --svg draws the main figures (chart.c).
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,6 +58,16 @@ void bench_record(const char *scene, const char *metric, double value, const cha
     r->value = value;
     printf("  %-14s %-58s %14.6g %s\n", scene, metric, value, unit);
     fflush(stdout);
+}
+
+bool bench_value(const char *scene, const char *metric, double *value) {
+    for (size_t i = 0; i < row_count; ++i) {
+        if (strcmp(rows[i].scene, scene) == 0 && strcmp(rows[i].metric, metric) == 0) {
+            *value = rows[i].value;
+            return true;
+        }
+    }
+    return false;
 }
 
 void bench_note(const char *scene, const char *text) {
@@ -202,8 +214,9 @@ static const bench_scene scenes[] = {
 static const size_t scene_count = sizeof scenes / sizeof scenes[0];
 
 static void usage(FILE *f) {
-    fprintf(f, "usage: circol_bench [--scene NAME]... [--repeat N] [--json FILE] [--big] "
-               "[--quick] [--wall] [--n N] [--list]\n"
+    fprintf(f, "usage: circol_bench [--scene NAME]... [--repeat N] [--json FILE] [--svg FILE] "
+               "[--big] [--quick] [--wall] [--n N] [--list]\n"
+               "  --svg F  also draw the main figures as an SVG picture\n"
                "  --big    also N = 10^4 balls and fast balls (long)\n"
                "  --quick  small sizes, for a smoke test\n"
                "  --wall   time with the wall clock instead of this thread's CPU time\n"
@@ -216,7 +229,7 @@ static void usage(FILE *f) {
 
 int main(int argc, char **argv) {
     bench_options opt = {5, false, false, 0};
-    const char *json_path = NULL;
+    const char *json_path = NULL, *svg_path = NULL;
     bool chosen[sizeof scenes / sizeof scenes[0]] = {false};
     bool any_chosen = false;
     char command_line[1024] = "circol_bench";
@@ -234,6 +247,8 @@ int main(int argc, char **argv) {
             }
         } else if (strcmp(arg, "--json") == 0 && i + 1 < argc) {
             json_path = argv[++i];
+        } else if (strcmp(arg, "--svg") == 0 && i + 1 < argc) {
+            svg_path = argv[++i];
         } else if (strcmp(arg, "--scene") == 0 && i + 1 < argc) {
             const char *name = argv[++i];
             size_t k = 0;
@@ -268,6 +283,18 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
+    /* an output that cannot be written fails now, not after minutes of measuring */
+    const char *outputs[2] = {json_path, svg_path};
+    for (int k = 0; k < 2; ++k) {
+        FILE *probe = outputs[k] != NULL ? fopen(outputs[k], "a") : NULL;
+        if (outputs[k] != NULL && probe == NULL) {
+            fprintf(stderr, "circol_bench: cannot write %s: %s\n", outputs[k], strerror(errno));
+            return 2;
+        }
+        if (probe != NULL) {
+            fclose(probe);
+        }
+    }
     printf("circol_bench: median of %d repeats, %s; ratios are peer time / circol time, measured "
            "in this run\n",
            opt.repeat, bench_clock == CLOCK_MONOTONIC ? "wall clock" : "thread CPU time");
@@ -283,6 +310,19 @@ int main(int argc, char **argv) {
     int status = json_path != NULL ? write_json(json_path, &opt, command_line) : 0;
     if (json_path != NULL && status == 0) {
         printf("circol_bench: wrote %s\n", json_path);
+    }
+    if (svg_path != NULL) {
+        struct utsname u;
+        uname(&u);
+        char subtitle[1400];
+        snprintf(subtitle, sizeof subtitle, "%s (%s, %s %s); medians of %d repeats", command_line,
+                 bench_clock == CLOCK_MONOTONIC ? "wall clock" : "thread CPU time", u.sysname,
+                 u.machine, opt.repeat);
+        int svg_status = bench_write_svg(svg_path, subtitle);
+        if (svg_status == 0) {
+            printf("circol_bench: wrote %s\n", svg_path);
+        }
+        status = status != 0 ? status : svg_status;
     }
     free(rows);
     free(notes);
