@@ -674,8 +674,7 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, ccl_prediction *pr) {
         /* the cell's column and row, once (an integer division) */
         int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
         ccl_predict_cell_exit_straight(w, b, cx, cy, &best);
-        /* away from the box's edge, the cell exit comes before any wall (ccl_grid_set_edge_walls)
-         */
+        /* away from the box's edge the cell exit always comes first (ccl_grid_set_edge_walls) */
         bool by_edge = cx == 0 || cy == 0 || cx == w->nx - 1 || cy == w->ny - 1;
         if (!w->periodic && (by_edge || !w->edge_walls_only)) {
             ccl_predict_box(w, b, none, &best);

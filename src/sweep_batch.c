@@ -7,9 +7,8 @@
  * multiplication, division and square root are correctly rounded in SIMD registers too, so each
  * lane gives the scalar call's bits. Lanes that the scalar code would treat differently (non-finite
  * input, a negative radius, magnitudes outside [2^-200, 2^200] that sweep.c rescales, inputs that
- * it quarters) are marked
- * with NaN, which the fast loop never produces otherwise, and a second pass over the block calls
- * the scalar function for them.
+ * it quarters) are marked with NaN, which the fast loop never produces otherwise, and a second
+ * pass over the block calls the scalar function for them.
  */
 #include "circol/collision.h"
 
