@@ -227,7 +227,7 @@ static void chart_gas(FILE *f, int index) {
                 x - 30.0, y, x + 30.0, y, targets[t].v);
         char label[32];
         snprintf(label, sizeof label, "target %g", targets[t].v);
-        chart_text(f, x + 34.0, y + 4.0, "start", 11.0, false, label);
+        chart_text(f, x, y - 6.0, "middle", 11.0, false, label);
     }
     for (int e = 0; e < 3; ++e) {
         fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2.5\" points=\"",
@@ -248,8 +248,8 @@ static void chart_gas(FILE *f, int index) {
                     GAS_X(s), GAS_Y(rate[e][s]), colours[e], rate[e][s]);
             char label[16];
             snprintf(label, sizeof label, "%.2f", rate[e][s]);
-            /* packing fraction 0.5 below its line, the others above: 0.5 and 0.7 run close */
-            double dy = e == 1 ? 15.0 : -7.0;
+            /* the densest gas's labels above its line, the others below: lines run close */
+            double dy = e == 2 ? -7.0 : 15.0;
             chart_text(f, GAS_X(s) + 7.0, GAS_Y(rate[e][s]) + dy, "start", 10.0, false, label);
         }
         char legend[32];
