@@ -7,7 +7,6 @@
  * drawn is also written as text beside its bar or point, with the value bench_record printed. */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "bench.h"
 
