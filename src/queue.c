@@ -473,6 +473,48 @@ void ccl_queue_shift(ccl_queue *q, double shift) {
     ccl_queue_rebuild(q, q->inv_width, shift);
 }
 
+/* Whether x - y is a double (TwoSum's rounding error is zero), for finite x and y. */
+static bool ccl_queue_difference_is_exact(double x, double y) {
+    double d = x - y;
+    double y_part = x - d;
+    double x_part = d + y_part;
+    return (x - x_part) + (y_part - y) == 0.0;
+}
+
+double ccl_queue_shift_exactly(ccl_queue *q, double now) {
+    if (!(now > 0.0) || !(now < (double)INFINITY) || q->nodes == NULL || q->finite_count == 0) {
+        return 0.0;
+    }
+    double top = now, bottom = now;
+    for (int32_t i = 0; i < q->capacity; ++i) {
+        double key = q->nodes[i].key; /* INFINITY for a circle absent or without event */
+        if (key < (double)INFINITY) {
+            top = key > top ? key : top;
+            bottom = key < bottom ? key : bottom;
+        }
+    }
+    /* A key k in [s / 2, 2 s] loses s exactly (Sterbenz); a larger one is a multiple of its own
+     * unit, which divides the top's, of which s is a multiple: k - s is too, and below k. */
+    int exponent;
+    frexp(top, &exponent);
+    double unit = ldexp(1.0, exponent - 53);
+    if (!(unit > 0.0)) {
+        return 0.0;
+    }
+    double shift = floor(now / unit) * unit;
+    if (!(shift > 0.0) || !(bottom >= 0.5 * shift) ||
+        !ccl_queue_difference_is_exact(q->base, shift)) {
+        return 0.0;
+    }
+    for (int32_t i = 0; i < q->capacity; ++i) {
+        if (q->nodes[i].key < (double)INFINITY) {
+            q->nodes[i].key -= shift;
+        }
+    }
+    q->base -= shift;
+    return shift;
+}
+
 void ccl_queue_clear(ccl_queue *q) {
     int32_t m = ccl_queue_gather(q);
     for (int32_t k = 0; k < m; ++k) {

@@ -90,6 +90,13 @@ void ccl_queue_remove(ccl_queue *q, int32_t i);
 /// Subtracts shift from every key and re-inserts everything (subtraction may round keys together).
 void ccl_queue_shift(ccl_queue *q, double shift);
 
+/// Moves every key back by the largest s <= now that each finite key, and the bucket origin, lose
+/// exactly (a multiple of the largest finite key's unit in the last place), in place: every
+/// difference of keys, so every bucket position and the order, stays the same bit for bit, and
+/// nothing is re-inserted. Every finite key must be at least now. Returns s, or 0 when there is no
+/// such shift (then nothing changed).
+double ccl_queue_shift_exactly(ccl_queue *q, double now);
+
 /// For ccl_queue_top with an empty front: moves on to the next bucket that holds a circle and
 /// returns the top; -1 when no finite key is left.
 int32_t ccl_queue_advance(ccl_queue *q);

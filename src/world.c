@@ -763,25 +763,42 @@ static void ccl_world_repredict_all(ccl_world *w) {
 }
 
 /* Moves every circle to the current time and makes that time zero. */
-static void ccl_world_rebase(ccl_world *w) {
-    double shift = w->time;
-    if (shift == 0.0) {
-        return;
+/* Makes (about) the present time the origin; returns the shift. The queue's keys lose the shift
+ * exactly where it can (ccl_queue_shift_exactly): then the circles whose time is at least half the
+ * shift keep their positions and lose it exactly too, so the re-basing changes no value but the
+ * last collision times (nothing is re-inserted, and the few circles not heard of since are moved to
+ * the new origin). Otherwise every circle is moved to the present time and the queue is rebuilt. */
+static double ccl_world_rebase(ccl_world *w) {
+    double shift = ccl_queue_shift_exactly(&w->queue, w->time);
+    bool exact = shift > 0.0;
+    if (!exact) {
+        shift = w->time;
+        if (shift == 0.0) {
+            return 0.0;
+        }
     }
     for (int32_t i = 0; i < w->slot_count; ++i) {
         ccl_body_slot *b = &w->bodies[i];
         if (!b->alive) {
             continue;
         }
-        ccl_body_move_to(w, b, shift);
-        b->time = 0.0;
+        /* exact: the time lies in [shift / 2, 2 shift] (the present is below shift + its unit) */
+        if (exact && b->time >= 0.5 * shift) {
+            b->time -= shift;
+        } else {
+            ccl_body_move_to(w, b, shift);
+            b->time = 0.0;
+        }
         ccl_body_cold_of(w, b)->last_collision -= shift;
     }
     w->time_base += shift;
     w->stats_since -= shift;
-    w->time = 0.0;
-    ccl_queue_shift(&w->queue, shift);
+    w->time -= shift;
+    if (!exact) {
+        ccl_queue_shift(&w->queue, shift);
+    }
     w->events_since_rebase = 0;
+    return shift;
 }
 
 /* The smallest distance positions in the box resolve well (some hundreds of units in the last
@@ -1701,9 +1718,7 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         }
         if (w->events_since_rebase >
             (uint64_t)CCL_REBASE_EVENTS_PER_CIRCLE * (uint64_t)w->live_count + 1024u) {
-            double shift = w->time;
-            ccl_world_rebase(w);
-            t_end -= shift;
+            t_end -= ccl_world_rebase(w);
         }
     }
     if (collision_limit == 0 || w->collisions - start_collisions < collision_limit) {

@@ -221,6 +221,31 @@ static void qt_shift(ccl_queue *q, qt_model *m, double shift) {
     }
 }
 
+/* The exact difference x - y of two doubles within 2^60 of each other, as a wider type. */
+#if defined(__SIZEOF_FLOAT128__)
+typedef __float128 qt_wide;
+#else
+typedef long double qt_wide;
+#endif
+
+/* ccl_queue_shift_exactly: when it shifts, by s in (0, now], every key of the model lost s
+ * exactly (checked in quad precision), and the structure still holds without re-insertion. */
+static double qt_shift_exactly(ccl_queue *q, qt_model *m, double now) {
+    double shift = ccl_queue_shift_exactly(q, now);
+    if (shift == 0.0) {
+        return 0.0;
+    }
+    assert_true(shift > 0.0 && shift <= now);
+    for (int32_t k = 0; k < m->capacity; ++k) {
+        if (m->present[k] && m->keys[k] < INFINITY) {
+            qt_wide exact = (qt_wide)m->keys[k] - (qt_wide)shift;
+            assert_true((qt_wide)ccl_queue_key(q, k) == exact);
+            m->keys[k] -= shift;
+        }
+    }
+    return shift;
+}
+
 /* A key from one of several families: a few values (ties), continuous, wide magnitudes. */
 static double qt_key(uint64_t *rng, int family) {
     static const double values[] = {0.0, 0.25, 0.5, 0.5, 1.0, 2.0, 3.5, INFINITY};
@@ -244,7 +269,7 @@ static void queue_matches_a_scan_under_random_operations(void **state) {
     qt_allocator a = {0, 0, 0};
     qt_model m;
     uint64_t rng = 12345;
-    int pops = 0, shifts = 0, clears = 0;
+    int pops = 0, shifts = 0, clears = 0, exact_shifts = 0;
     for (int round = 0; round < 60; ++round) {
         ccl_queue q = qt_make(&a, QT_CAPACITY);
         qt_model_reset(&m, QT_CAPACITY);
@@ -256,7 +281,10 @@ static void queue_matches_a_scan_under_random_operations(void **state) {
             /* half the keys from the round's family, half from the few values (ties) */
             double key = qt_key(&rng, (qt_next(&rng) & 1) ? family : 0);
             int32_t top = ccl_queue_top(&q);
-            if (op == 9 && qt_next(&rng) % 20 == 0) {
+            if (op == 8 && qt_next(&rng) % 20 == 0 && top >= 0) {
+                /* the world's exact re-basing from the top's time (it may refuse) */
+                exact_shifts += qt_shift_exactly(&q, &m, m.keys[top]) > 0.0;
+            } else if (op == 9 && qt_next(&rng) % 20 == 0) {
                 /* the world's re-basing: every key moves down by one amount */
                 qt_shift(&q, &m, (double)(qt_next(&rng) % 1000) / 7.0);
                 shifts++;
@@ -278,7 +306,7 @@ static void queue_matches_a_scan_under_random_operations(void **state) {
         ccl_queue_release(&q);
         assert_int_equal(a.live, 0);
     }
-    assert_true(pops > 10000 && shifts > 100 && clears > 10);
+    assert_true(pops > 10000 && shifts > 100 && clears > 10 && exact_shifts > 20);
 }
 
 /* An event loop: the top's event happens and it gets a later key, and so does a partner; now
@@ -296,7 +324,7 @@ static void queue_keeps_order_through_a_long_event_loop(void **state) {
         qt_set(&q, &m, i, -log(1.0 - qt_uniform(&rng)) * 50.0);
     }
     int64_t wraps = 0, last_epoch = q.epoch_end;
-    int rebuilds = 0;
+    int rebuilds = 0, exact_shifts = 0;
     double last_width = q.inv_width, now = 0.0;
     for (int step = 0; step < 150000; ++step) {
         int32_t expected = qt_expected_top(&m);
@@ -326,7 +354,13 @@ static void queue_keeps_order_through_a_long_event_loop(void **state) {
             qt_set(&q, &m, partner, now + qt_uniform(&rng) * scale);
         }
         if (step % 5000 == 4999) {
-            qt_shift(&q, &m, now); /* re-basing: times near zero again */
+            /* re-basing: times near zero again, in place (exactly) every other time */
+            if ((step / 5000) % 2 == 1 && qt_shift_exactly(&q, &m, now) > 0.0) {
+                exact_shifts++;
+                qt_check(&q, &m);
+            } else {
+                qt_shift(&q, &m, now);
+            }
             now = 0.0;
         }
         if (q.epoch_end != last_epoch) {
@@ -343,6 +377,58 @@ static void queue_keeps_order_through_a_long_event_loop(void **state) {
     }
     assert_true(wraps > 30);
     assert_true(rebuilds > 5);
+    assert_true(exact_shifts >= 10);
+    ccl_queue_release(&q);
+    assert_int_equal(a.live, 0);
+}
+
+/* An exact shift in place against an unshifted copy: the keys of moderate spread (a thousandth to
+ * a million times the present) all lose the same exact amount, close to the present, and the two
+ * queues then pop the same circles in the same order, through every wrap of the ring. Keys spread
+ * past the doubles' resolution (a present of 1e-300 beside keys of 1e300) are refused. */
+static void queue_shifts_exactly_in_place(void **state) {
+    (void)state;
+    qt_allocator a = {0, 0, 0};
+    uint64_t rng = 4242;
+    int shifted = 0;
+    for (int round = 0; round < 40; ++round) {
+        int32_t n = QT_CAPACITY;
+        ccl_queue q = qt_make(&a, n), copy = qt_make(&a, n);
+        double now = pow(10.0, (double)((int)(qt_next(&rng) % 21) - 10)) * (1.0 + qt_uniform(&rng));
+        double spread = now * pow(10.0, (double)((int)(qt_next(&rng) % 10) - 3));
+        for (int32_t i = 0; i < n; ++i) {
+            double key = i % 17 == 0 ? INFINITY : now + spread * qt_uniform(&rng);
+            ccl_queue_push(&q, i, key);
+            ccl_queue_push(&copy, i, key);
+        }
+        double shift = ccl_queue_shift_exactly(&q, now);
+        /* the shift falls short of the present by less than the largest key's unit */
+        assert_true(shift > 0.0 && shift <= now && now - shift <= (now + spread) * 0x1p-52);
+        shifted++;
+        for (int32_t i = 0; i < n; ++i) {
+            double key = ccl_queue_key(&copy, i);
+            assert_true(key == INFINITY ? ccl_queue_key(&q, i) == INFINITY
+                                        : (qt_wide)ccl_queue_key(&q, i) ==
+                                              (qt_wide)key - (qt_wide)shift);
+        }
+        for (;;) {
+            int32_t top = ccl_queue_top(&q);
+            assert_int_equal(top, ccl_queue_top(&copy));
+            if (top < 0) {
+                break;
+            }
+            ccl_queue_remove(&q, top);
+            ccl_queue_remove(&copy, top);
+        }
+        ccl_queue_release(&q);
+        ccl_queue_release(&copy);
+    }
+    assert_int_equal(shifted, 40);
+    ccl_queue q = qt_make(&a, 8);
+    ccl_queue_push(&q, 0, 1e300);
+    ccl_queue_push(&q, 1, 2e-300);
+    assert_true(ccl_queue_shift_exactly(&q, 1e-300) == 0.0);
+    assert_true(ccl_queue_key(&q, 0) == 1e300 && ccl_queue_key(&q, 1) == 2e-300);
     ccl_queue_release(&q);
     assert_int_equal(a.live, 0);
 }
@@ -468,6 +554,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(queue_matches_a_scan_under_random_operations),
         cmocka_unit_test(queue_keeps_order_through_a_long_event_loop),
+        cmocka_unit_test(queue_shifts_exactly_in_place),
         cmocka_unit_test(queue_survives_degenerate_keys),
         cmocka_unit_test(queue_grows_and_reports_allocation_failure),
     };
