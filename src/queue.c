@@ -252,16 +252,26 @@ static double ccl_queue_spread_inv_width(const ccl_queue *q, int32_t m, double b
 /* Places the m finite circles in front[..m) (front empty, lists empty) afresh: bucket 0 starts
  * at their smallest finite key; inv_width < 0 takes the width from their spread. */
 static void ccl_queue_replace(ccl_queue *q, int32_t m, double inv_width) {
-    double base = INFINITY;
+    double base = INFINITY, reach = 0.0;
     for (int32_t k = 0; k < m; ++k) {
         double key = q->nodes[q->front[k]].key;
         if (key < base && key > -(double)INFINITY) {
             base = key;
         }
+        reach = fabs(key) > reach && fabs(key) < (double)INFINITY ? fabs(key) : reach;
     }
     q->base = base < (double)INFINITY ? base : 0.0;
     q->inv_width = inv_width < 0.0 ? ccl_queue_spread_inv_width(q, m, q->base)
                                    : ccl_queue_sane_inv_width(inv_width);
+    /* The origin rounded down to a multiple of 2^16 units in the last place of the largest key,
+     * when that moves it by less than half a bucket: a later exact shift (ccl_queue_shift_exactly),
+     * by a multiple of a unit up to 2^16 times as fine, then takes it exactly too. */
+    int exponent;
+    frexp(reach, &exponent);
+    double grain = ldexp(1.0, exponent - 53 + 16);
+    if (grain > 0.0 && grain * q->inv_width < 0.5) {
+        q->base = floor(q->base / grain) * grain;
+    }
     q->bucket_count = ccl_queue_buckets_for(q, m);
     ccl_queue_set_current(q, 0);
     q->epoch_end = q->bucket_count;

@@ -763,13 +763,16 @@ static void ccl_world_repredict_all(ccl_world *w) {
 }
 
 /* Moves every circle to the current time and makes that time zero. */
-/* Makes (about) the present time the origin; returns the shift. The queue's keys lose the shift
- * exactly where it can (ccl_queue_shift_exactly): then the circles whose time is at least half the
- * shift keep their positions and lose it exactly too, so the re-basing changes no value but the
- * last collision times (nothing is re-inserted, and the few circles not heard of since are moved to
- * the new origin). Otherwise every circle is moved to the present time and the queue is rebuilt. */
+/* Makes (about) the present time the origin; returns the shift. In a straight-line world the
+ * queue's keys lose the shift exactly where they can (ccl_queue_shift_exactly): then the circles
+ * whose time is at least half the shift keep their positions and lose it exactly too, so the
+ * re-basing changes no value but the last collision times (nothing is re-inserted, and the few
+ * circles not heard of since are moved to the new origin). Otherwise every circle is moved to the
+ * present time and the queue is rebuilt. */
 static double ccl_world_rebase(ccl_world *w) {
-    double shift = ccl_queue_shift_exactly(&w->queue, w->time);
+    /* only on straight lines: with gravity or damping the resting, sleeping and support logic
+     * reads circles' own velocities, which the full re-basing brings to the present */
+    double shift = w->linear ? ccl_queue_shift_exactly(&w->queue, w->time) : 0.0;
     bool exact = shift > 0.0;
     if (!exact) {
         shift = w->time;
