@@ -286,11 +286,21 @@ bool ccl_world_is_valid(const ccl_world *w, ccl_circle_id id) {
 /* ---- geometry helpers ---- */
 
 /* Relative position of k as seen from i at the world's time (minimum image when periodic). */
+/* d less the nearest multiple of size: d - size * round(d / size). Within a quarter of the size
+ * the multiple is 0 and the result d itself (a -0 becoming +0, as the subtraction of a zero
+ * product makes it), without the division: neighbours are nearly always that close. */
+static inline double ccl_world_wrap_offset(double d, double size) {
+    if (fabs(d) <= 0.25 * size) {
+        return d + 0.0;
+    }
+    return d - size * ccl_round_to_integer(d / size);
+}
+
 static ccl_vec2 ccl_world_separation(const ccl_world *w, ccl_vec2 from, ccl_vec2 to) {
     ccl_vec2 d = ccl_sub(to, from);
     if (w->periodic) {
-        d.x -= w->box_size.x * ccl_round_to_integer(d.x / w->box_size.x);
-        d.y -= w->box_size.y * ccl_round_to_integer(d.y / w->box_size.y);
+        d.x = ccl_world_wrap_offset(d.x, w->box_size.x);
+        d.y = ccl_world_wrap_offset(d.y, w->box_size.y);
     }
     return d;
 }
@@ -794,7 +804,14 @@ static double ccl_world_rebase(ccl_world *w) {
         }
         ccl_body_cold_of(w, b)->last_collision -= shift;
     }
-    w->time_base += shift;
+    double base = w->time_base + shift;
+    double base_part = base - shift, shift_part = base - base_part; /* Knuth's TwoSum */
+    if (exact && (w->time_base - base_part) + (shift - shift_part) > 0.0) {
+        /* the new origin rounded down (its sum's error is positive): up by an ulp, so that no time
+         * reported after the re-basing, base + time, falls below one reported before it */
+        base = nextafter(base, INFINITY);
+    }
+    w->time_base = base;
     w->stats_since -= shift;
     w->time -= shift;
     if (!exact) {
@@ -1311,7 +1328,7 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
         ccl_world_wake(w, k);
         ccl_world_wake_dependents(w, k);
     }
-    double tc = ccl_world_collapse_time(w);
+    double tc = w->collapse_time > 0.0 ? w->collapse_time : ccl_world_collapse_time(w);
     /* equal restitutions (the usual case) are their own geometric mean: sqrt(x * x) is x bit for
      * bit when x * x is a normal number, and the square root leaves the chain to the velocities */
     double e = ca->restitution == cb->restitution && ca->restitution >= 0x1p-500
