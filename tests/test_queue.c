@@ -407,9 +407,9 @@ static void queue_shifts_exactly_in_place(void **state) {
         shifted++;
         for (int32_t i = 0; i < n; ++i) {
             double key = ccl_queue_key(&copy, i);
-            assert_true(key == INFINITY ? ccl_queue_key(&q, i) == INFINITY
-                                        : (qt_wide)ccl_queue_key(&q, i) ==
-                                              (qt_wide)key - (qt_wide)shift);
+            assert_true(key == INFINITY
+                            ? ccl_queue_key(&q, i) == INFINITY
+                            : (qt_wide)ccl_queue_key(&q, i) == (qt_wide)key - (qt_wide)shift);
         }
         for (;;) {
             int32_t top = ccl_queue_top(&q);
