@@ -412,7 +412,7 @@ static int ccl_neighbour_lines(int32_t c, int32_t n, bool periodic, double size,
 
 /* Circle i's next collision with a neighbour in a world with gravity or damping (curved paths in
  * time); ccl_predict_neighbours_linear is the straight-line case. */
-static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
+static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t exclude,
                                    ccl_candidate *best) {
     const ccl_body_slot *b = &w->bodies[i];
     const double now = w->time;
@@ -426,7 +426,7 @@ static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
         for (int col = 0; col < ncols; ++col) {
             for (int32_t k = w->cell_head[rows[row] * w->nx + cols[col]]; k >= 0;
                  k = w->bodies[k].next) {
-                if (k == i) {
+                if (k == i || k == exclude) {
                     continue;
                 }
                 const ccl_body_slot *o = &w->bodies[k];
@@ -469,6 +469,7 @@ typedef struct ccl_scan_block {
     double u[CCL_SCAN_ROOM];                       ///< entry time (out)
     int32_t who[CCL_SCAN_BLOCK];                   ///< the neighbour's slot
     int count;
+    int32_t exclude; ///< a neighbour not to pick (-1: none; ccl_predict_pair_apart)
 } ccl_scan_block;
 
 /* On x86-64 Linux an AVX-512 (x86-64-v4) and an AVX2 version of the kernel are built too and the
@@ -519,6 +520,11 @@ static void ccl_scan_run(ccl_scan_block *s) {
 /* Keeps the first smallest of the computed entry times in *best and empties the block. */
 static void ccl_scan_pick(const ccl_world *w, ccl_scan_block *s, ccl_candidate *best) {
     int n = s->count;
+    if (s->exclude >= 0) {
+        for (int j = 0; j < n; ++j) {
+            s->u[j] = s->who[j] == s->exclude ? INFINITY : s->u[j];
+        }
+    }
     /* the first smallest, by selects: which neighbour wins is anybody's guess */
     double first = best->u;
     int at = -1;
@@ -664,11 +670,13 @@ typedef struct ccl_prediction {
     ccl_scan_block scan; ///< neighbours whose times are computed but not yet looked at
 } ccl_prediction;
 
-static void ccl_predict_begin(ccl_world *w, int32_t i, ccl_prediction *pr) {
+/* exclude: a neighbour circle i is not to meet (-1 for none). */
+static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, ccl_prediction *pr) {
     ccl_body_slot *b = &w->bodies[i];
     ccl_body_move_to(w, b, w->time);
     ccl_candidate best = {INFINITY, CCL_EVENT_NONE, -1, 0};
     pr->scan.count = 0;
+    pr->scan.exclude = exclude;
     if (!b->immovable && !b->asleep && w->linear) {
         const ccl_vec2 none = ccl_v2(0.0, 0.0);
         /* the cell's column and row, once (an integer division) */
@@ -690,13 +698,13 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, ccl_prediction *pr) {
             ccl_predict_box(w, b, acc, &best);
         }
         ccl_predict_obstacles(w, b, acc, &best);
-        ccl_predict_neighbours(w, i, acc, &best);
+        ccl_predict_neighbours(w, i, acc, exclude, &best);
     } else if (w->linear) {
         ccl_predict_neighbours_linear(w, i, b->cell % w->nx, b->cell / w->nx, &best, &pr->scan);
     } else {
         /* A fixed circle (immovable, or asleep) has no walls or cells to meet, but it must look
          * for its moving neighbours: when it is added or falls asleep, nobody else knows it. */
-        ccl_predict_neighbours(w, i, ccl_v2(0.0, 0.0), &best);
+        ccl_predict_neighbours(w, i, ccl_v2(0.0, 0.0), exclude, &best);
     }
     pr->best = best;
 }
@@ -719,7 +727,7 @@ static void ccl_predict_end(ccl_world *w, int32_t i, ccl_prediction *pr) {
 
 void ccl_predict(ccl_world *w, int32_t i) {
     ccl_prediction pr;
-    ccl_predict_begin(w, i, &pr);
+    ccl_predict_begin(w, i, -1, &pr);
     ccl_predict_end(w, i, &pr);
 }
 
@@ -729,8 +737,16 @@ void ccl_predict(ccl_world *w, int32_t i) {
  * ccl_predict(i) then ccl_predict(k), so the events are theirs. */
 void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k) {
     ccl_prediction pi, pk;
-    ccl_predict_begin(w, i, &pi);
-    ccl_predict_begin(w, k, &pk);
+    ccl_predict_begin(w, i, -1, &pi);
+    ccl_predict_begin(w, k, -1, &pk);
+    ccl_predict_end(w, i, &pi);
+    ccl_predict_end(w, k, &pk);
+}
+
+void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k) {
+    ccl_prediction pi, pk;
+    ccl_predict_begin(w, i, k, &pi);
+    ccl_predict_begin(w, k, i, &pk);
     ccl_predict_end(w, i, &pi);
     ccl_predict_end(w, k, &pk);
 }

@@ -773,16 +773,14 @@ static void ccl_world_repredict_all(ccl_world *w) {
 }
 
 /* Moves every circle to the current time and makes that time zero. */
-/* Makes (about) the present time the origin; returns the shift. In a straight-line world the
- * queue's keys lose the shift exactly where they can (ccl_queue_shift_exactly): then the circles
- * whose time is at least half the shift keep their positions and lose it exactly too, so the
- * re-basing changes no value but the last collision times (nothing is re-inserted, and the few
- * circles not heard of since are moved to the new origin). Otherwise every circle is moved to the
- * present time and the queue is rebuilt. */
+/* Makes (about) the present time the origin; returns the shift. The queue's keys lose the shift
+ * exactly where they can (ccl_queue_shift_exactly): then the circles whose time is at least half
+ * the shift keep their positions and lose it exactly too, so the re-basing changes no value but
+ * the last collision times (nothing is re-inserted, and the few circles not heard of since are
+ * moved to the new origin). Otherwise every circle is moved to the present time and the queue is
+ * rebuilt. */
 static double ccl_world_rebase(ccl_world *w) {
-    /* only on straight lines: with gravity or damping the resting, sleeping and support logic
-     * reads circles' own velocities, which the full re-basing brings to the present */
-    double shift = w->linear ? ccl_queue_shift_exactly(&w->queue, w->time) : 0.0;
+    double shift = ccl_queue_shift_exactly(&w->queue, w->time);
     bool exact = shift > 0.0;
     if (!exact) {
         shift = w->time;
@@ -1355,8 +1353,13 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
             j += (needed - separation) / inv_sum;
         }
     }
-    a->velocity = ccl_mul_add(a->velocity, -j * inv_a, n);
-    b->velocity = ccl_mul_add(b->velocity, j * inv_b, n);
+    ccl_vec2 va = a->velocity, vb = b->velocity;
+    a->velocity = ccl_mul_add(va, -j * inv_a, n);
+    b->velocity = ccl_mul_add(vb, j * inv_b, n);
+    /* an impulse lost to the velocities' rounding: the pair still approaches, by less than they
+     * can show, and would collide again at this instant without end */
+    bool lost = j > 0.0 && a->velocity.x == va.x && a->velocity.y == va.y &&
+                b->velocity.x == vb.x && b->velocity.y == vb.y;
     /* nothing wedges on straight lines (ccl_world_note_jam never reports it there): no count */
     bool jam_a = !w->linear && !keep_a && ccl_world_note_jam(w, a);
     bool jam_b = !w->linear && !keep_b && ccl_world_note_jam(w, b);
@@ -1397,7 +1400,11 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
                                    j};
         status = ccl_world_record(w, &event);
     }
-    ccl_predict_pair(w, i, k);
+    if (lost) {
+        ccl_predict_pair_apart(w, i, k);
+    } else {
+        ccl_predict_pair(w, i, k);
+    }
     return status;
 }
 

@@ -155,6 +155,11 @@ void ccl_predict(ccl_world *w, int32_t i);
 /// ccl_predict(w, i) then ccl_predict(w, k) (the same events), with the two overlapped.
 void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k);
 
+/// ccl_predict_pair, each circle's prediction passing over the other: after a collision of the
+/// two that changed neither velocity (an approach below their rounding), which would otherwise be
+/// found again at once, and again, without end.
+void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k);
+
 /// Collapse-guard time for the world (resolves the automatic value on first use).
 double ccl_world_collapse_time(ccl_world *w);
 
