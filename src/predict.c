@@ -353,8 +353,10 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
     }
 }
 
+/* skip: an obstacle not to meet in any of its images, coded as 2 * index + (1 for a point), or
+ * -1 for none (ccl_predict_obstacle_apart). */
 static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
-                                  ccl_candidate *best) {
+                                  int32_t skip, ccl_candidate *best) {
     if (w->obstacle_start == NULL) {
         return;
     }
@@ -362,6 +364,9 @@ static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, cc
         int32_t code = w->obstacle_items[k];
         int32_t index = (code >> 1) / 9;
         int image = (code >> 1) % 9;
+        if (2 * index + (code & 1) == skip) {
+            continue;
+        }
         /* meeting the image shifted by s is meeting the obstacle from p - s */
         ccl_vec2 p = b->position;
         if (image != CCL_OWN_IMAGE) {
@@ -670,8 +675,10 @@ typedef struct ccl_prediction {
     ccl_scan_block scan; ///< neighbours whose times are computed but not yet looked at
 } ccl_prediction;
 
-/* exclude: a neighbour circle i is not to meet (-1 for none). */
-static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, ccl_prediction *pr) {
+/* exclude: a neighbour circle i is not to meet (-1 for none); skip: an obstacle likewise
+ * (ccl_predict_obstacles). */
+static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, int32_t skip,
+                              ccl_prediction *pr) {
     ccl_body_slot *b = &w->bodies[i];
     ccl_body_move_to(w, b, w->time);
     ccl_candidate best = {INFINITY, CCL_EVENT_NONE, -1, 0};
@@ -688,7 +695,7 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, ccl_pred
             ccl_predict_box(w, b, none, &best);
         }
         if (w->obstacle_start != NULL) {
-            ccl_predict_obstacles(w, b, none, &best);
+            ccl_predict_obstacles(w, b, none, skip, &best);
         }
         ccl_predict_neighbours_linear(w, i, cx, cy, &best, &pr->scan);
     } else if (!b->immovable && !b->asleep) {
@@ -697,7 +704,7 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, ccl_pred
         if (!w->periodic) {
             ccl_predict_box(w, b, acc, &best);
         }
-        ccl_predict_obstacles(w, b, acc, &best);
+        ccl_predict_obstacles(w, b, acc, skip, &best);
         ccl_predict_neighbours(w, i, acc, exclude, &best);
     } else if (w->linear) {
         ccl_predict_neighbours_linear(w, i, b->cell % w->nx, b->cell / w->nx, &best, &pr->scan);
@@ -727,7 +734,7 @@ static void ccl_predict_end(ccl_world *w, int32_t i, ccl_prediction *pr) {
 
 void ccl_predict(ccl_world *w, int32_t i) {
     ccl_prediction pr;
-    ccl_predict_begin(w, i, -1, &pr);
+    ccl_predict_begin(w, i, -1, -1, &pr);
     ccl_predict_end(w, i, &pr);
 }
 
@@ -737,16 +744,22 @@ void ccl_predict(ccl_world *w, int32_t i) {
  * ccl_predict(i) then ccl_predict(k), so the events are theirs. */
 void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k) {
     ccl_prediction pi, pk;
-    ccl_predict_begin(w, i, -1, &pi);
-    ccl_predict_begin(w, k, -1, &pk);
+    ccl_predict_begin(w, i, -1, -1, &pi);
+    ccl_predict_begin(w, k, -1, -1, &pk);
     ccl_predict_end(w, i, &pi);
     ccl_predict_end(w, k, &pk);
 }
 
 void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k) {
     ccl_prediction pi, pk;
-    ccl_predict_begin(w, i, k, &pi);
-    ccl_predict_begin(w, k, i, &pk);
+    ccl_predict_begin(w, i, k, -1, &pi);
+    ccl_predict_begin(w, k, i, -1, &pk);
     ccl_predict_end(w, i, &pi);
     ccl_predict_end(w, k, &pk);
+}
+
+void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t index, bool point) {
+    ccl_prediction pr;
+    ccl_predict_begin(w, i, -1, 2 * index + (point ? 1 : 0), &pr);
+    ccl_predict_end(w, i, &pr);
 }

@@ -1356,10 +1356,11 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     ccl_vec2 va = a->velocity, vb = b->velocity;
     a->velocity = ccl_mul_add(va, -j * inv_a, n);
     b->velocity = ccl_mul_add(vb, j * inv_b, n);
-    /* an impulse lost to the velocities' rounding: the pair still approaches, by less than they
-     * can show, and would collide again at this instant without end */
-    bool lost = j > 0.0 && a->velocity.x == va.x && a->velocity.y == va.y &&
-                b->velocity.x == vb.x && b->velocity.y == vb.y;
+    /* neither velocity changed: the impulse was lost to their rounding, or the normal's rounding
+     * made the approach that the prediction saw none at all. The pair would collide again at
+     * this instant, without end. */
+    bool lost = a->velocity.x == va.x && a->velocity.y == va.y && b->velocity.x == vb.x &&
+                b->velocity.y == vb.y;
     /* nothing wedges on straight lines (ccl_world_note_jam never reports it there): no count */
     bool jam_a = !w->linear && !keep_a && ccl_world_note_jam(w, a);
     bool jam_b = !w->linear && !keep_b && ccl_world_note_jam(w, b);
@@ -1475,14 +1476,23 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
         n = (toward.x != 0.0 || toward.y != 0.0) ? ccl_normalize(toward)
                                                  : ccl_normalize(b->velocity);
     }
+    ccl_vec2 before = b->velocity;
     double impulse = ccl_world_bounce(w, i, n, kind == CCL_CONTACT_BOX ? index : -1);
+    /* off a segment or a point at a slant, the change can round away, or the approach that the
+     * prediction saw be none along the rounded normal (as between two circles): the circle would
+     * meet the same obstacle at once again, without end */
+    bool lost = kind != CCL_CONTACT_BOX && b->velocity.x == before.x && b->velocity.y == before.y;
     ccl_world_settle_support(w, i); /* the bounce may point it into a wall it rests on */
     ccl_world_try_sleep(w, i, 1.0);
     ccl_circle_id none = {0, 0};
     ccl_contact_event event = {
         w->time_base + w->time, kind, ccl_world_id_of(w, i), none, index, point, n, impulse};
     ccl_status status = ccl_world_record(w, &event);
-    ccl_predict(w, i);
+    if (lost) {
+        ccl_predict_obstacle_apart(w, i, index, kind == CCL_CONTACT_POINT);
+    } else {
+        ccl_predict(w, i);
+    }
     return status;
 }
 

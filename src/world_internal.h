@@ -160,6 +160,10 @@ void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k);
 /// found again at once, and again, without end.
 void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k);
 
+/// ccl_predict(w, i) passing over segment (or point) index, in every image: after a bounce off it
+/// that the rounding lost (see ccl_predict_pair_apart).
+void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t index, bool point);
+
 /// Collapse-guard time for the world (resolves the automatic value on first use).
 double ccl_world_collapse_time(ccl_world *w);
 
