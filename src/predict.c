@@ -474,7 +474,7 @@ typedef struct ccl_scan_block {
     double u[CCL_SCAN_ROOM];                       ///< entry time (out)
     int32_t who[CCL_SCAN_BLOCK];                   ///< the neighbour's slot
     int count;
-    int32_t exclude; ///< a neighbour not to pick (-1: none; ccl_predict_pair_apart)
+    int32_t exclude; ///< a neighbour not to pick (-1: none): ccl_scan_exclude
 } ccl_scan_block;
 
 /* On x86-64 Linux an AVX-512 (x86-64-v4) and an AVX2 version of the kernel are built too and the
@@ -523,13 +523,15 @@ static void ccl_scan_run(ccl_scan_block *s) {
 }
 
 /* Keeps the first smallest of the computed entry times in *best and empties the block. */
+/* Gives the excluded neighbour of the block's computed times (if it is there) no entry. */
+static void ccl_scan_exclude(ccl_scan_block *s) {
+    for (int j = 0; j < s->count; ++j) {
+        s->u[j] = s->who[j] == s->exclude ? INFINITY : s->u[j];
+    }
+}
+
 static void ccl_scan_pick(const ccl_world *w, ccl_scan_block *s, ccl_candidate *best) {
     int n = s->count;
-    if (s->exclude >= 0) {
-        for (int j = 0; j < n; ++j) {
-            s->u[j] = s->who[j] == s->exclude ? INFINITY : s->u[j];
-        }
-    }
     /* the first smallest, by selects: which neighbour wins is anybody's guess */
     double first = best->u;
     int at = -1;
@@ -600,6 +602,9 @@ static CCL_ALWAYS_INLINE void ccl_scan_walk(const ccl_world *w, int32_t i, const
             }
             if (s->count == CCL_SCAN_BLOCK) {
                 ccl_scan_run(s);
+                if (s->exclude >= 0) { /* a full block: rare, and an exclusion rarer */
+                    ccl_scan_exclude(s);
+                }
                 ccl_scan_pick(w, s, best);
             }
             ccl_scan_put(s, o, here, shift, shifted, now, p, v, r);
@@ -754,6 +759,8 @@ void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k) {
     ccl_prediction pi, pk;
     ccl_predict_begin(w, i, k, -1, &pi);
     ccl_predict_begin(w, k, i, -1, &pk);
+    ccl_scan_exclude(&pi.scan); /* the last blocks (ccl_scan_walk did the full ones) */
+    ccl_scan_exclude(&pk.scan);
     ccl_predict_end(w, i, &pi);
     ccl_predict_end(w, k, &pk);
 }
