@@ -50,6 +50,11 @@ static double ccl_tau_of_u(const ccl_world *w, double u) {
     return u;
 }
 
+/* Whether an event u after now falls on now itself (u = 0, or too small to move the time). */
+static bool ccl_at_once(const ccl_world *w, double u) {
+    return !(w->time + ccl_tau_of_u(w, u) > w->time);
+}
+
 void ccl_body_state_at(const ccl_world *w, const ccl_body_slot *b, double t, ccl_vec2 *position,
                        ccl_vec2 *velocity) {
     double tau = t - b->time;
@@ -320,19 +325,23 @@ static void ccl_consider_strip(ccl_candidate *best, double u, double along0, dou
 
 /* Circle b, at position p in the obstacle's frame (shifted to meet a periodic image). */
 static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 p,
-                                ccl_vec2 acc, int32_t index, ccl_candidate *best) {
+                                ccl_vec2 acc, int32_t index, bool later_only, ccl_candidate *best) {
     ccl_segment s = w->segments[index];
     ccl_vec2 axis = ccl_sub(s.b, s.a);
     double length = ccl_length(axis);
     ccl_vec2 neg_acc = ccl_neg(acc);
     /* end caps: the ends are fixed points */
     double ua = ccl_pair_entry(ccl_sub(s.a, p), ccl_neg(b->velocity), neg_acc, b->radius, best->u);
-    ccl_consider(best, ua, CCL_EVENT_SEGMENT, index, 0);
+    if (!(later_only && ccl_at_once(w, ua))) {
+        ccl_consider(best, ua, CCL_EVENT_SEGMENT, index, 0);
+    }
     if (!(length > 0.0)) {
         return;
     }
     double ub = ccl_pair_entry(ccl_sub(s.b, p), ccl_neg(b->velocity), neg_acc, b->radius, best->u);
-    ccl_consider(best, ub, CCL_EVENT_SEGMENT, index, 0);
+    if (!(later_only && ccl_at_once(w, ub))) {
+        ccl_consider(best, ub, CCL_EVENT_SEGMENT, index, 0);
+    }
     /* the strip beside the interior: signed distance to the line, on the circle's side */
     ccl_vec2 dir = ccl_v2(axis.x / length, axis.y / length); /* no 1 / length: it overflows */
     ccl_vec2 n = ccl_perp(dir);
@@ -342,19 +351,23 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
     double along0 = ccl_dot(dir, rel), along1 = ccl_dot(dir, b->velocity);
     double along2 = ccl_dot(dir, acc);
     double u = ccl_first_touch(side * d0 - b->radius, side * d1, side * d2, best->u);
-    ccl_consider_strip(best, u, along0, along1, along2, length, index);
+    if (!(later_only && ccl_at_once(w, u))) {
+        ccl_consider_strip(best, u, along0, along1, along2, length, index);
+    }
     /* A curved path can pass beyond an end, cross the line and come back at the interior from
      * the other side: the other side's distance (negative now) must rise above the radius and
      * fall back to it. Moving away from that side for good, it never can. */
     double g0 = -side * d0 - b->radius, g1 = -side * d1, g2 = -side * d2;
     if (g2 != 0.0 && !(g0 <= 0.0 && (g1 < 0.0 || (g1 == 0.0 && g2 <= 0.0)))) {
         double u2 = ccl_first_fall(g0, g1, g2, best->u);
-        ccl_consider_strip(best, u2, along0, along1, along2, length, index);
+        if (!(later_only && ccl_at_once(w, u2))) {
+            ccl_consider_strip(best, u2, along0, along1, along2, length, index);
+        }
     }
 }
 
-/* skip: an obstacle not to meet in any of its images, coded as 2 * index + (1 for a point), or
- * -1 for none (ccl_predict_obstacle_apart). */
+/* skip: an obstacle not to meet at once (at the present time) in any of its images, coded as
+ * 2 * index + (1 for a point), or -1 for none (ccl_predict_obstacle_apart). */
 static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
                                   int32_t skip, ccl_candidate *best) {
     if (w->obstacle_start == NULL) {
@@ -364,20 +377,20 @@ static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, cc
         int32_t code = w->obstacle_items[k];
         int32_t index = (code >> 1) / 9;
         int image = (code >> 1) % 9;
-        if (2 * index + (code & 1) == skip) {
-            continue;
-        }
+        bool later_only = 2 * index + (code & 1) == skip;
         /* meeting the image shifted by s is meeting the obstacle from p - s */
         ccl_vec2 p = b->position;
         if (image != CCL_OWN_IMAGE) {
             p = ccl_sub(p, ccl_world_image_shift(w, image));
         }
         if ((code & 1) == 0) {
-            ccl_predict_segment(w, b, p, acc, index, best);
+            ccl_predict_segment(w, b, p, acc, index, later_only, best);
         } else {
             double u = ccl_pair_entry(ccl_sub(w->points[index], p), ccl_neg(b->velocity),
                                       ccl_neg(acc), b->radius, best->u);
-            ccl_consider(best, u, CCL_EVENT_POINT, index, 0);
+            if (!(later_only && ccl_at_once(w, u))) {
+                ccl_consider(best, u, CCL_EVENT_POINT, index, 0);
+            }
         }
     }
 }
@@ -431,7 +444,7 @@ static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, 
         for (int col = 0; col < ncols; ++col) {
             for (int32_t k = w->cell_head[rows[row] * w->nx + cols[col]]; k >= 0;
                  k = w->bodies[k].next) {
-                if (k == i || k == exclude) {
+                if (k == i) {
                     continue;
                 }
                 const ccl_body_slot *o = &w->bodies[k];
@@ -448,6 +461,9 @@ static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, 
                 op.y += shift_y[row];
                 double u = ccl_pair_entry(ccl_sub(op, b->position), ccl_sub(ov, b->velocity), da,
                                           b->radius + o->radius, best->u);
+                if (k == exclude && ccl_at_once(w, u)) {
+                    continue; /* ccl_predict_pair_apart */
+                }
                 ccl_consider(best, u, CCL_EVENT_CIRCLE, k, o->count);
             }
         }
@@ -474,7 +490,7 @@ typedef struct ccl_scan_block {
     double u[CCL_SCAN_ROOM];                       ///< entry time (out)
     int32_t who[CCL_SCAN_BLOCK];                   ///< the neighbour's slot
     int count;
-    int32_t exclude; ///< a neighbour not to pick (-1: none): ccl_scan_exclude
+    int32_t exclude; ///< a neighbour not to meet at once (-1: none): ccl_scan_exclude
 } ccl_scan_block;
 
 /* On x86-64 Linux an AVX-512 (x86-64-v4) and an AVX2 version of the kernel are built too and the
@@ -523,10 +539,12 @@ static void ccl_scan_run(ccl_scan_block *s) {
 }
 
 /* Keeps the first smallest of the computed entry times in *best and empties the block. */
-/* Gives the excluded neighbour of the block's computed times (if it is there) no entry. */
-static void ccl_scan_exclude(ccl_scan_block *s) {
+/* Gives the excluded neighbour of the block's computed times (if it is there) no entry at once. */
+static void ccl_scan_exclude(const ccl_world *w, ccl_scan_block *s) {
     for (int j = 0; j < s->count; ++j) {
-        s->u[j] = s->who[j] == s->exclude ? INFINITY : s->u[j];
+        if (s->who[j] == s->exclude && ccl_at_once(w, s->u[j])) {
+            s->u[j] = INFINITY;
+        }
     }
 }
 
@@ -603,7 +621,7 @@ static CCL_ALWAYS_INLINE void ccl_scan_walk(const ccl_world *w, int32_t i, const
             if (s->count == CCL_SCAN_BLOCK) {
                 ccl_scan_run(s);
                 if (s->exclude >= 0) { /* a full block: rare, and an exclusion rarer */
-                    ccl_scan_exclude(s);
+                    ccl_scan_exclude(w, s);
                 }
                 ccl_scan_pick(w, s, best);
             }
@@ -759,8 +777,8 @@ void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k) {
     ccl_prediction pi, pk;
     ccl_predict_begin(w, i, k, -1, &pi);
     ccl_predict_begin(w, k, i, -1, &pk);
-    ccl_scan_exclude(&pi.scan); /* the last blocks (ccl_scan_walk did the full ones) */
-    ccl_scan_exclude(&pk.scan);
+    ccl_scan_exclude(w, &pi.scan); /* the last blocks (ccl_scan_walk did the full ones) */
+    ccl_scan_exclude(w, &pk.scan);
     ccl_predict_end(w, i, &pi);
     ccl_predict_end(w, k, &pk);
 }

@@ -1356,11 +1356,12 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     ccl_vec2 va = a->velocity, vb = b->velocity;
     a->velocity = ccl_mul_add(va, -j * inv_a, n);
     b->velocity = ccl_mul_add(vb, j * inv_b, n);
-    /* neither velocity changed: the impulse was lost to their rounding, or the normal's rounding
-     * made the approach that the prediction saw none at all. The pair would collide again at
-     * this instant, without end. */
-    bool lost = a->velocity.x == va.x && a->velocity.y == va.y && b->velocity.x == vb.x &&
-                b->velocity.y == vb.y;
+    /* neither velocity changed: the impulse was lost to their rounding, or (on straight lines)
+     * the normal's rounding made the approach that the prediction saw none at all. The pair would
+     * collide again at this instant, without end. With gravity and no impulse, the response's
+     * own rules (resting, pushing apart) decide, as before. */
+    bool lost = (j > 0.0 || w->linear) && a->velocity.x == va.x && a->velocity.y == va.y &&
+                b->velocity.x == vb.x && b->velocity.y == vb.y;
     /* nothing wedges on straight lines (ccl_world_note_jam never reports it there): no count */
     bool jam_a = !w->linear && !keep_a && ccl_world_note_jam(w, a);
     bool jam_b = !w->linear && !keep_b && ccl_world_note_jam(w, b);
@@ -1478,10 +1479,11 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
     }
     ccl_vec2 before = b->velocity;
     double impulse = ccl_world_bounce(w, i, n, kind == CCL_CONTACT_BOX ? index : -1);
-    /* off a segment or a point at a slant, the change can round away, or the approach that the
-     * prediction saw be none along the rounded normal (as between two circles): the circle would
-     * meet the same obstacle at once again, without end */
-    bool lost = kind != CCL_CONTACT_BOX && b->velocity.x == before.x && b->velocity.y == before.y;
+    /* off a segment or a point at a slant, the change can round away, or (on straight lines) the
+     * approach that the prediction saw be none along the rounded normal, as between two circles:
+     * the circle would meet the same obstacle at once again, without end */
+    bool lost = kind != CCL_CONTACT_BOX && (impulse > 0.0 || w->linear) &&
+                b->velocity.x == before.x && b->velocity.y == before.y;
     ccl_world_settle_support(w, i); /* the bounce may point it into a wall it rests on */
     ccl_world_try_sleep(w, i, 1.0);
     ccl_circle_id none = {0, 0};

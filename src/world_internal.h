@@ -155,13 +155,14 @@ void ccl_predict(ccl_world *w, int32_t i);
 /// ccl_predict(w, i) then ccl_predict(w, k) (the same events), with the two overlapped.
 void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k);
 
-/// ccl_predict_pair, each circle's prediction passing over the other: after a collision of the
-/// two that changed neither velocity (an approach below their rounding), which would otherwise be
-/// found again at once, and again, without end.
+/// ccl_predict_pair, each circle's prediction passing over a meeting with the other at the present
+/// time (a later one still counts): after a collision of the two that changed neither velocity
+/// (an approach below their rounding), which would otherwise be found again at once, and again,
+/// without end.
 void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k);
 
-/// ccl_predict(w, i) passing over segment (or point) index, in every image: after a bounce off it
-/// that the rounding lost (see ccl_predict_pair_apart).
+/// ccl_predict(w, i) passing over a contact with segment (or point) index at the present time, in
+/// every image: after a bounce off it that changed nothing (see ccl_predict_pair_apart).
 void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t index, bool point);
 
 /// Collapse-guard time for the world (resolves the automatic value on first use).
