@@ -538,7 +538,6 @@ static void ccl_scan_run(ccl_scan_block *s) {
     ccl_scan_entries(s, (n + 3) & ~3);
 }
 
-/* Keeps the first smallest of the computed entry times in *best and empties the block. */
 /* Gives the excluded neighbour of the block's computed times (if it is there) no entry at once. */
 static void ccl_scan_exclude(const ccl_world *w, ccl_scan_block *s) {
     for (int j = 0; j < s->count; ++j) {
@@ -548,6 +547,7 @@ static void ccl_scan_exclude(const ccl_world *w, ccl_scan_block *s) {
     }
 }
 
+/* Keeps the first smallest of the computed entry times in *best and empties the block. */
 static void ccl_scan_pick(const ccl_world *w, ccl_scan_block *s, ccl_candidate *best) {
     int n = s->count;
     /* the first smallest, by selects: which neighbour wins is anybody's guess */

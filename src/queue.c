@@ -7,6 +7,8 @@
  * and overflow circle in (key, index) order: the front's top is the queue's top. */
 #include "queue.h"
 
+#include "quadratic.h"
+
 /// Circles per bucket the width aims at: a short front, few empty buckets to walk.
 #define CCL_QUEUE_OCCUPANCY 6.0
 /// The front stays a sorted array up to this many circles, and becomes a binary heap past it.
@@ -483,14 +485,6 @@ void ccl_queue_shift(ccl_queue *q, double shift) {
     ccl_queue_rebuild(q, q->inv_width, shift);
 }
 
-/* Whether x - y is a double (TwoSum's rounding error is zero), for finite x and y. */
-static bool ccl_queue_difference_is_exact(double x, double y) {
-    double d = x - y;
-    double y_part = x - d;
-    double x_part = d + y_part;
-    return (x - x_part) + (y_part - y) == 0.0;
-}
-
 double ccl_queue_shift_exactly(ccl_queue *q, double now) {
     if (!(now > 0.0) || !(now < (double)INFINITY) || q->nodes == NULL || q->finite_count == 0) {
         return 0.0;
@@ -512,8 +506,9 @@ double ccl_queue_shift_exactly(ccl_queue *q, double now) {
         return 0.0;
     }
     double shift = floor(now / unit) * unit;
-    if (!(shift > 0.0) || !(bottom >= 0.5 * shift) ||
-        !ccl_queue_difference_is_exact(q->base, shift)) {
+    double origin_error; /* the bucket origin must lose the shift exactly too */
+    ccl_two_sum(q->base, -shift, &origin_error);
+    if (!(shift > 0.0) || !(bottom >= 0.5 * shift) || origin_error != 0.0) {
         return 0.0;
     }
     for (int32_t i = 0; i < q->capacity; ++i) {

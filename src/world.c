@@ -7,6 +7,7 @@
 
 #include "accel_internal.h"
 #include "elementary.h"
+#include "quadratic.h"
 #include "sweep_internal.h"
 #include "world_internal.h"
 
@@ -285,7 +286,6 @@ bool ccl_world_is_valid(const ccl_world *w, ccl_circle_id id) {
 
 /* ---- geometry helpers ---- */
 
-/* Relative position of k as seen from i at the world's time (minimum image when periodic). */
 /* d less the nearest multiple of size: d - size * round(d / size). Within a quarter of the size
  * the multiple is 0 and the result d itself (a -0 becoming +0, as the subtraction of a zero
  * product makes it), without the division: neighbours are nearly always that close. */
@@ -296,6 +296,7 @@ static inline double ccl_world_wrap_offset(double d, double size) {
     return d - size * ccl_round_to_integer(d / size);
 }
 
+/* Relative position of k as seen from i at the world's time (minimum image when periodic). */
 static ccl_vec2 ccl_world_separation(const ccl_world *w, ccl_vec2 from, ccl_vec2 to) {
     ccl_vec2 d = ccl_sub(to, from);
     if (w->periodic) {
@@ -772,7 +773,6 @@ static void ccl_world_repredict_all(ccl_world *w) {
     w->dirty = false;
 }
 
-/* Moves every circle to the current time and makes that time zero. */
 /* Makes (about) the present time the origin; returns the shift. The queue's keys lose the shift
  * exactly where they can (ccl_queue_shift_exactly): then the circles whose time is at least half
  * the shift keep their positions and lose it exactly too, so the re-basing changes no value but
@@ -802,9 +802,9 @@ static double ccl_world_rebase(ccl_world *w) {
         }
         ccl_body_cold_of(w, b)->last_collision -= shift;
     }
-    double base = w->time_base + shift;
-    double base_part = base - shift, shift_part = base - base_part; /* Knuth's TwoSum */
-    if (exact && (w->time_base - base_part) + (shift - shift_part) > 0.0) {
+    double base_error;
+    double base = ccl_two_sum(w->time_base, shift, &base_error);
+    if (exact && base_error > 0.0) {
         /* the new origin rounded down (its sum's error is positive): up by an ulp, so that no time
          * reported after the re-basing, base + time, falls below one reported before it */
         base = nextafter(base, INFINITY);
