@@ -773,14 +773,16 @@ static void ccl_world_repredict_all(ccl_world *w) {
     w->dirty = false;
 }
 
-/* Makes (about) the present time the origin; returns the shift. The queue's keys lose the shift
- * exactly where they can (ccl_queue_shift_exactly): then the circles whose time is at least half
- * the shift keep their positions and lose it exactly too, so the re-basing changes no value but
- * the last collision times (nothing is re-inserted, and the few circles not heard of since are
- * moved to the new origin). Otherwise every circle is moved to the present time and the queue is
- * rebuilt. */
+/* Makes (about) the present time the origin; returns the shift. In a straight-line world the
+ * queue's keys lose the shift exactly where they can (ccl_queue_shift_exactly): then the circles
+ * whose time is at least half the shift keep their positions and lose it exactly too, so the
+ * re-basing changes no value but the last collision times (nothing is re-inserted, and the few
+ * circles not heard of since are moved to the new origin). Otherwise every circle is moved to the
+ * present time and the queue is rebuilt. */
 static double ccl_world_rebase(ccl_world *w) {
-    double shift = ccl_queue_shift_exactly(&w->queue, w->time);
+    /* only on straight lines: with gravity or damping the old way's rounding has broken up jams
+     * at one instant that the resting and sleeping logic leaves (docs/ARCHITECTURE.md) */
+    double shift = w->linear ? ccl_queue_shift_exactly(&w->queue, w->time) : 0.0;
     bool exact = shift > 0.0;
     if (!exact) {
         shift = w->time;
@@ -1301,18 +1303,6 @@ static bool ccl_world_keeps_sleeping(ccl_world *w, int32_t i, double approach, c
     return ccl_pocket_resists(&pk, d, NULL);
 }
 
-/* Whether circles a and b (b NULL: a fixed obstacle, at rest) have the same acceleration, so that
- * their relative motion is a straight line. */
-static bool ccl_world_same_acceleration(const ccl_world *w, const ccl_body_slot *a,
-                                        const ccl_body_slot *b) {
-    if (w->linear) {
-        return true;
-    }
-    ccl_vec2 acc_a = ccl_body_acceleration(w, a);
-    ccl_vec2 acc_b = b != NULL ? ccl_body_acceleration(w, b) : ccl_v2(0.0, 0.0);
-    return acc_a.x == acc_b.x && acc_a.y == acc_b.y;
-}
-
 static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) {
     ccl_body_slot *a = &w->bodies[i], *b = &w->bodies[k];
     ccl_body_cold *ca = &w->cold[i], *cb = &w->cold[k];
@@ -1368,14 +1358,14 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     ccl_vec2 va = a->velocity, vb = b->velocity;
     a->velocity = ccl_mul_add(va, -j * inv_a, n);
     b->velocity = ccl_mul_add(vb, j * inv_b, n);
-    /* neither velocity changed: the impulse was lost to their rounding, or the normal's rounding
-     * made the approach that the prediction saw none at all. Moving apart on a straight line
-     * relative to each other (the same acceleration), the pair would collide again at this
-     * instant, without end. Under unequal accelerations the response's own rules (resting,
-     * pushing apart) decide, as before: passing over the meeting there let circles sink into
-     * each other, the acceleration pressing them together. */
-    bool lost = a->velocity.x == va.x && a->velocity.y == va.y && b->velocity.x == vb.x &&
-                b->velocity.y == vb.y && ccl_world_same_acceleration(w, a, b);
+    /* on straight lines, neither velocity changed: the impulse was lost to their rounding, or the
+     * normal's rounding made the approach that the prediction saw none at all. The pair would
+     * collide again at this instant, without end. With gravity or damping the response's own
+     * rules (resting, pushing apart) decide, as before: passing over the meeting there let
+     * circles sink into each other (three fuzz inputs, even between circles that shared their
+     * acceleration). */
+    bool lost = w->linear && a->velocity.x == va.x && a->velocity.y == va.y &&
+                b->velocity.x == vb.x && b->velocity.y == vb.y;
     /* nothing wedges on straight lines (ccl_world_note_jam never reports it there): no count */
     bool jam_a = !w->linear && !keep_a && ccl_world_note_jam(w, a);
     bool jam_b = !w->linear && !keep_b && ccl_world_note_jam(w, b);
@@ -1493,11 +1483,11 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
     }
     ccl_vec2 before = b->velocity;
     double impulse = ccl_world_bounce(w, i, n, kind == CCL_CONTACT_BOX ? index : -1);
-    /* off a segment or a point at a slant, without acceleration, the change can round away, or
-     * the approach that the prediction saw be none along the rounded normal, as between two
-     * circles: the circle would meet the same obstacle at once again, without end */
-    bool lost = kind != CCL_CONTACT_BOX && b->velocity.x == before.x && b->velocity.y == before.y &&
-                ccl_world_same_acceleration(w, b, NULL);
+    /* on straight lines, off a segment or a point at a slant, the change can round away, or the
+     * approach that the prediction saw be none along the rounded normal, as between two circles:
+     * the circle would meet the same obstacle at once again, without end */
+    bool lost = w->linear && kind != CCL_CONTACT_BOX && b->velocity.x == before.x &&
+                b->velocity.y == before.y;
     ccl_world_settle_support(w, i); /* the bounce may point it into a wall it rests on */
     ccl_world_try_sleep(w, i, 1.0);
     ccl_circle_id none = {0, 0};
