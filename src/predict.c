@@ -99,7 +99,10 @@ static double ccl_first_fall(double f0, double f1, double f2, double u_max) {
         double A = 0.5 * f2, B = f1, C = f0;
         double D = B * B - 4.0 * A * C;
         if (D >= 0.0) {
-            double q = -0.5 * (B + copysign(sqrt(D), B));
+            /* at the surface (C = 0) the roots are 0 and -B / A: q = -B, which the formula gives
+             * bit for bit, unless B * B underflows (a circle leaving a wall at 1e-292, which then
+             * fell through it) */
+            double q = C == 0.0 ? -B : -0.5 * (B + copysign(sqrt(D), B));
             double roots[2] = {q != 0.0 ? q / A : 0.0, q != 0.0 ? C / q : 0.0};
             for (int k = 0; k < 2; ++k) {
                 double u = roots[k];

@@ -555,6 +555,51 @@ static void poured_circles_rest_in_a_funnel_held_by_what_touches_them(void **sta
     }
 }
 
+/* A circle of tiny radius (down to 1e-307) slides along the floor under a slanted gravity into a
+ * fixed point lying on the floor, and bounces off it almost horizontally: it leaves the floor with
+ * a vertical speed of about 1e-292, whose square underflows. The floor's contact must still be
+ * found (it fell through the floor before: the root of the gap's quadratic came out at half its
+ * value, where the gap had not yet closed). After every step the circle is inside the box and off
+ * the point but for rounding, for radii from 1e-307 to 1e-3 and several speeds. */
+static void tiny_circle_leaving_the_floor_does_not_fall_through_it(void **state) {
+    (void)state;
+    int rounds = 0;
+    for (int e = -307; e <= -3; e += 38) {
+        for (int s = 0; s < 4; ++s) {
+            ccl_world_def d = ccl_world_default_def();
+            d.box_min = ccl_v2(0.0, 0.0);
+            d.box_max = ccl_v2(176.0, 9.0);
+            d.gravity = ccl_v2(-20.0, -10.0);
+            d.restitution = 0.5;
+            d.max_events_per_advance = 1000000;
+            ccl_world *w = NULL;
+            assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+            double r = 4.280719169470466 * pow(10.0, (double)e);
+            ccl_vec2 point = ccl_v2(0.69019607843137254, 0.0);
+            assert_int_equal(ccl_world_add_point(w, point, NULL), CCL_OK);
+            ccl_circle_def c = ccl_circle_default_def();
+            c.position = ccl_v2(88.345098039215685 - 7.0 * s, 9.0 - r);
+            c.velocity = ccl_v2(-0.25 * (1 + s), -2.25);
+            c.radius = r;
+            c.mass = 4.0;
+            ccl_circle_id id;
+            assert_int_equal(ccl_world_add_circle(w, &c, &id), CCL_OK);
+            for (int step = 0; step < 80; ++step) {
+                assert_int_equal(ccl_world_advance(w, 0.1), CCL_OK);
+                ccl_circle_state st;
+                assert_int_equal(ccl_world_get_circle(w, id, &st), CCL_OK);
+                double slack = 1e-9 * 176.0;
+                assert_true(st.position.y - r >= -slack && st.position.y + r <= 9.0 + slack);
+                assert_true(st.position.x - r >= -slack && st.position.x + r <= 176.0 + slack);
+                assert_true(hypot(st.position.x - point.x, st.position.y - point.y) >= r - slack);
+            }
+            rounds++;
+            ccl_world_destroy(w);
+        }
+    }
+    assert_int_equal(rounds, 36);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(elastic_ball_bounces_at_the_analytic_times_and_heights),
@@ -565,6 +610,7 @@ int main(void) {
         cmocka_unit_test(damped_circle_follows_the_exponential_law),
         cmocka_unit_test(damped_pair_collides_at_the_analytic_time),
         cmocka_unit_test(damped_pair_that_stops_short_never_collides),
+        cmocka_unit_test(tiny_circle_leaving_the_floor_does_not_fall_through_it),
         cmocka_unit_test(curved_path_meets_a_segment_from_its_far_side),
         cmocka_unit_test(tiny_inelastic_balls_never_fall_through_walls_or_segments),
         cmocka_unit_test(resting_circles_fall_when_their_support_goes),
