@@ -62,14 +62,28 @@ static inline double ccl_cross_compensated(ccl_vec2 u, ccl_vec2 u_lo, ccl_vec2 v
     return s + (((e1 - e2) + e3) + low);
 }
 
+/// What ccl_contact_interval_parts computed on the way: for a pair apart now (c > 0) whose paths
+/// come within R, the square root of the discriminant and the signed cross product dv x dp
+/// (compensated). At the entry the relative position is (-root dv + cross perp(dv)) / a: its
+/// component along dv is (b + a t) / |dv| = -root / |dv|, its component across is the constant
+/// cross / |dv|.
+typedef struct ccl_contact_parts {
+    bool apart; ///< c > 0 and the fields below are set
+    double root, cross;
+} ccl_contact_parts;
+
 /// The contact interval [*t_enter, *t_exit] (over all real t) of two points that must come within
 /// R of each other, with relative position dp + dp_lo and relative velocity dv + dv_lo (lo: the
 /// exact rounding errors of the differences, or zero). Returns false when they never come within
 /// R. A pair at rest relative to each other and within R gets (-INFINITY, INFINITY). Never divides
 /// by zero; finite, moderate input only (the public functions rescale extreme input first).
-static inline bool ccl_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
-                                                    ccl_vec2 dv_lo, double R, double *t_enter,
-                                                    double *t_exit) {
+/// *parts gets the square root of the discriminant and the cross product.
+static inline bool ccl_contact_interval_parts(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
+                                              ccl_vec2 dv_lo, double R, double *t_enter,
+                                              double *t_exit, ccl_contact_parts *parts) {
+    parts->apart = false;
+    parts->root = 0.0;
+    parts->cross = 0.0;
     double a = ccl_dot(dv, dv);
     double b = ccl_dot(dv, dp);
     double c = ccl_dot(dp, dp) - R * R;
@@ -87,15 +101,19 @@ static inline bool ccl_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo,
         discriminant = b * b - a * c; /* a sum of non-negative terms: no cancellation */
     } else {
         double w = sqrt(a) * R;
-        double k = fabs(ccl_cross_compensated(dv, dv_lo, dp, dp_lo));
+        double cross = ccl_cross_compensated(dv, dv_lo, dp, dp_lo);
+        double k = fabs(cross);
         /* the sign of w - k is exact; the product can underflow to -0 for tiny w and k, which
          * would read as a grazing contact of a pair that misses by far more than R */
         discriminant = k > w ? -1.0 : (w - k) * (w + k);
+        parts->apart = true;
+        parts->cross = cross;
     }
     if (discriminant < 0.0) {
         return false;
     }
     double root = sqrt(discriminant);
+    parts->root = root;
     double q = b < 0.0 ? -b + root : -b - root;
     if (q == 0.0) {
         /* b == 0 and D == 0, hence c == 0: a single grazing contact at t = 0. */
@@ -113,6 +131,14 @@ static inline bool ccl_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo,
         *t_exit = t1;
     }
     return true;
+}
+
+/// ccl_contact_interval_parts without the parts.
+static inline bool ccl_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
+                                                    ccl_vec2 dv_lo, double R, double *t_enter,
+                                                    double *t_exit) {
+    ccl_contact_parts parts;
+    return ccl_contact_interval_parts(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit, &parts);
 }
 
 /* Relative error allowed for each quantity of the first look below: 2^-40, some 8000 times the

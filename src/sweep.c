@@ -98,14 +98,17 @@ static ccl_vec2 ccl_unquarter(ccl_vec2 v) {
     return ccl_saturate(ccl_scale(v, 4.0));
 }
 
-bool ccl_relative_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
-                                               ccl_vec2 dv_lo, double R, double *t_enter,
-                                               double *t_exit) {
+/* ccl_relative_contact_interval_compensated; *parts is set where no rescaling was needed (its
+ * field apart is false otherwise). */
+static bool ccl_relative_interval_parts(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, ccl_vec2 dv_lo,
+                                        double R, double *t_enter, double *t_exit,
+                                        ccl_contact_parts *parts) {
     double length = ccl_larger(ccl_max_abs2(dp), R);
     double speed = ccl_max_abs2(dv);
     if (ccl_is_moderate(length) && ccl_is_moderate(speed)) {
-        return ccl_contact_interval_compensated(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit);
+        return ccl_contact_interval_parts(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit, parts);
     }
+    parts->apart = false;
     /* Scale lengths by sl and velocities by sv; times then scale by sl / sv. */
     int kl = length > 0.0 ? ccl_unit_exponent(length) : 0;
     int kv = speed > 0.0 ? ccl_unit_exponent(speed) : 0;
@@ -124,6 +127,13 @@ bool ccl_relative_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_
     *t_enter = *t_enter == 0.0 && t0 != 0.0 ? copysign(DBL_TRUE_MIN, t0) : *t_enter;
     *t_exit = *t_exit == 0.0 && t1 != 0.0 ? copysign(DBL_TRUE_MIN, t1) : *t_exit;
     return true;
+}
+
+bool ccl_relative_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
+                                               ccl_vec2 dv_lo, double R, double *t_enter,
+                                               double *t_exit) {
+    ccl_contact_parts parts;
+    return ccl_relative_interval_parts(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit, &parts);
 }
 
 bool ccl_relative_contact_interval(ccl_vec2 dp, ccl_vec2 dv, double R, double *t_enter,
@@ -172,6 +182,24 @@ static ccl_vec2 ccl_contact_normal(ccl_vec2 dp, ccl_vec2 dv) {
     return ccl_unit_direction(ccl_neg(dv));
 }
 
+/* The unit normal at the entry of a pair whose contact interval gave parts (apart: a pair that
+ * enters at a time after 0). The relative position there is (-root dv + cross perp(dv)) / a
+ * (quadratic.h): made of the discriminant's root and the cross product, whose errors are a few
+ * ulps of R, and not of t, so the normal neither waits for t nor carries t's rounding, which |dv| t
+ * magnifies for far-apart pairs. */
+static ccl_vec2 ccl_entry_normal(ccl_vec2 dv, double R, const ccl_contact_parts *parts) {
+    /* The relative position times a: its length is within a few ulps of |dv| w = a R (the root
+     * and the cross product are the legs of a right triangle with hypotenuse w = |dv| R). Divided
+     * by a R, computed while the root is, it is a unit vector to a few ulps; one Newton step for
+     * 1 / sqrt(x^2 + y^2) near 1 brings it within about an ulp, without the square root and the
+     * division that would follow the root. */
+    double scale = 1.0 / (ccl_dot(dv, dv) * R);
+    double x = (-parts->root * dv.x - parts->cross * dv.y) * scale;
+    double y = (-parts->root * dv.y + parts->cross * dv.x) * scale;
+    double f = 1.5 - 0.5 * (x * x + y * y);
+    return ccl_v2(x * f, y * f);
+}
+
 bool ccl_valid_t_max(double t_max) {
     return t_max >= 0.0; /* false for NaN; INFINITY is allowed */
 }
@@ -205,12 +233,10 @@ bool ccl_sweep_circles(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb, dou
 static bool ccl_sweep_circles_general(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb,
                                       double t_max, ccl_hit *hit);
 
-/* The hit of circle a (velocity va) at time t, leaving at t_exit, where the other centre is at
- * rel from a's and their relative velocity is dv. */
+/* The hit of circle a (velocity va) at time t, leaving at t_exit, with the given unit normal. */
 static void ccl_fill_circles_hit(ccl_hit *hit, ccl_circle a, ccl_vec2 va, double t, double t_exit,
-                                 ccl_vec2 rel, ccl_vec2 dv) {
+                                 ccl_vec2 normal) {
     ccl_vec2 pa = ccl_mul_add(a.center, t, va);
-    ccl_vec2 normal = ccl_contact_normal(rel, dv);
     hit->t = t;
     hit->t_exit = t_exit;
     hit->normal = normal;
@@ -245,7 +271,8 @@ CCL_NOINLINE static bool ccl_sweep_circles_full(ccl_circle a, ccl_vec2 va, ccl_c
         return ccl_sweep_circles_general(a, va, b, vb, t_max, hit); /* rescaled there */
     }
     double t_enter, t_exit;
-    if (!ccl_contact_interval_compensated(dp, dp_lo, dv, dv_lo, R, &t_enter, &t_exit)) {
+    ccl_contact_parts parts;
+    if (!ccl_contact_interval_parts(dp, dp_lo, dv, dv_lo, R, &t_enter, &t_exit, &parts)) {
         return false;
     }
     if (t_exit < 0.0 || t_enter > t_max || t_enter == INFINITY) {
@@ -256,9 +283,19 @@ CCL_NOINLINE static bool ccl_sweep_circles_full(ccl_circle a, ccl_vec2 va, ccl_c
         return false;
     }
     if (hit != NULL) {
-        bool moderate = ccl_is_moderate(mp) && ccl_is_moderate(t);
-        ccl_fill_circles_hit(hit, a, va, t, t_exit, ccl_relative_at_if(dp, dp_lo, dv, t, moderate),
-                             dv);
+        ccl_vec2 normal;
+        if (t > 0.0 && parts.apart && R > CCL_SAFE_LOW) {
+            normal = ccl_entry_normal(dv, R, &parts);
+        } else if (t == 0.0 && mp > CCL_SAFE_LOW) {
+            /* in contact now: the relative position is dp itself (dp + dp_lo rounds to dp), and
+             * ccl_unit_direction would take this same unscaled path for it */
+            double len = sqrt(dp.x * dp.x + dp.y * dp.y);
+            normal = ccl_v2(dp.x / len, dp.y / len);
+        } else {
+            bool moderate = ccl_is_moderate(mp) && ccl_is_moderate(t);
+            normal = ccl_contact_normal(ccl_relative_at_if(dp, dp_lo, dv, t, moderate), dv);
+        }
+        ccl_fill_circles_hit(hit, a, va, t, t_exit, normal);
     }
     return true;
 }
@@ -289,7 +326,8 @@ static bool ccl_sweep_circles_general(ccl_circle a, ccl_vec2 va, ccl_circle b, c
         return false; /* differences of finite values beyond DBL_MAX: nothing sensible to say */
     }
     double t_enter, t_exit;
-    if (!ccl_relative_contact_interval_compensated(dp, dp_lo, dv, dv_lo, R, &t_enter, &t_exit)) {
+    ccl_contact_parts parts;
+    if (!ccl_relative_interval_parts(dp, dp_lo, dv, dv_lo, R, &t_enter, &t_exit, &parts)) {
         return false;
     }
     if (t_exit < 0.0 || t_enter > t_max || t_enter == INFINITY) {
@@ -300,7 +338,10 @@ static bool ccl_sweep_circles_general(ccl_circle a, ccl_vec2 va, ccl_circle b, c
         return false; /* a future entry needs approach now (guards rounding at grazing) */
     }
     if (hit != NULL) {
-        ccl_fill_circles_hit(hit, a, va, t, t_exit, ccl_relative_at(dp, dp_lo, dv, t), dv);
+        ccl_vec2 normal = t > 0.0 && parts.apart && R > CCL_SAFE_LOW
+                              ? ccl_entry_normal(dv, R, &parts)
+                              : ccl_contact_normal(ccl_relative_at(dp, dp_lo, dv, t), dv);
+        ccl_fill_circles_hit(hit, a, va, t, t_exit, normal);
     }
     return true;
 }

@@ -87,9 +87,20 @@ static ccl_vec3 ccl_cross_compensated3(ccl_vec3 u, ccl_vec3 u_lo, ccl_vec3 v, cc
     return ccl_v3(x, y, z);
 }
 
-/* As ccl_contact_interval_compensated (quadratic.h), with |dv x dp| for the cross product. */
+/* ccl_contact_parts in three dimensions: the cross product is a vector. */
+typedef struct ccl_contact_parts3 {
+    bool apart;
+    double root;
+    ccl_vec3 cross;
+} ccl_contact_parts3;
+
+/* As ccl_contact_interval_parts (quadratic.h), with |dv x dp| for the cross product. */
 static bool ccl_contact_interval3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, ccl_vec3 dv_lo,
-                                  double R, double *t_enter, double *t_exit) {
+                                  double R, double *t_enter, double *t_exit,
+                                  ccl_contact_parts3 *parts) {
+    parts->apart = false;
+    parts->root = 0.0;
+    parts->cross = ccl_v3(0.0, 0.0, 0.0);
     double a = ccl_dot3(dv, dv);
     double b = ccl_dot3(dv, dp);
     double c = ccl_dot3(dp, dp) - R * R;
@@ -106,13 +117,17 @@ static bool ccl_contact_interval3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, ccl_
         discriminant = b * b - a * c;
     } else {
         double w = sqrt(a) * R;
-        double k = ccl_length3(ccl_cross_compensated3(dv, dv_lo, dp, dp_lo));
+        ccl_vec3 cross = ccl_cross_compensated3(dv, dv_lo, dp, dp_lo);
+        double k = ccl_length3(cross);
         discriminant = k > w ? -1.0 : (w - k) * (w + k); /* the product could underflow to -0 */
+        parts->apart = true;
+        parts->cross = cross;
     }
     if (discriminant < 0.0) {
         return false;
     }
     double root = sqrt(discriminant);
+    parts->root = root;
     double q = b < 0.0 ? -b + root : -b - root;
     if (q == 0.0) {
         *t_enter = 0.0;
@@ -133,20 +148,22 @@ static bool ccl_contact_interval3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, ccl_
 
 /* As ccl_relative_contact_interval_compensated: exact power-of-two rescaling of extremes. */
 static bool ccl_relative_interval3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, ccl_vec3 dv_lo,
-                                   double R, double *t_enter, double *t_exit) {
+                                   double R, double *t_enter, double *t_exit,
+                                   ccl_contact_parts3 *parts) {
     double length = fmax(ccl_max_abs3(dp), R);
     double speed = ccl_max_abs3(dv);
     if (ccl_is_moderate3(length) && ccl_is_moderate3(speed)) {
-        return ccl_contact_interval3(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit);
+        return ccl_contact_interval3(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit, parts);
     }
     int kl = length > 0.0 ? ccl_unit_exponent3(length) : 0;
     int kv = speed > 0.0 ? ccl_unit_exponent3(speed) : 0;
     double sl = ldexp(1.0, kl), sv = ldexp(1.0, kv);
     double t0, t1;
     if (!ccl_contact_interval3(ccl_scale3(dp, sl), ccl_scale3(dp_lo, sl), ccl_scale3(dv, sv),
-                               ccl_scale3(dv_lo, sv), R * sl, &t0, &t1)) {
+                               ccl_scale3(dv_lo, sv), R * sl, &t0, &t1, parts)) {
         return false;
     }
+    parts->apart = false; /* the parts of the rescaled problem */
     *t_enter = ldexp(t0, kv - kl);
     *t_exit = ldexp(t1, kv - kl);
     *t_enter = *t_enter == 0.0 && t0 != 0.0 ? copysign(DBL_TRUE_MIN, t0) : *t_enter;
@@ -187,6 +204,27 @@ static ccl_vec3 ccl_contact_normal3(ccl_vec3 dp, ccl_vec3 dv) {
         return ccl_unit_direction3(dp);
     }
     return ccl_unit_direction3(ccl_neg3(dv));
+}
+
+/* The unit normal at the entry, as ccl_entry_normal in sweep.c: the relative position there is
+ * (-root dv + cross x dv) / a. The terms that vanish when every z is 0 are left out then, so that
+ * the result has the 2D function's bits, signs of zero included. */
+static ccl_vec3 ccl_entry_normal3(ccl_vec3 dv, double R, const ccl_contact_parts3 *parts) {
+    ccl_vec3 c = parts->cross;
+    double scale = 1.0 / ((dv.x * dv.x + dv.y * dv.y + dv.z * dv.z) * R);
+    double x = -parts->root * dv.x - c.z * dv.y;
+    double y = -parts->root * dv.y + c.z * dv.x;
+    double z = 0.0;
+    if (dv.z != 0.0 || c.x != 0.0 || c.y != 0.0) {
+        x += c.y * dv.z;
+        y -= c.x * dv.z;
+        z = -parts->root * dv.z + (c.x * dv.y - c.y * dv.x);
+    }
+    x *= scale;
+    y *= scale;
+    z *= scale;
+    double f = 1.5 - 0.5 * (x * x + y * y + z * z);
+    return ccl_v3(x * f, y * f, z * f);
 }
 
 /* (-v.y, v.x, 0), the 2D ccl_perp, perpendicular to v; (1, 0, 0) when v is parallel to z. */
@@ -386,7 +424,8 @@ bool ccl_sweep_spheres(ccl_sphere a, ccl_vec3 va, ccl_sphere b, ccl_vec3 vb, dou
         return false;
     }
     double t_enter, t_exit;
-    if (!ccl_relative_interval3(dp, dp_lo, dv, dv_lo, R, &t_enter, &t_exit)) {
+    ccl_contact_parts3 parts;
+    if (!ccl_relative_interval3(dp, dp_lo, dv, dv_lo, R, &t_enter, &t_exit, &parts)) {
         return false;
     }
     if (t_exit < 0.0 || t_enter > t_max || t_enter == INFINITY) {
@@ -398,8 +437,9 @@ bool ccl_sweep_spheres(ccl_sphere a, ccl_vec3 va, ccl_sphere b, ccl_vec3 vb, dou
     }
     if (hit != NULL) {
         ccl_vec3 pa = ccl_mul_add3(a.center, t, va);
-        ccl_vec3 rel = ccl_relative_at3(dp, dp_lo, dv, t);
-        ccl_vec3 normal = ccl_contact_normal3(rel, dv);
+        ccl_vec3 normal = t > 0.0 && parts.apart && R > CCL_SAFE_LOW3
+                              ? ccl_entry_normal3(dv, R, &parts)
+                              : ccl_contact_normal3(ccl_relative_at3(dp, dp_lo, dv, t), dv);
         hit->t = t;
         hit->t_exit = t_exit;
         hit->normal = normal;
@@ -535,8 +575,9 @@ bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double
         ccl_vec3 dp_lo;
         ccl_vec3 dp = ccl_sub_exact3(ends[i], s.center, &dp_lo);
         ccl_vec3 dv_lo = {0.0, 0.0, 0.0};
+        ccl_contact_parts3 parts;
         if (ccl_vec3_is_finite(dp) &&
-            ccl_relative_interval3(dp, dp_lo, ccl_neg3(v), dv_lo, s.radius, &e0, &e1)) {
+            ccl_relative_interval3(dp, dp_lo, ccl_neg3(v), dv_lo, s.radius, &e0, &e1, &parts)) {
             t_enter = fmin(t_enter, e0);
             t_exit = fmax(t_exit, e1);
         }

@@ -31,6 +31,7 @@
 #define T_TOL      1e-12 /* time error, normalised as described above */
 #define GEOM_TOL   1e-12 /* contact point and residual, relative to the lengths involved */
 #define UNIT_TOL   4e-16 /* | |normal| - 1 | */
+#define NORMAL_TOL 16 * DBL_EPSILON /* circles: normal error over the root's condition */
 #define PER_FAMILY 12500 /* random cases per family: 8 families, 10^5 per function */
 
 /// The oracle's verdict for one case.
@@ -49,7 +50,7 @@ typedef struct sweep_stats {
     double worst_residual; ///< | distance at the library's t - R | / (R + distance travelled)
     double worst_point;    ///< contact point off the surfaces, relative to the lengths involved
     double worst_unit;     ///< | |normal| - 1 |
-    double worst_normal;   ///< |normal - exact normal at the library's t|
+    double worst_normal;   ///< |normal - exact normal| (circles: over the root's condition)
 } sweep_stats;
 
 static sweep_stats circle_stats = {"ccl_sweep_circles", 0, 0, 0, 0, 0, 0, 0, 0, 0};
@@ -252,12 +253,19 @@ static void check_circle_case(const circle_case *k, bool as_point, const char *f
             fail_msg("%s: distance at t is %.17g, contact distance %.17g", st->name, (double)dist,
                      (double)R);
         }
-        /* the normal is the direction of the line of centres at t */
-        qvec exact_normal = qscale(rel, 1 / dist);
-        quad normal_err = qlen(qsub(qv(hit.normal), exact_normal));
-        note_worst(&st->worst_normal, normal_err / (1 + lengths / R * DBL_EPSILON / GEOM_TOL));
-        if (!(normal_err <= GEOM_TOL + 4 * DBL_EPSILON * lengths / R)) {
-            fail_msg("%s: normal off by %g", st->name, (double)normal_err);
+        /* the normal is the direction of the line of centres at the exact contact (the oracle's
+         * t), to a few ulps times the root's condition kappa, however far apart the circles
+         * started: the direction at the library's t would carry t's rounding times |dv| t / R */
+        qvec dv = qsub(qv(k->vb), qv(k->va));
+        qvec exact_rel = qadd(qsub(qv(k->b.center), qv(k->a.center)), qscale(dv, o.t));
+        qvec exact_normal = qscale(exact_rel, 1 / qlen(exact_rel));
+        quad kappa = o.time_scale * qlen(dv) / R;
+        kappa = kappa > 1 ? kappa : 1;
+        quad normal_err = qlen(qsub(qv(hit.normal), exact_normal)) / kappa;
+        note_worst(&st->worst_normal, normal_err);
+        if (!(normal_err <= NORMAL_TOL)) {
+            fail_msg("%s: normal off by %g (kappa %g)", st->name, (double)(normal_err * kappa),
+                     (double)kappa);
         }
     }
     /* the point lies on both surfaces (up to the rounding of the positions themselves) */
