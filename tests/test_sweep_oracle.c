@@ -32,7 +32,7 @@
 #define GEOM_TOL   1e-12 /* contact point and residual, relative to the lengths involved */
 #define UNIT_TOL   4e-16 /* | |normal| - 1 | */
 #define NORMAL_TOL 16 * DBL_EPSILON /* circles: normal error over the root's condition */
-#define PER_FAMILY 12500 /* random cases per family: 8 families, 10^5 per function */
+#define PER_FAMILY 12500            /* random cases per family: 8 families, 10^5 per function */
 
 /// The oracle's verdict for one case.
 typedef struct oracle_result {
