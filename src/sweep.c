@@ -197,7 +197,10 @@ static ccl_vec2 ccl_entry_normal(ccl_vec2 dv, double R, const ccl_contact_parts 
     double x = (-parts->root * dv.x - parts->cross * dv.y) * scale;
     double y = (-parts->root * dv.y + parts->cross * dv.x) * scale;
     double f = 1.5 - 0.5 * (x * x + y * y);
-    return ccl_v2(x * f, y * f);
+    /* Along an axis the normal is exact, as the direction of dp + dv t gave it: (1, 0) for a
+     * head-on pair along x, not (0.9999999999999999, -0) (+ 0.0 turns -0 into +0). */
+    return ccl_v2(y == 0.0 ? copysign(1.0, x) : x * f + 0.0,
+                  x == 0.0 ? copysign(1.0, y) : y * f + 0.0);
 }
 
 bool ccl_valid_t_max(double t_max) {

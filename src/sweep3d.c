@@ -224,7 +224,10 @@ static ccl_vec3 ccl_entry_normal3(ccl_vec3 dv, double R, const ccl_contact_parts
     y *= scale;
     z *= scale;
     double f = 1.5 - 0.5 * (x * x + y * y + z * z);
-    return ccl_v3(x * f, y * f, z * f);
+    /* exact along an axis, and +0 for a zero component (as in 2D) */
+    return ccl_v3(y == 0.0 && z == 0.0 ? copysign(1.0, x) : x * f + 0.0,
+                  x == 0.0 && z == 0.0 ? copysign(1.0, y) : y * f + 0.0,
+                  x == 0.0 && y == 0.0 ? copysign(1.0, z) : z * f + 0.0);
 }
 
 /* (-v.y, v.x, 0), the 2D ccl_perp, perpendicular to v; (1, 0, 0) when v is parallel to z. */

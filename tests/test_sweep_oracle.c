@@ -519,13 +519,14 @@ static void circles_touching_at_start_hit_at_zero(void **state) {
 }
 
 /* Head-on approach along a Pythagorean direction with an exactly representable time of impact:
- * t_max equal to it is a hit at exactly t_max; one ulp less is a miss. */
+ * t_max equal to it is a hit at exactly t_max; one ulp less is a miss. The normal is the
+ * direction of approach to an ulp or two, and along an axis exactly, with +0 across it. */
 static void circles_hit_exactly_at_t_max(void **state) {
     (void)state;
-    static const double triples[][3] = {{3, 4, 5}, {5, 12, 13}, {8, 15, 17}, {1, 0, 1}};
+    static const double triples[][3] = {{3, 4, 5}, {5, 12, 13}, {8, 15, 17}, {1, 0, 1}, {0, 1, 1}};
     rng_seed(5);
-    for (int i = 0; i < 4000; ++i) {
-        const double *p = triples[i % 4];
+    for (int i = 0; i < 5000; ++i) {
+        const double *p = triples[i % 5];
         double gap = (double)(1 + rng_u64() % 1000); /* in units of the triple's hypotenuse */
         double R = (double)(1 + rng_u64() % 100);
         double speed = ldexp(1.0, (int)(rng_u64() % 8)); /* a power of two: exact quotient */
@@ -538,6 +539,13 @@ static void circles_hit_exactly_at_t_max(void **state) {
         ccl_hit hit;
         assert_true(ccl_sweep_circles(a, va, b, ccl_v2(0, 0), t, &hit));
         assert_true(hit.t == t);
+        ccl_vec2 unit = ccl_v2(dir.x / p[2], dir.y / p[2]);
+        assert_true(fabs(hit.normal.x - unit.x) <= 2 * DBL_EPSILON &&
+                    fabs(hit.normal.y - unit.y) <= 2 * DBL_EPSILON);
+        if (p[0] == 0.0 || p[1] == 0.0) {
+            assert_true(hit.normal.x == unit.x && hit.normal.y == unit.y);
+            assert_false(signbit(p[0] == 0.0 ? hit.normal.x : hit.normal.y));
+        }
         assert_false(ccl_sweep_circles(a, va, b, ccl_v2(0, 0), nextafter(t, 0.0), &hit));
         assert_true(
             ccl_sweep_circle_point(ccl_make_circle(a.center, R * p[2]), va, b.center, t, &hit));
