@@ -203,6 +203,29 @@ static ccl_vec2 ccl_entry_normal(ccl_vec2 dv, double R, const ccl_contact_parts 
                   x == 0.0 ? copysign(1.0, y) : y * f + 0.0);
 }
 
+#if defined(__GNUC__)
+#define CCL_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define CCL_ALWAYS_INLINE inline
+#endif
+
+/* The unit normal of a hit at time t (from the first centre to the second) for relative position
+ * dp + dp_lo, relative velocity dv and contact distance R, whose contact interval gave parts. */
+static CCL_ALWAYS_INLINE ccl_vec2 ccl_hit_normal(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double R,
+                                                 double t, const ccl_contact_parts *parts) {
+    if (t > 0.0 && parts->apart && R > CCL_SAFE_LOW) {
+        return ccl_entry_normal(dv, R, parts);
+    }
+    double mp = ccl_max_abs2(dp);
+    if (t == 0.0 && mp > CCL_SAFE_LOW && mp < CCL_SAFE_HIGH) {
+        /* in contact now: the relative position is dp itself (dp + dp_lo rounds to dp), which
+         * needs no rescaling; + 0.0 turns a -0 (from b.x = -0 and a.x = +0, say) into +0 */
+        double len = sqrt(dp.x * dp.x + dp.y * dp.y);
+        return ccl_v2(dp.x / len + 0.0, dp.y / len + 0.0);
+    }
+    return ccl_contact_normal(ccl_relative_at(dp, dp_lo, dv, t), dv);
+}
+
 bool ccl_valid_t_max(double t_max) {
     return t_max >= 0.0; /* false for NaN; INFINITY is allowed */
 }
@@ -286,19 +309,7 @@ CCL_NOINLINE static bool ccl_sweep_circles_full(ccl_circle a, ccl_vec2 va, ccl_c
         return false;
     }
     if (hit != NULL) {
-        ccl_vec2 normal;
-        if (t > 0.0 && parts.apart && R > CCL_SAFE_LOW) {
-            normal = ccl_entry_normal(dv, R, &parts);
-        } else if (t == 0.0 && mp > CCL_SAFE_LOW) {
-            /* in contact now: the relative position is dp itself (dp + dp_lo rounds to dp), and
-             * ccl_unit_direction would take this same unscaled path for it */
-            double len = sqrt(dp.x * dp.x + dp.y * dp.y);
-            normal = ccl_v2(dp.x / len, dp.y / len);
-        } else {
-            bool moderate = ccl_is_moderate(mp) && ccl_is_moderate(t);
-            normal = ccl_contact_normal(ccl_relative_at_if(dp, dp_lo, dv, t, moderate), dv);
-        }
-        ccl_fill_circles_hit(hit, a, va, t, t_exit, normal);
+        ccl_fill_circles_hit(hit, a, va, t, t_exit, ccl_hit_normal(dp, dp_lo, dv, R, t, &parts));
     }
     return true;
 }
@@ -341,10 +352,7 @@ static bool ccl_sweep_circles_general(ccl_circle a, ccl_vec2 va, ccl_circle b, c
         return false; /* a future entry needs approach now (guards rounding at grazing) */
     }
     if (hit != NULL) {
-        ccl_vec2 normal = t > 0.0 && parts.apart && R > CCL_SAFE_LOW
-                              ? ccl_entry_normal(dv, R, &parts)
-                              : ccl_contact_normal(ccl_relative_at(dp, dp_lo, dv, t), dv);
-        ccl_fill_circles_hit(hit, a, va, t, t_exit, normal);
+        ccl_fill_circles_hit(hit, a, va, t, t_exit, ccl_hit_normal(dp, dp_lo, dv, R, t, &parts));
     }
     return true;
 }

@@ -440,9 +440,17 @@ bool ccl_sweep_spheres(ccl_sphere a, ccl_vec3 va, ccl_sphere b, ccl_vec3 vb, dou
     }
     if (hit != NULL) {
         ccl_vec3 pa = ccl_mul_add3(a.center, t, va);
-        ccl_vec3 normal = t > 0.0 && parts.apart && R > CCL_SAFE_LOW3
-                              ? ccl_entry_normal3(dv, R, &parts)
-                              : ccl_contact_normal3(ccl_relative_at3(dp, dp_lo, dv, t), dv);
+        ccl_vec3 normal;
+        double mp = ccl_max_abs3(dp);
+        if (t > 0.0 && parts.apart && R > CCL_SAFE_LOW3) {
+            normal = ccl_entry_normal3(dv, R, &parts);
+        } else if (t == 0.0 && mp > CCL_SAFE_LOW3 && mp < CCL_SAFE_HIGH3) {
+            /* in contact now: the direction of dp, as in 2D (the same bits when every z is 0) */
+            double len = sqrt(dp.x * dp.x + dp.y * dp.y + dp.z * dp.z);
+            normal = ccl_v3(dp.x / len + 0.0, dp.y / len + 0.0, dp.z / len + 0.0);
+        } else {
+            normal = ccl_contact_normal3(ccl_relative_at3(dp, dp_lo, dv, t), dv);
+        }
         hit->t = t;
         hit->t_exit = t_exit;
         hit->normal = normal;
