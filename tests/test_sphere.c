@@ -152,6 +152,48 @@ static void swept_tests_equal_2d_bit_for_bit_when_z_is_zero(void **state) {
     }
 }
 
+/* A hit's normal has no -0 component, in 2D and 3D alike, whether the circles touch at the start or
+ * meet later, moving along an axis, when a coordinate is -0: every sign combination of a head-on
+ * or touching pair along x and along y. */
+static void normals_have_no_negative_zero(void **state) {
+    (void)state;
+    const double zeros[2] = {0.0, -0.0};
+    const double speeds[2] = {-1.0, 1.0};
+    for (int axis = 0; axis < 2; ++axis) {
+        for (int za = 0; za < 2; ++za) {
+            for (int zb = 0; zb < 2; ++zb) {
+                for (int gap = 0; gap < 2; ++gap) {
+                    for (int side = 0; side < 2; ++side) {
+                        /* b sits on the axis at distance 1 (touching) or 3 from a, on either side
+                         */
+                        double d = (gap ? 3.0 : 1.0) * speeds[side];
+                        ccl_vec2 pa = axis == 0 ? ccl_v2(0.0, zeros[za]) : ccl_v2(zeros[za], 0.0);
+                        ccl_vec2 pb = axis == 0 ? ccl_v2(d, zeros[zb]) : ccl_v2(zeros[zb], d);
+                        /* b comes towards a along the axis, with a sideways component when touching
+                         */
+                        ccl_vec2 vb = axis == 0 ? ccl_v2(-speeds[side], gap ? zeros[zb] : 0.5)
+                                                : ccl_v2(gap ? zeros[zb] : 0.5, -speeds[side]);
+                        ccl_circle a = {pa, 0.5}, b = {pb, 0.5};
+                        ccl_hit h2;
+                        ccl_hit3 h3;
+                        bool f2 = ccl_sweep_circles(a, ccl_v2(0.0, 0.0), b, vb, 4.0, &h2);
+                        bool f3 =
+                            ccl_sweep_spheres((ccl_sphere){lift(pa), 0.5}, ccl_v3(0, 0, 0),
+                                              (ccl_sphere){lift(pb), 0.5}, lift(vb), 4.0, &h3);
+                        assert_true(f2 && f3);
+                        double across2 = axis == 0 ? h2.normal.y : h2.normal.x;
+                        double across3 = axis == 0 ? h3.normal.y : h3.normal.x;
+                        assert_true(across2 == 0.0 && !signbit(across2));
+                        assert_true(across3 == 0.0 && !signbit(across3));
+                        assert_true(h3.normal.z == 0.0 && !signbit(h3.normal.z));
+                        assert_true((axis == 0 ? h2.normal.x : h2.normal.y) == speeds[side]);
+                    }
+                }
+            }
+        }
+    }
+}
+
 static void response_equals_2d_bit_for_bit_when_z_is_zero(void **state) {
     (void)state;
     rng_state = 0x3d03;
@@ -513,6 +555,7 @@ int main(void) {
         cmocka_unit_test(static_tests_equal_2d_bit_for_bit_when_z_is_zero),
         cmocka_unit_test(swept_tests_equal_2d_bit_for_bit_when_z_is_zero),
         cmocka_unit_test(response_equals_2d_bit_for_bit_when_z_is_zero),
+        cmocka_unit_test(normals_have_no_negative_zero),
         cmocka_unit_test(sweep_spheres_agrees_with_long_double_oracle),
         cmocka_unit_test(sweep_sphere_segment_agrees_with_convex_distance_oracle),
         cmocka_unit_test(rotated_2d_problems_keep_their_time_of_impact),
