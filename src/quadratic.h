@@ -62,6 +62,44 @@ static inline double ccl_cross_compensated(ccl_vec2 u, ccl_vec2 u_lo, ccl_vec2 v
     return s + (((e1 - e2) + e3) + low);
 }
 
+/// ccl_cross_compensated for vectors whose product is tiny beside |u| |v|, as for a pair that
+/// starts more than 2^40 contact distances apart: there the rounding of the hi-lo products alone,
+/// about 2^-100 |u| |v|, would reach an ulp of |dv| R. Every product is exact here (TwoProduct, the
+/// lo-lo one aside, below 2^-150 |u| |v|), and the terms of the size of an ulp of |u| |v| are
+/// summed with their rounding errors kept (a cascade of TwoSum), so the error is a few ulps of the
+/// result plus about 2^-150 |u| |v|. Four more TwoProducts: only where the pair is that far apart.
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static double
+ccl_cross_compensated_far(ccl_vec2 u, ccl_vec2 u_lo, ccl_vec2 v, ccl_vec2 v_lo) {
+    double e1, e2, e3, f1, f2, f3, f4;
+    double p1 = ccl_two_product(u.x, v.y, &e1);
+    double p2 = ccl_two_product(u.y, v.x, &e2);
+    double s = ccl_two_sum(p1, -p2, &e3);
+    double l1 = ccl_two_product(u.x, v_lo.y, &f1);
+    double l2 = ccl_two_product(u_lo.x, v.y, &f2);
+    double l3 = ccl_two_product(u.y, v_lo.x, &f3);
+    double l4 = ccl_two_product(u_lo.y, v.x, &f4);
+    /* the terms of the size of an ulp of |u| |v|, summed with their rounding errors kept apart */
+    double middle[6] = {-e2, e3, l1, l2, -l3, -l4};
+    double h = e1, tail = 0.0, g;
+    for (int m = 0; m < 6; ++m) {
+        h = ccl_two_sum(h, middle[m], &g);
+        tail += g;
+    }
+    tail += ((f1 + f2) - (f3 + f4)) + (u_lo.x * v_lo.y - u_lo.y * v_lo.x);
+    double hi = ccl_two_sum(s, h, &g);
+    return hi + (g + tail);
+}
+
+/// True when a pair at relative position dp with contact distance R starts so far apart (beyond
+/// 2^40 R) that its cross product needs ccl_cross_compensated_far.
+static inline bool ccl_cross_is_far(ccl_vec2 dp, double R) {
+    double m = fabs(dp.x) > fabs(dp.y) ? fabs(dp.x) : fabs(dp.y);
+    return m > 0x1p40 * R;
+}
+
 /// What ccl_contact_interval_parts computed on the way: for a pair apart now (c > 0) whose paths
 /// come within R, the square root of the discriminant and the signed cross product dv x dp
 /// (compensated). At the entry the relative position is (-root dv + cross perp(dv)) / a: its
@@ -77,10 +115,11 @@ typedef struct ccl_contact_parts {
 /// exact rounding errors of the differences, or zero). Returns false when they never come within
 /// R. A pair at rest relative to each other and within R gets (-INFINITY, INFINITY). Never divides
 /// by zero; finite, moderate input only (the public functions rescale extreme input first).
-/// *parts gets the square root of the discriminant and the cross product.
-static inline bool ccl_contact_interval_parts(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
-                                              ccl_vec2 dv_lo, double R, double *t_enter,
-                                              double *t_exit, ccl_contact_parts *parts) {
+/// *parts gets the square root of the discriminant and the cross product. far: the pair is
+/// beyond 2^40 R apart (ccl_cross_is_far), where the cross product needs more care.
+static inline bool ccl_contact_interval_far(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
+                                            ccl_vec2 dv_lo, double R, double *t_enter,
+                                            double *t_exit, ccl_contact_parts *parts, bool far) {
     parts->apart = false;
     parts->root = 0.0;
     parts->cross = 0.0;
@@ -101,7 +140,8 @@ static inline bool ccl_contact_interval_parts(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_v
         discriminant = b * b - a * c; /* a sum of non-negative terms: no cancellation */
     } else {
         double w = sqrt(a) * R;
-        double cross = ccl_cross_compensated(dv, dv_lo, dp, dp_lo);
+        double cross = far ? ccl_cross_compensated_far(dv, dv_lo, dp, dp_lo)
+                           : ccl_cross_compensated(dv, dv_lo, dp, dp_lo);
         double k = fabs(cross);
         /* the sign of w - k is exact; the product can underflow to -0 for tiny w and k, which
          * would read as a grazing contact of a pair that misses by far more than R */
@@ -131,6 +171,14 @@ static inline bool ccl_contact_interval_parts(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_v
         *t_exit = t1;
     }
     return true;
+}
+
+/// ccl_contact_interval_far deciding for itself whether the pair is far apart.
+static inline bool ccl_contact_interval_parts(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
+                                              ccl_vec2 dv_lo, double R, double *t_enter,
+                                              double *t_exit, ccl_contact_parts *parts) {
+    return ccl_contact_interval_far(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit, parts,
+                                    ccl_cross_is_far(dp, R));
 }
 
 /// ccl_contact_interval_parts without the parts.

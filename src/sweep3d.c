@@ -77,13 +77,20 @@ static bool ccl_valid_sphere(ccl_sphere s) {
 
 /* (u + u_lo) x (v + v_lo) component by component, each compensated as in quadratic.h; the z
  * component is the 2D cross product. */
-static ccl_vec3 ccl_cross_compensated3(ccl_vec3 u, ccl_vec3 u_lo, ccl_vec3 v, ccl_vec3 v_lo) {
-    double x = ccl_cross_compensated(ccl_v2(u.y, u.z), ccl_v2(u_lo.y, u_lo.z), ccl_v2(v.y, v.z),
-                                     ccl_v2(v_lo.y, v_lo.z));
-    double y = ccl_cross_compensated(ccl_v2(u.z, u.x), ccl_v2(u_lo.z, u_lo.x), ccl_v2(v.z, v.x),
-                                     ccl_v2(v_lo.z, v_lo.x));
-    double z = ccl_cross_compensated(ccl_v2(u.x, u.y), ccl_v2(u_lo.x, u_lo.y), ccl_v2(v.x, v.y),
-                                     ccl_v2(v_lo.x, v_lo.y));
+static double ccl_cross2(ccl_vec2 u, ccl_vec2 u_lo, ccl_vec2 v, ccl_vec2 v_lo, bool far) {
+    return far ? ccl_cross_compensated_far(u, u_lo, v, v_lo)
+               : ccl_cross_compensated(u, u_lo, v, v_lo);
+}
+
+/* far: the pair starts beyond 2^40 contact distances apart (ccl_cross_is_far). */
+static ccl_vec3 ccl_cross_compensated3(ccl_vec3 u, ccl_vec3 u_lo, ccl_vec3 v, ccl_vec3 v_lo,
+                                       bool far) {
+    double x = ccl_cross2(ccl_v2(u.y, u.z), ccl_v2(u_lo.y, u_lo.z), ccl_v2(v.y, v.z),
+                          ccl_v2(v_lo.y, v_lo.z), far);
+    double y = ccl_cross2(ccl_v2(u.z, u.x), ccl_v2(u_lo.z, u_lo.x), ccl_v2(v.z, v.x),
+                          ccl_v2(v_lo.z, v_lo.x), far);
+    double z = ccl_cross2(ccl_v2(u.x, u.y), ccl_v2(u_lo.x, u_lo.y), ccl_v2(v.x, v.y),
+                          ccl_v2(v_lo.x, v_lo.y), far);
     return ccl_v3(x, y, z);
 }
 
@@ -117,7 +124,9 @@ static bool ccl_contact_interval3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, ccl_
         discriminant = b * b - a * c;
     } else {
         double w = sqrt(a) * R;
-        ccl_vec3 cross = ccl_cross_compensated3(dv, dv_lo, dp, dp_lo);
+        /* as ccl_cross_is_far, over the three components */
+        bool far = ccl_max_abs3(dp) > 0x1p40 * R;
+        ccl_vec3 cross = ccl_cross_compensated3(dv, dv_lo, dp, dp_lo, far);
         double k = ccl_length3(cross);
         discriminant = k > w ? -1.0 : (w - k) * (w + k); /* the product could underflow to -0 */
         parts->apart = true;
