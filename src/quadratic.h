@@ -108,6 +108,8 @@ static inline bool ccl_cross_is_far(ccl_vec2 dp, double R) {
 typedef struct ccl_contact_parts {
     bool apart; ///< c > 0 and the fields below are set
     double root, cross;
+    ccl_vec2 dv; ///< the relative velocity they belong to (a power-of-two copy where rescaled)
+    double R;    ///< the contact distance likewise
 } ccl_contact_parts;
 
 /// The contact interval [*t_enter, *t_exit] (over all real t) of two points that must come within
@@ -123,6 +125,8 @@ static inline bool ccl_contact_interval_far(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec
     parts->apart = false;
     parts->root = 0.0;
     parts->cross = 0.0;
+    parts->dv = dv;
+    parts->R = R;
     double a = ccl_dot(dv, dv);
     double b = ccl_dot(dv, dp);
     double c = ccl_dot(dp, dp) - R * R;

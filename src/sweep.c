@@ -98,8 +98,8 @@ static ccl_vec2 ccl_unquarter(ccl_vec2 v) {
     return ccl_saturate(ccl_scale(v, 4.0));
 }
 
-/* ccl_relative_contact_interval_compensated; *parts is set where no rescaling was needed (its
- * field apart is false otherwise). */
+/* ccl_relative_contact_interval_compensated, with the parts of the discriminant (those of the
+ * rescaled problem where it was rescaled: a normal's direction does not change with the scale). */
 static bool ccl_relative_interval_parts(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, ccl_vec2 dv_lo,
                                         double R, double *t_enter, double *t_exit,
                                         ccl_contact_parts *parts) {
@@ -108,15 +108,13 @@ static bool ccl_relative_interval_parts(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv
     if (ccl_is_moderate(length) && ccl_is_moderate(speed)) {
         return ccl_contact_interval_parts(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit, parts);
     }
-    parts->apart = false;
     /* Scale lengths by sl and velocities by sv; times then scale by sl / sv. */
     int kl = length > 0.0 ? ccl_unit_exponent(length) : 0;
     int kv = speed > 0.0 ? ccl_unit_exponent(speed) : 0;
     double sl = ldexp(1.0, kl), sv = ldexp(1.0, kv);
     double t0, t1;
-    if (!ccl_contact_interval_compensated(ccl_scale(dp, sl), ccl_scale(dp_lo, sl),
-                                          ccl_scale(dv, sv), ccl_scale(dv_lo, sv), R * sl, &t0,
-                                          &t1)) {
+    if (!ccl_contact_interval_parts(ccl_scale(dp, sl), ccl_scale(dp_lo, sl), ccl_scale(dv, sv),
+                                    ccl_scale(dv_lo, sv), R * sl, &t0, &t1, parts)) {
         return false;
     }
     /* t = t' 2^(kv - kl), by ldexp: exact, or rounded once where it underflows, or infinite where
@@ -209,12 +207,29 @@ static ccl_vec2 ccl_entry_normal(ccl_vec2 dv, double R, const ccl_contact_parts 
 #define CCL_ALWAYS_INLINE inline
 #endif
 
+/* ccl_hit_normal's rarer cases: a contact distance far below the separation (1 / (a R) could
+ * overflow, so the vector is normalised at its own scale, no component below 2^-900 but zeros),
+ * and the direction of dp + dv t where the parts cannot serve. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static ccl_vec2
+ccl_hit_normal_rare(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double t, bool entry, double root,
+                    double cross, ccl_vec2 w) {
+    if (entry) {
+        ccl_vec2 n =
+            ccl_unit_direction(ccl_v2(-root * w.x - cross * w.y, -root * w.y + cross * w.x));
+        return ccl_v2(n.x + 0.0, n.y + 0.0);
+    }
+    return ccl_contact_normal(ccl_relative_at(dp, dp_lo, dv, t), dv);
+}
+
 /* The unit normal of a hit at time t (from the first centre to the second) for relative position
- * dp + dp_lo, relative velocity dv and contact distance R, whose contact interval gave parts. */
-static CCL_ALWAYS_INLINE ccl_vec2 ccl_hit_normal(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double R,
-                                                 double t, const ccl_contact_parts *parts) {
-    if (t > 0.0 && parts->apart && R > CCL_SAFE_LOW) {
-        return ccl_entry_normal(dv, R, parts);
+ * dp + dp_lo and relative velocity dv, whose contact interval gave parts. */
+static CCL_ALWAYS_INLINE ccl_vec2 ccl_hit_normal(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double t,
+                                                 const ccl_contact_parts *parts) {
+    if (t > 0.0 && parts->apart && parts->R > CCL_SAFE_LOW) {
+        return ccl_entry_normal(parts->dv, parts->R, parts);
     }
     double mp = ccl_max_abs2(dp);
     if (t == 0.0 && mp > CCL_SAFE_LOW && mp < CCL_SAFE_HIGH) {
@@ -223,7 +238,8 @@ static CCL_ALWAYS_INLINE ccl_vec2 ccl_hit_normal(ccl_vec2 dp, ccl_vec2 dp_lo, cc
         double len = sqrt(dp.x * dp.x + dp.y * dp.y);
         return ccl_v2(dp.x / len + 0.0, dp.y / len + 0.0);
     }
-    return ccl_contact_normal(ccl_relative_at(dp, dp_lo, dv, t), dv);
+    bool entry = t > 0.0 && parts->apart && parts->R >= 0x1p-500;
+    return ccl_hit_normal_rare(dp, dp_lo, dv, t, entry, parts->root, parts->cross, parts->dv);
 }
 
 bool ccl_valid_t_max(double t_max) {
@@ -310,7 +326,7 @@ CCL_NOINLINE static bool ccl_sweep_circles_full(ccl_circle a, ccl_vec2 va, ccl_c
         return false;
     }
     if (hit != NULL) {
-        ccl_fill_circles_hit(hit, a, va, t, t_exit, ccl_hit_normal(dp, dp_lo, dv, R, t, &parts));
+        ccl_fill_circles_hit(hit, a, va, t, t_exit, ccl_hit_normal(dp, dp_lo, dv, t, &parts));
     }
     return true;
 }
@@ -353,7 +369,7 @@ static bool ccl_sweep_circles_general(ccl_circle a, ccl_vec2 va, ccl_circle b, c
         return false; /* a future entry needs approach now (guards rounding at grazing) */
     }
     if (hit != NULL) {
-        ccl_fill_circles_hit(hit, a, va, t, t_exit, ccl_hit_normal(dp, dp_lo, dv, R, t, &parts));
+        ccl_fill_circles_hit(hit, a, va, t, t_exit, ccl_hit_normal(dp, dp_lo, dv, t, &parts));
     }
     return true;
 }

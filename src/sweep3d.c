@@ -99,6 +99,8 @@ typedef struct ccl_contact_parts3 {
     bool apart;
     double root;
     ccl_vec3 cross;
+    ccl_vec3 dv; ///< the relative velocity they belong to (a power-of-two copy where rescaled)
+    double R;    ///< the contact distance likewise
 } ccl_contact_parts3;
 
 /* As ccl_contact_interval_parts (quadratic.h), with |dv x dp| for the cross product. */
@@ -108,6 +110,8 @@ static bool ccl_contact_interval3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, ccl_
     parts->apart = false;
     parts->root = 0.0;
     parts->cross = ccl_v3(0.0, 0.0, 0.0);
+    parts->dv = dv;
+    parts->R = R;
     double a = ccl_dot3(dv, dv);
     double b = ccl_dot3(dv, dp);
     double c = ccl_dot3(dp, dp) - R * R;
@@ -172,7 +176,7 @@ static bool ccl_relative_interval3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, ccl
                                ccl_scale3(dv_lo, sv), R * sl, &t0, &t1, parts)) {
         return false;
     }
-    parts->apart = false; /* the parts of the rescaled problem */
+
     *t_enter = ldexp(t0, kv - kl);
     *t_exit = ldexp(t1, kv - kl);
     *t_enter = *t_enter == 0.0 && t0 != 0.0 ? copysign(DBL_TRUE_MIN, t0) : *t_enter;
@@ -451,8 +455,21 @@ bool ccl_sweep_spheres(ccl_sphere a, ccl_vec3 va, ccl_sphere b, ccl_vec3 vb, dou
         ccl_vec3 pa = ccl_mul_add3(a.center, t, va);
         ccl_vec3 normal;
         double mp = ccl_max_abs3(dp);
-        if (t > 0.0 && parts.apart && R > CCL_SAFE_LOW3) {
-            normal = ccl_entry_normal3(dv, R, &parts);
+        if (t > 0.0 && parts.apart && parts.R > CCL_SAFE_LOW3) {
+            normal = ccl_entry_normal3(parts.dv, parts.R, &parts);
+        } else if (t > 0.0 && parts.apart && parts.R >= 0x1p-500) {
+            /* as in 2D: normalised at its own scale */
+            ccl_vec3 w = parts.dv, c = parts.cross;
+            double x = -parts.root * w.x - c.z * w.y;
+            double y = -parts.root * w.y + c.z * w.x;
+            double z = 0.0;
+            if (w.z != 0.0 || c.x != 0.0 || c.y != 0.0) {
+                x += c.y * w.z;
+                y -= c.x * w.z;
+                z = -parts.root * w.z + (c.x * w.y - c.y * w.x);
+            }
+            ccl_vec3 n = ccl_unit_direction3(ccl_v3(x, y, z));
+            normal = ccl_v3(n.x + 0.0, n.y + 0.0, n.z + 0.0);
         } else if (t == 0.0 && mp > CCL_SAFE_LOW3 && mp < CCL_SAFE_HIGH3) {
             /* in contact now: the direction of dp, as in 2D (the same bits when every z is 0) */
             double len = sqrt(dp.x * dp.x + dp.y * dp.y + dp.z * dp.z);

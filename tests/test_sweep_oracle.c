@@ -555,19 +555,24 @@ static void circles_hit_exactly_at_t_max(void **state) {
 
 /* Pairs 2^40 to 2^120 contact distances apart whose difference of positions has a low part (the
  * first circle's centre sits an ulp-sized step off the axis), passing at a planned miss distance
- * R (1 +- delta). Beyond about 2^50 a cross product that rounds its hi-lo products has an error
- * above an ulp of |dv| R; with every product exact (ccl_cross_compensated_far) the verdict, the
- * time and the normal keep their accuracy. The oracle is exact in quad here: every product of two
- * doubles is, and the differences cancel exactly (Sterbenz). */
+ * R (1 +- delta), half of them at extreme scales. Beyond about 2^50 a cross product that rounds its
+ * hi-lo products has an error above an ulp of |dv| R; with every product exact
+ * (ccl_cross_compensated_far) the verdict, the time and the normal keep their accuracy. The oracle
+ * is exact in quad here: every product of two doubles is, and the differences cancel exactly
+ * (Sterbenz). */
 static void pairs_up_to_2_120_apart_keep_verdict_time_and_normal(void **state) {
     (void)state;
     rng_seed(41);
     long hits = 0, decided = 0;
     double worst_normal = 0.0;
     for (int i = 0; i < 20000; ++i) {
-        double R = ldexp(1.0, (int)rng_uniform(-20, 20)) * rng_uniform(1, 2);
+        /* every other case at scales that the library rescales: lengths and speeds by powers of
+         * two up to 2^+-250 (exact, so the oracle stays exact) */
+        int length_exp = i % 2 ? (int)rng_uniform(-250, 250) : 0;
+        int speed_exp = i % 2 ? (int)rng_uniform(-250, 250) : 0;
+        double R = ldexp(rng_uniform(1, 2), (int)rng_uniform(-20, 20) + length_exp);
         double X = R * ldexp(rng_uniform(1, 2), (int)rng_uniform(40, 120));
-        double speed = ldexp(rng_uniform(1, 2), (int)rng_uniform(-30, 30));
+        double speed = ldexp(rng_uniform(1, 2), (int)rng_uniform(-30, 30) + speed_exp);
         double vx = -speed * rng_uniform(0.5, 1), vy = speed * rng_uniform(-1, 1);
         double delta = ldexp(1.0, (int)rng_uniform(-30, -1)) * rng_sign();
         double miss = R * (1 + delta) * rng_sign();
