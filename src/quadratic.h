@@ -14,8 +14,11 @@
  * carried as unevaluated sums hi + lo (the exact rounding errors of the subtractions, by TwoSum)
  * and the cross product is evaluated with exact products (Dekker's TwoProduct, plain multiplies and
  * adds, so it vectorises and rounds the same everywhere) and a compensated sum: its error is a few
- * ulps of the result, not of |dv| |dp|. The miss distance is then accurate to a few ulps of R
- * whatever the separation, and the hit/miss decision to ~1e-15 of R (tests/test_sweep_oracle.c).
+ * ulps of the result plus about 2^-100 |dv| |dp| (the rounded hi-lo products), and beyond 2^40 R
+ * apart, where that term would grow past an ulp of |dv| R, with every product exact
+ * (ccl_cross_compensated_far), about 2^-150 |dv| |dp|. The miss distance is then accurate to a few
+ * ulps of R up to some 2^100 R apart (tested to 2^120), and the hit/miss decision to ~1e-15 of R
+ * (tests/test_sweep_oracle.c).
  */
 #ifndef CIRCOL_QUADRATIC_H
 #define CIRCOL_QUADRATIC_H
