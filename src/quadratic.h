@@ -16,9 +16,10 @@
  * adds, so it vectorises and rounds the same everywhere) and a compensated sum: its error is a few
  * ulps of the result plus about 2^-100 |dv| |dp| (the rounded hi-lo products), and beyond 2^40 R
  * apart, where that term would grow past an ulp of |dv| R, with every product exact
- * (ccl_cross_compensated_far), about 2^-150 |dv| |dp|. The miss distance is then accurate to a few
- * ulps of R up to some 2^100 R apart (tested to 2^120), and the hit/miss decision to ~1e-15 of R
- * (tests/test_sweep_oracle.c).
+ * (ccl_cross_compensated_far), about 2^-150 |dv| |dp| (the one rounded product, lo times lo). The
+ * miss distance is then accurate to a few ulps of R up to about 2^100 R apart (further where the
+ * velocities' difference is exact: the tests reach 2^120), and the hit/miss decision to ~1e-15 of
+ * R (tests/test_sweep_oracle.c).
  */
 #ifndef CIRCOL_QUADRATIC_H
 #define CIRCOL_QUADRATIC_H
