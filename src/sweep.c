@@ -180,6 +180,11 @@ static ccl_vec2 ccl_contact_normal(ccl_vec2 dp, ccl_vec2 dv) {
     return ccl_unit_direction(ccl_neg(dv));
 }
 
+/* The relative position at the entry times a: -root dv + cross perp(dv) (quadratic.h). */
+static ccl_vec2 ccl_entry_vector(ccl_vec2 dv, double root, double cross) {
+    return ccl_v2(-root * dv.x - cross * dv.y, -root * dv.y + cross * dv.x);
+}
+
 /* The unit normal at the entry of a pair whose contact interval gave parts (apart: a pair that
  * enters at a time after 0). The relative position there is (-root dv + cross perp(dv)) / a
  * (quadratic.h): made of the discriminant's root and the cross product, whose errors are a few
@@ -192,8 +197,8 @@ static ccl_vec2 ccl_entry_normal(ccl_vec2 dv, double R, const ccl_contact_parts 
      * 1 / sqrt(x^2 + y^2) near 1 brings it within about an ulp, without the square root and the
      * division that would follow the root. */
     double scale = 1.0 / (ccl_dot(dv, dv) * R);
-    double x = (-parts->root * dv.x - parts->cross * dv.y) * scale;
-    double y = (-parts->root * dv.y + parts->cross * dv.x) * scale;
+    ccl_vec2 v = ccl_entry_vector(dv, parts->root, parts->cross);
+    double x = v.x * scale, y = v.y * scale;
     double f = 1.5 - 0.5 * (x * x + y * y);
     /* Along an axis the normal is exact, as the direction of dp + dv t gave it: (1, 0) for a
      * head-on pair along x, not (0.9999999999999999, -0) (+ 0.0 turns -0 into +0). */
@@ -217,8 +222,7 @@ static ccl_vec2
 ccl_hit_normal_rare(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double t, bool entry, double root,
                     double cross, ccl_vec2 w) {
     if (entry) {
-        ccl_vec2 n =
-            ccl_unit_direction(ccl_v2(-root * w.x - cross * w.y, -root * w.y + cross * w.x));
+        ccl_vec2 n = ccl_unit_direction(ccl_entry_vector(w, root, cross));
         return ccl_v2(n.x + 0.0, n.y + 0.0);
     }
     return ccl_contact_normal(ccl_relative_at(dp, dp_lo, dv, t), dv);

@@ -219,12 +219,11 @@ static ccl_vec3 ccl_contact_normal3(ccl_vec3 dp, ccl_vec3 dv) {
     return ccl_unit_direction3(ccl_neg3(dv));
 }
 
-/* The unit normal at the entry, as ccl_entry_normal in sweep.c: the relative position there is
- * (-root dv + cross x dv) / a. The terms that vanish when every z is 0 are left out then, so that
- * the result has the 2D function's bits, signs of zero included. */
-static ccl_vec3 ccl_entry_normal3(ccl_vec3 dv, double R, const ccl_contact_parts3 *parts) {
+/* The relative position at the entry times a, as in sweep.c: -root dv + cross x dv. The terms
+ * that vanish when every z is 0 are left out then, so that the result has the 2D function's bits,
+ * signs of zero included. */
+static ccl_vec3 ccl_entry_vector3(ccl_vec3 dv, const ccl_contact_parts3 *parts) {
     ccl_vec3 c = parts->cross;
-    double scale = 1.0 / ((dv.x * dv.x + dv.y * dv.y + dv.z * dv.z) * R);
     double x = -parts->root * dv.x - c.z * dv.y;
     double y = -parts->root * dv.y + c.z * dv.x;
     double z = 0.0;
@@ -233,9 +232,14 @@ static ccl_vec3 ccl_entry_normal3(ccl_vec3 dv, double R, const ccl_contact_parts
         y -= c.x * dv.z;
         z = -parts->root * dv.z + (c.x * dv.y - c.y * dv.x);
     }
-    x *= scale;
-    y *= scale;
-    z *= scale;
+    return ccl_v3(x, y, z);
+}
+
+/* The unit normal at the entry, as ccl_entry_normal in sweep.c. */
+static ccl_vec3 ccl_entry_normal3(ccl_vec3 dv, double R, const ccl_contact_parts3 *parts) {
+    double scale = 1.0 / ((dv.x * dv.x + dv.y * dv.y + dv.z * dv.z) * R);
+    ccl_vec3 v = ccl_entry_vector3(dv, parts);
+    double x = v.x * scale, y = v.y * scale, z = v.z * scale;
     double f = 1.5 - 0.5 * (x * x + y * y + z * z);
     /* exact along an axis, and +0 for a zero component (as in 2D) */
     return ccl_v3(y == 0.0 && z == 0.0 ? copysign(1.0, x) : x * f + 0.0,
@@ -459,16 +463,7 @@ bool ccl_sweep_spheres(ccl_sphere a, ccl_vec3 va, ccl_sphere b, ccl_vec3 vb, dou
             normal = ccl_entry_normal3(parts.dv, parts.R, &parts);
         } else if (t > 0.0 && parts.apart && parts.R >= 0x1p-500) {
             /* as in 2D: normalised at its own scale */
-            ccl_vec3 w = parts.dv, c = parts.cross;
-            double x = -parts.root * w.x - c.z * w.y;
-            double y = -parts.root * w.y + c.z * w.x;
-            double z = 0.0;
-            if (w.z != 0.0 || c.x != 0.0 || c.y != 0.0) {
-                x += c.y * w.z;
-                y -= c.x * w.z;
-                z = -parts.root * w.z + (c.x * w.y - c.y * w.x);
-            }
-            ccl_vec3 n = ccl_unit_direction3(ccl_v3(x, y, z));
+            ccl_vec3 n = ccl_unit_direction3(ccl_entry_vector3(parts.dv, &parts));
             normal = ccl_v3(n.x + 0.0, n.y + 0.0, n.z + 0.0);
         } else if (t == 0.0 && mp > CCL_SAFE_LOW3 && mp < CCL_SAFE_HIGH3) {
             /* in contact now: the direction of dp, as in 2D (the same bits when every z is 0) */
