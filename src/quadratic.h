@@ -97,11 +97,14 @@ ccl_cross_compensated_far(ccl_vec2 u, ccl_vec2 u_lo, ccl_vec2 v, ccl_vec2 v_lo) 
     return hi + (g + tail);
 }
 
+/// Contact distances apart from which a pair's cross product needs ccl_cross_compensated_far.
+#define CCL_FAR_APART 0x1p40
+
 /// True when a pair at relative position dp with contact distance R starts so far apart (beyond
-/// 2^40 R) that its cross product needs ccl_cross_compensated_far.
+/// CCL_FAR_APART R) that its cross product needs ccl_cross_compensated_far.
 static inline bool ccl_cross_is_far(ccl_vec2 dp, double R) {
     double m = fabs(dp.x) > fabs(dp.y) ? fabs(dp.x) : fabs(dp.y);
-    return m > 0x1p40 * R;
+    return m > CCL_FAR_APART * R;
 }
 
 /// What ccl_contact_interval_parts computed on the way: for a pair apart now (c > 0) whose paths

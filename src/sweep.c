@@ -319,7 +319,7 @@ CCL_NOINLINE static bool ccl_sweep_circles_full(ccl_circle a, ccl_vec2 va, ccl_c
     double t_enter, t_exit;
     ccl_contact_parts parts;
     if (!ccl_contact_interval_far(dp, dp_lo, dv, dv_lo, R, &t_enter, &t_exit, &parts,
-                                  mp > 0x1p40 * R)) {
+                                  mp > CCL_FAR_APART * R)) {
         return false;
     }
     if (t_exit < 0.0 || t_enter > t_max || t_enter == INFINITY) {

@@ -129,7 +129,7 @@ static bool ccl_contact_interval3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, ccl_
     } else {
         double w = sqrt(a) * R;
         /* as ccl_cross_is_far, over the three components */
-        bool far = ccl_max_abs3(dp) > 0x1p40 * R;
+        bool far = ccl_max_abs3(dp) > CCL_FAR_APART * R;
         ccl_vec3 cross = ccl_cross_compensated3(dv, dv_lo, dp, dp_lo, far);
         double k = ccl_length3(cross);
         discriminant = k > w ? -1.0 : (w - k) * (w + k); /* the product could underflow to -0 */

@@ -132,7 +132,8 @@ static int64_t ccl_sweep_block(const ccl_sweep_batch *pairs, size_t begin, size_
         result = ccl_batch_if_moderate(result, fabs(dvx), fabs(dvy), 0.0);
         /* a pair beyond 2^40 contact distances apart: the scalar call's cross product is
          * ccl_cross_compensated_far there */
-        result = ccl_batch_larger(fabs(dpx), fabs(dpy)) > 0x1p40 * R ? CCL_BATCH_FALLBACK : result;
+        result = ccl_batch_larger(fabs(dpx), fabs(dpy)) > CCL_FAR_APART * R ? CCL_BATCH_FALLBACK
+                                                                            : result;
         result = ar[i] >= 0.0 ? result : CCL_BATCH_FALLBACK;
         result = br[i] >= 0.0 ? result : CCL_BATCH_FALLBACK;
         double top = ccl_batch_larger(fabs(ax[i]), fabs(ay[i]));
