@@ -292,28 +292,33 @@ static void ccl_fill_circles_hit(ccl_hit *hit, ccl_circle a, ccl_vec2 va, double
     }
 }
 
-/* ccl_sweep_circles without the first look. Input of moderate size (every coordinate, velocity
- * component and radius below 2^200 in magnitude, radii not negative, t_max not NaN or negative,
- * and a relative motion whose magnitudes need no rescaling) takes a path that knows it: the same
- * arithmetic as the general one, without the checks whose outcome is then certain, each magnitude
- * found once. */
+/* ccl_sweep_circles without the first look. Input of moderate size (the magnitudes of the
+ * coordinates, velocity components and radii summing to less than 2^200, radii not negative, t_max
+ * not NaN or negative, and a relative motion whose magnitudes need no rescaling) takes a path that
+ * knows it: the same arithmetic as the general one, without the checks whose outcome is then
+ * certain, each magnitude found once. */
 CCL_NOINLINE static bool ccl_sweep_circles_full(ccl_circle a, ccl_vec2 va, ccl_circle b,
                                                 ccl_vec2 vb, double t_max, ccl_hit *hit) {
-    const double high = CCL_SAFE_HIGH;
-    bool small = fabs(a.center.x) < high && fabs(a.center.y) < high && fabs(b.center.x) < high &&
-                 fabs(b.center.y) < high && fabs(va.x) < high && fabs(va.y) < high &&
-                 fabs(vb.x) < high && fabs(vb.y) < high && a.radius >= 0.0 && a.radius < high &&
-                 b.radius >= 0.0 && b.radius < high && t_max >= 0.0; /* false for any NaN */
-    if (!small) {
-        return ccl_sweep_circles_general(a, va, b, vb, t_max, hit);
-    }
-    /* no overflow from here: the differences and the sum stay below 2^201 */
+    /* One sum bounds them all: rounding is monotone, so each difference and sum of two of the
+     * terms below (dp, dv, R) is at most the sum, and no branch is spent on each term. A NaN or
+     * infinite input makes the sum NaN or infinite, and the test false. */
+    double sum = ((fabs(a.center.x) + fabs(a.center.y)) + (fabs(b.center.x) + fabs(b.center.y))) +
+                 ((fabs(va.x) + fabs(va.y)) + (fabs(vb.x) + fabs(vb.y))) +
+                 (fabs(a.radius) + fabs(b.radius));
+    bool small = (sum < CCL_SAFE_HIGH) & (a.radius >= 0.0) & (b.radius >= 0.0) & (t_max >= 0.0);
+    /* no overflow from here when small: the differences and the sum stay below 2^200 */
     ccl_vec2 dp_lo, dv_lo;
     ccl_vec2 dp = ccl_sub_exact(b.center, a.center, &dp_lo);
     ccl_vec2 dv = ccl_sub_exact(vb, va, &dv_lo);
     double R = a.radius + b.radius;
-    double mp = ccl_max_abs2(dp), mv = ccl_max_abs2(dv);
-    if (!ccl_is_moderate(ccl_larger(mp, R)) || !ccl_is_moderate(mv)) {
+    /* ccl_max_abs2 without its care for NaN, which only input that is not small can give */
+    double mp = fabs(dp.x) > fabs(dp.y) ? fabs(dp.x) : fabs(dp.y);
+    double mv = fabs(dv.x) > fabs(dv.y) ? fabs(dv.x) : fabs(dv.y);
+    double length = mp > R ? mp : R;
+    /* below 2^200 already: only the lower end of ccl_is_moderate is left to look at */
+    bool moderate =
+        ((length > CCL_SAFE_LOW) | (length == 0.0)) & ((mv > CCL_SAFE_LOW) | (mv == 0.0));
+    if (!(small & moderate)) {
         return ccl_sweep_circles_general(a, va, b, vb, t_max, hit); /* rescaled there */
     }
     double t_enter, t_exit;
@@ -326,7 +331,9 @@ CCL_NOINLINE static bool ccl_sweep_circles_full(ccl_circle a, ccl_vec2 va, ccl_c
         return false;
     }
     double t = t_enter > 0.0 ? t_enter : 0.0;
-    if (t > 0.0 && !ccl_approaching_with(dp, dv, mp, mv)) {
+    /* ccl_approaching_with, which a product this far below 0 decides at once (the same dot
+     * product as the interval's b, which the compiler computes once) */
+    if (t > 0.0 && !(ccl_dot(dv, dp) <= -0x1p-900) && !ccl_approaching_with(dp, dv, mp, mv)) {
         return false;
     }
     if (hit != NULL) {
