@@ -2,7 +2,7 @@
  *
  * Three panels: the narrow phase's time per pair against Box2D's and the textbook root's (log
  * scale); the hard-disk gas's collisions per second against N for each packing fraction, with the
- * issue's targets; the balls in a box against the stepping engines (log scale), with each
+ * targets; the balls in a box against the stepping engines (log scale), with each
  * engine's pass-throughs. A panel whose figures this run did not measure says so. Every number
  * drawn is also written as text beside its bar or point, with the value bench_record printed. */
 #include <math.h>
@@ -170,7 +170,7 @@ static void chart_narrow(FILE *f, int index) {
 
 static void chart_gas(FILE *f, int index) {
     double top = chart_panel(f, index, "gas", "Hard-disk gas: collisions per second against N",
-                             "millions per second, one core; periodic box; the issue's targets "
+                             "millions per second, one core; periodic box; the targets "
                              "as dashed marks");
     static const int sizes[] = {1000, 10000, 100000, 1000000};
     static const double etas[] = {0.2, 0.5, 0.7};

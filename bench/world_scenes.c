@@ -510,7 +510,7 @@ static void balls_case(const bench_options *opt, int n, double sigma) {
 }
 
 void bench_scene_balls(const bench_options *opt) {
-    /* N = 10^4 (the size) only with --big: Box2D needs minutes for it */
+    /* N = 10^4 (the reference scene's size) only with --big: Box2D needs minutes for it */
     int n = opt->quick ? 1000 : (opt->big ? 10000 : 2000);
     balls_case(opt, n, 10.0);
     if (opt->big) {
@@ -537,7 +537,7 @@ void bench_scene_gas(const bench_options *opt) {
     const char *scene = "gas";
     const double etas[] = {0.2, 0.5, 0.7};
     int sizes[4] = {1000, 10000, 100000, 1000000};
-    int size_count = 4; /* the four sizes; 10^6 takes about a minute */
+    int size_count = 4; /* the four reference sizes; 10^6 takes about a minute */
     if (opt->quick) {
         size_count = 2;
     }
