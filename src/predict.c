@@ -13,6 +13,7 @@
 
 #include "accel_internal.h"
 #include "elementary.h"
+#include "inline.h"
 #include "world_internal.h"
 
 ccl_vec2 ccl_body_acceleration(const ccl_world *w, const ccl_body_slot *b) {
@@ -581,12 +582,6 @@ static inline void ccl_scan_put(ccl_scan_block *s, const ccl_body_slot *o, int32
     s->reach[j] = r + o->radius;
     s->who[j] = k;
 }
-
-#if defined(__GNUC__)
-#define CCL_ALWAYS_INLINE __attribute__((always_inline)) inline
-#else
-#define CCL_ALWAYS_INLINE inline
-#endif
 
 /* Walks the lists that start at starts[0..filled) into the scan block
  * (ccl_predict_neighbours_linear below). Inlined three times with constant flags: `checks` for a

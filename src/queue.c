@@ -7,6 +7,7 @@
  * and overflow circle in (key, index) order: the front's top is the queue's top. */
 #include "queue.h"
 
+#include "inline.h"
 #include "quadratic.h"
 
 /// Circles per bucket the width aims at: a short front, few empty buckets to walk.
@@ -180,8 +181,9 @@ static void ccl_queue_unlink(ccl_queue *q, int32_t i) {
     }
 }
 
-/* Puts circle i (finite key, in no list nor the front) where its bucket position says. */
-static void ccl_queue_place(ccl_queue *q, int32_t i) {
+/* Puts circle i (finite key, in no list nor the front) where its bucket position says. Inlined
+ * into every caller, as ccl_queue_detach is: as calls, the two cost the gas about 2%. */
+static CCL_ALWAYS_INLINE void ccl_queue_place(ccl_queue *q, int32_t i) {
     double position = ccl_queue_position(q, q->nodes[i].key);
     q->work++;
     if (!(position >= q->front_end)) {
@@ -194,7 +196,7 @@ static void ccl_queue_place(ccl_queue *q, int32_t i) {
 }
 
 /* Takes present circle i out of the front or its list (its key and state stay stale). */
-static void ccl_queue_detach(ccl_queue *q, int32_t i) {
+static CCL_ALWAYS_INLINE void ccl_queue_detach(ccl_queue *q, int32_t i) {
     if (q->nodes[i].prev == CCL_QUEUE_IN_FRONT) {
         ccl_queue_front_remove(q, q->nodes[i].next);
     } else {

@@ -5,6 +5,7 @@
 #include <float.h>
 #include <math.h>
 
+#include "inline.h"
 #include "quadratic.h"
 #include "sweep_internal.h"
 
@@ -206,12 +207,6 @@ static ccl_vec2 ccl_entry_normal(ccl_vec2 dv, double R, const ccl_contact_parts 
                   x == 0.0 ? copysign(1.0, y) : y * f + 0.0);
 }
 
-#if defined(__GNUC__)
-#define CCL_ALWAYS_INLINE __attribute__((always_inline)) inline
-#else
-#define CCL_ALWAYS_INLINE inline
-#endif
-
 /* ccl_hit_normal's rarer cases: a contact distance far below the separation (1 / (a R) could
  * overflow, so the vector is normalised at its own scale, no component below 2^-900 but zeros),
  * and the direction of dp + dv t where the parts cannot serve. */
@@ -253,12 +248,6 @@ bool ccl_valid_t_max(double t_max) {
 static bool ccl_valid_circle(ccl_circle c) {
     return ccl_vec2_is_finite(c.center) && isfinite(c.radius) && c.radius >= 0.0;
 }
-
-#if defined(__GNUC__)
-#define CCL_NOINLINE __attribute__((noinline))
-#else
-#define CCL_NOINLINE
-#endif
 
 static bool ccl_sweep_circles_full(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb,
                                    double t_max, ccl_hit *hit);
