@@ -223,11 +223,16 @@ static void chart_gas(FILE *f, int index) {
                 "<line class=\"target\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                 "stroke=\"#d62728\" stroke-width=\"2\" stroke-dasharray=\"5,3\" "
                 "data-value=\"%g\"/>\n",
-                x - 30.0, y, x + 30.0, y, targets[t].v);
-        char label[32];
-        snprintf(label, sizeof label, "target %g", targets[t].v);
-        chart_text(f, x, y - 6.0, "middle", 11.0, false, label);
+                x - 44.0, y, x - 6.0, y, targets[t].v);
     }
+    /* the marks left of the points and named in the legend: the points' labels are on the right */
+    double target_y = top + 62.0 + 18.0 * 3;
+    fprintf(f,
+            "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#d62728\" "
+            "stroke-width=\"2\" stroke-dasharray=\"5,3\"/>\n",
+            CHART_WIDTH - 210.0, target_y - 4.0, CHART_WIDTH - 186.0, target_y - 4.0);
+    chart_text(f, CHART_WIDTH - 180.0, target_y, "start", 11.0, false,
+               "targets (packing fraction 0.5)");
     for (int e = 0; e < 3; ++e) {
         fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2.5\" points=\"",
                 colours[e]);
