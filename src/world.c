@@ -1604,6 +1604,20 @@ static void ccl_world_fetch_rows(const ccl_world *w, int32_t c, int32_t reach) {
     }
 }
 
+/* Below this much world memory the look-ahead is not run at all: what an event reads of its
+ * neighbours (their slots, queue entries and cell heads, about 84 of a circle's 128 bytes) then
+ * about fits in a second-level cache of 1 MB, and the look-ahead's own work costs more than the
+ * misses it saves: 1.4% to 2.7% at 10^4 circles (1.3 MB), where from 1.5 10^4 to 10^5 it gains
+ * 1% to 5% (docs/PERFORMANCE.md). A WebAssembly build has no prefetch, so there it would only
+ * cost. */
+#ifndef CCL_FETCH_AHEAD_BYTES
+#if defined(__wasm__)
+#define CCL_FETCH_AHEAD_BYTES SIZE_MAX
+#else
+#define CCL_FETCH_AHEAD_BYTES ((size_t)3 << 19) /* 1.5 MB */
+#endif
+#endif
+
 /* From this much world memory on (a third-level cache holds less), the look-ahead steps twice an
  * event and has a third stage: the first circle of each of the 5 x 5 cells around the circle it
  * stepped to two steps earlier, which hold the nine around it and the nine around its partner.
@@ -1714,9 +1728,12 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         if (limit > 0 && processed >= limit) {
             return CCL_ERR_EVENT_LIMIT;
         }
-        ccl_world_fetch_ahead(w);
-        if (w->memory_bytes >= CCL_FETCH_CELLS_BYTES) {
-            ccl_world_fetch_ahead(w); /* one step an event fell behind the next bucket's drain */
+        if (w->memory_bytes >= CCL_FETCH_AHEAD_BYTES) {
+            ccl_world_fetch_ahead(w);
+            if (w->memory_bytes >= CCL_FETCH_CELLS_BYTES) {
+                /* one step an event fell behind the next bucket's drain */
+                ccl_world_fetch_ahead(w);
+            }
         }
         ccl_body_slot *b = &w->bodies[i];
         if (b->event_kind != CCL_EVENT_CELL && b->event_kind != CCL_EVENT_NONE) {
