@@ -1606,10 +1606,11 @@ static void ccl_world_fetch_rows(const ccl_world *w, int32_t c, int32_t reach) {
 
 /* Below this much world memory the look-ahead is not run at all: what an event reads of its
  * neighbours (their slots, queue entries and cell heads, about 84 of a circle's 128 bytes) then
- * about fits in a second-level cache of 1 MB, and the look-ahead's own work costs more than the
- * misses it saves: 1.4% to 2.7% at 10^4 circles (1.3 MB), where from 1.5 10^4 to 10^5 it gains
- * 1% to 5% (docs/PERFORMANCE.md). A WebAssembly build has no prefetch, so there it would only
- * cost. */
+ * about fits in a second-level cache of 1 MB, and the look-ahead's own work costs as much as the
+ * misses it saves or more: without it a gas of 10^3 disks ran 2.6% faster and one of 10^4 at
+ * packing fraction 0.2 3.2%, at 0.5 and 0.7 the same, where from 2 10^4 disks (2.5 MB) to 10^5
+ * it gains 2% to 10% (docs/PERFORMANCE.md). A WebAssembly build has no prefetch, so there it
+ * would only cost. */
 #ifndef CCL_FETCH_AHEAD_BYTES
 #if defined(__wasm__)
 #define CCL_FETCH_AHEAD_BYTES SIZE_MAX
