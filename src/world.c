@@ -1623,14 +1623,10 @@ static void ccl_world_fetch_rows(const ccl_world *w, int32_t c, int32_t reach) {
  * event and has a third stage: the first circle of each of the 5 x 5 cells around the circle it
  * stepped to two steps earlier, which hold the nine around it and the nine around its partner.
  * In a smaller world those circles are in the cache already, and the stage cost 11% to 12% at
- * 10^4 and 10^5 circles (docs/PERFORMANCE.md). A WebAssembly build has no prefetch, so the stage
- * would only cost there. */
+ * 10^4 and 10^5 circles (docs/PERFORMANCE.md). (A WebAssembly build never runs the look-ahead:
+ * CCL_FETCH_AHEAD_BYTES.) */
 #ifndef CCL_FETCH_CELLS_BYTES /* (a build may set it, to test the stage in small worlds) */
-#if defined(__wasm__)
-#define CCL_FETCH_CELLS_BYTES SIZE_MAX
-#else
 #define CCL_FETCH_CELLS_BYTES ((size_t)48 << 20)
-#endif
 #endif
 /* How far that stage reaches, in cells each way (2: the 5 x 5 cells). */
 #define CCL_FETCH_REACH 2
