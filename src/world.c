@@ -4,6 +4,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <unistd.h> /* sysconf, for the second-level cache's size */
+#endif
 
 #include "accel_internal.h"
 #include "elementary.h"
@@ -120,6 +123,32 @@ static bool ccl_def_is_valid(const ccl_world_def *d) {
 static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed);
 static void ccl_world_wake_dependents(ccl_world *w, int32_t i);
 
+/* Below a world memory of one and a half second-level caches the look-ahead is not run at all:
+ * what an event reads of its neighbours (their slots, queue entries and cell heads, about 84 of a
+ * circle's 128 bytes) then about fits in that cache, and the look-ahead's own work costs as much
+ * as the misses it saves or more. On a core with 1 MB of it, a gas of 10^3 disks ran 2.6% faster
+ * without and one of 10^4 at packing fraction 0.2 3.2%, where from 2 10^4 disks (2.5 MB) to 10^5
+ * it gains 2% to 10%; on a core with 512 KB, 10^4 disks (1.3 MB) gain 2.4% to 4.6% from it and
+ * 4000 lose 1.8% (docs/PERFORMANCE.md). The cache's size is asked of the C library where it
+ * tells (glibc), else taken as 1 MB. A WebAssembly build has no prefetch, so there it would only
+ * cost. A build may set CCL_FETCH_AHEAD_BYTES to fix the limit. */
+static size_t ccl_world_fetch_ahead_limit(void) {
+#if defined(CCL_FETCH_AHEAD_BYTES)
+    return CCL_FETCH_AHEAD_BYTES;
+#elif defined(__wasm__)
+    return SIZE_MAX;
+#else
+    size_t l2 = (size_t)1 << 20;
+#if defined(_SC_LEVEL2_CACHE_SIZE)
+    long told = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    if (told >= (64L << 10) && told <= (64L << 20)) { /* anything else is not a real answer */
+        l2 = (size_t)told;
+    }
+#endif
+    return l2 + l2 / 2;
+#endif
+}
+
 ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     if (out == NULL) {
         return CCL_ERR_INVALID_ARGUMENT;
@@ -152,6 +181,7 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     w->free_head = -1;
     w->queue.ahead = -1; /* no look-ahead before the queue has nodes */
     w->fetched = -1;
+    w->fetch_ahead_bytes = ccl_world_fetch_ahead_limit();
     w->nx = w->ny = 1;
     w->cell_w = w->box_size.x;
     w->cell_h = w->box_size.y;
@@ -1604,27 +1634,12 @@ static void ccl_world_fetch_rows(const ccl_world *w, int32_t c, int32_t reach) {
     }
 }
 
-/* Below this much world memory the look-ahead is not run at all: what an event reads of its
- * neighbours (their slots, queue entries and cell heads, about 84 of a circle's 128 bytes) then
- * about fits in a second-level cache of 1 MB, and the look-ahead's own work costs as much as the
- * misses it saves or more: without it a gas of 10^3 disks ran 2.6% faster and one of 10^4 at
- * packing fraction 0.2 3.2%, at 0.5 and 0.7 the same, where from 2 10^4 disks (2.5 MB) to 10^5
- * it gains 2% to 10% (docs/PERFORMANCE.md). A WebAssembly build has no prefetch, so there it
- * would only cost. */
-#ifndef CCL_FETCH_AHEAD_BYTES
-#if defined(__wasm__)
-#define CCL_FETCH_AHEAD_BYTES SIZE_MAX
-#else
-#define CCL_FETCH_AHEAD_BYTES ((size_t)3 << 19) /* 1.5 MB */
-#endif
-#endif
-
 /* From this much world memory on (a third-level cache holds less), the look-ahead steps twice an
  * event and has a third stage: the first circle of each of the 5 x 5 cells around the circle it
  * stepped to two steps earlier, which hold the nine around it and the nine around its partner.
  * In a smaller world those circles are in the cache already, and the stage cost 11% to 12% at
  * 10^4 and 10^5 circles (docs/PERFORMANCE.md). (A WebAssembly build never runs the look-ahead:
- * CCL_FETCH_AHEAD_BYTES.) */
+ * ccl_world_fetch_ahead_limit.) */
 #ifndef CCL_FETCH_CELLS_BYTES /* (a build may set it, to test the stage in small worlds) */
 #define CCL_FETCH_CELLS_BYTES ((size_t)48 << 20)
 #endif
@@ -1725,7 +1740,7 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         if (limit > 0 && processed >= limit) {
             return CCL_ERR_EVENT_LIMIT;
         }
-        if (w->memory_bytes >= CCL_FETCH_AHEAD_BYTES) {
+        if (w->memory_bytes >= w->fetch_ahead_bytes) {
             ccl_world_fetch_ahead(w);
             if (w->memory_bytes >= CCL_FETCH_CELLS_BYTES) {
                 /* one step an event fell behind the next bucket's drain */
