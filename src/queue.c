@@ -10,7 +10,8 @@
 #include "inline.h"
 #include "quadratic.h"
 
-/// Circles per bucket the width aims at: a short front, few empty buckets to walk.
+/// Circles per bucket the width aims at: a short front, few empty buckets to walk (twice as many
+/// in a wide queue: ccl_queue.wide).
 #define CCL_QUEUE_OCCUPANCY 6.0
 /// The front stays a sorted array up to this many circles, and becomes a binary heap past it.
 #define CCL_QUEUE_SORTED_LIMIT 16
@@ -228,7 +229,12 @@ static int32_t ccl_queue_gather(ccl_queue *q) {
     return m;
 }
 
-/* The inverse width that puts about CCL_QUEUE_OCCUPANCY keys per bucket near the smallest key
+/// Circles per bucket the width aims at.
+static double ccl_queue_occupancy(const ccl_queue *q) {
+    return q->wide ? 2.0 * CCL_QUEUE_OCCUPANCY : CCL_QUEUE_OCCUPANCY;
+}
+
+/* The inverse width that puts about ccl_queue_occupancy keys per bucket near the smallest key
  * (base), from a trimmed mean distance to it: keys far past the bulk are dropped in rounds. */
 static double ccl_queue_spread_inv_width(const ccl_queue *q, int32_t m, double base) {
     double limit = INFINITY, mean = 0.0;
@@ -250,7 +256,8 @@ static double ccl_queue_spread_inv_width(const ccl_queue *q, int32_t m, double b
         kept = n;
         limit = 4.0 * running;
     }
-    return kept > 0 ? ccl_queue_sane_inv_width((double)kept / (CCL_QUEUE_OCCUPANCY * mean)) : 0.0;
+    return kept > 0 ? ccl_queue_sane_inv_width((double)kept / (ccl_queue_occupancy(q) * mean))
+                    : 0.0;
 }
 
 /* Places the m finite circles in front[..m) (front empty, lists empty) afresh: bucket 0 starts
@@ -373,14 +380,14 @@ static bool ccl_queue_calibrate(ccl_queue *q) {
     double occupancy = (double)q->entered / (double)(q->current + 1 - q->mark);
     q->entered = 0;
     q->mark = q->current + 1;
-    bool wrong_width =
-        occupancy > 2.0 * CCL_QUEUE_OCCUPANCY || occupancy < 0.5 * CCL_QUEUE_OCCUPANCY;
+    double aim = ccl_queue_occupancy(q);
+    bool wrong_width = occupancy > 2.0 * aim || occupancy < 0.5 * aim;
     int32_t buckets = ccl_queue_buckets_for(q, q->finite_count);
     bool wrong_count = buckets >= 4 * q->bucket_count || q->bucket_count >= 4 * buckets;
     if ((!wrong_width && !wrong_count) || q->work < ccl_queue_rebuild_cost(q)) {
         return false;
     }
-    double scale = wrong_width ? occupancy / CCL_QUEUE_OCCUPANCY : 1.0;
+    double scale = wrong_width ? occupancy / aim : 1.0;
     ccl_queue_rebuild(q, ccl_queue_sane_inv_width(q->inv_width * scale), 0.0);
     return true;
 }

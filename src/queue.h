@@ -64,6 +64,7 @@ typedef struct ccl_queue {
     int64_t entered;      ///< circles that entered the front since the last calibration
     int64_t mark;         ///< the bucket after current at the last calibration
     int32_t ahead; ///< a circle of the next bucket's list, fetched ahead (-1: none; a hint only)
+    bool wide;     ///< buckets twice as wide (set by the world for large worlds; speed only)
     ccl_queue_allocator allocator;
 } ccl_queue;
 

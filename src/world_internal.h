@@ -104,6 +104,7 @@ struct ccl_world {
     double virial, stats_since;
     uint64_t events_since_rebase;
     size_t memory_bytes;
+    size_t cache_bytes;       ///< the core's second-level cache (ccl_world_cache_bytes)
     size_t fetch_ahead_bytes; ///< the look-ahead runs from this much memory_bytes on (world.c)
 };
 

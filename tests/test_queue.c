@@ -272,6 +272,7 @@ static void queue_matches_a_scan_under_random_operations(void **state) {
     int pops = 0, shifts = 0, clears = 0, exact_shifts = 0;
     for (int round = 0; round < 60; ++round) {
         ccl_queue q = qt_make(&a, QT_CAPACITY);
+        q.wide = round % 2 == 1; /* the buckets of a large world, twice as wide */
         qt_model_reset(&m, QT_CAPACITY);
         int family = round % 5;
         int32_t span = 1 + (int32_t)(qt_next(&rng) % QT_CAPACITY); /* small and large queues */
@@ -311,14 +312,15 @@ static void queue_matches_a_scan_under_random_operations(void **state) {
 
 /* An event loop: the top's event happens and it gets a later key, and so does a partner; now
  * and then a key moves earlier, a circle leaves or comes back, or loses its event. The pops come
- * out in the oracle's order, and the ring wraps and recalibrates many times. */
-static void queue_keeps_order_through_a_long_event_loop(void **state) {
-    (void)state;
+ * out in the oracle's order, and the ring wraps and recalibrates many times. With wide, the
+ * buckets a large world uses, twice as wide. */
+static void qt_long_event_loop(bool wide) {
     qt_allocator a = {0, 0, 0};
     qt_model m;
     uint64_t rng = 777;
     int32_t n = 4 * QT_CAPACITY;
     ccl_queue q = qt_make(&a, n);
+    q.wide = wide;
     qt_model_reset(&m, n);
     for (int32_t i = 0; i < n; ++i) {
         qt_set(&q, &m, i, -log(1.0 - qt_uniform(&rng)) * 50.0);
@@ -380,6 +382,16 @@ static void queue_keeps_order_through_a_long_event_loop(void **state) {
     assert_true(exact_shifts >= 10);
     ccl_queue_release(&q);
     assert_int_equal(a.live, 0);
+}
+
+static void queue_keeps_order_through_a_long_event_loop(void **state) {
+    (void)state;
+    qt_long_event_loop(false);
+}
+
+static void queue_keeps_order_through_a_long_event_loop_wide(void **state) {
+    (void)state;
+    qt_long_event_loop(true);
 }
 
 /* An exact shift in place against an unshifted copy: the keys of moderate spread (a thousandth to
@@ -554,6 +566,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(queue_matches_a_scan_under_random_operations),
         cmocka_unit_test(queue_keeps_order_through_a_long_event_loop),
+        cmocka_unit_test(queue_keeps_order_through_a_long_event_loop_wide),
         cmocka_unit_test(queue_shifts_exactly_in_place),
         cmocka_unit_test(queue_survives_degenerate_keys),
         cmocka_unit_test(queue_grows_and_reports_allocation_failure),
