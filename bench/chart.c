@@ -7,6 +7,7 @@
  * drawn is also written as text beside its bar or point, with the value bench_record printed. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "bench.h"
 
@@ -47,12 +48,22 @@ static void chart_escaped(FILE *f, const char *text) {
 }
 
 /* A text element at (x, y): anchor "start", "middle" or "end", a size in pixels, bold or not. */
-static void chart_text(FILE *f, double x, double y, const char *anchor, double size, bool bold,
-                       const char *text) {
-    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%.0f\"%s %s>", x, y,
+/* Text in a colour (NULL: the default black). */
+static void chart_text_in(FILE *f, double x, double y, const char *anchor, double size, bool bold,
+                          const char *fill, const char *text) {
+    fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%.0f\"%s %s", x, y,
             anchor, size, bold ? " font-weight=\"bold\"" : "", CHART_FONT);
+    if (fill != NULL) {
+        fprintf(f, " fill=\"%s\"", fill);
+    }
+    fputc('>', f);
     chart_escaped(f, text);
     fputs("</text>\n", f);
+}
+
+static void chart_text(FILE *f, double x, double y, const char *anchor, double size, bool bold,
+                       const char *text) {
+    chart_text_in(f, x, y, anchor, size, bold, NULL, text);
 }
 
 /* The panel's frame and title; returns its top edge. */
@@ -104,7 +115,14 @@ static void chart_bar(FILE *f, double top, int row, int rows, int lo, int hi, co
             "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
             "fill=\"%s\" data-value=\"%.6g\"/>\n",
             x0, y, x1 - x0 > 1.0 ? x1 - x0 : 1.0, height, colour, value);
-    chart_text(f, x1 + 6.0, y + 0.5 * height + 4.0, "start", 12.0, false, after);
+    /* after the bar; inside it, in white, when it would run past the panel's edge (about 6.8
+     * pixels a character at this size) and fits there */
+    double needed = 6.8 * (double)strlen(after);
+    if (x1 + 6.0 + needed > CHART_WIDTH - 30.0 && x1 - x0 > needed + 12.0) {
+        chart_text_in(f, x1 - 6.0, y + 0.5 * height + 4.0, "end", 12.0, false, "white", after);
+    } else {
+        chart_text(f, x1 + 6.0, y + 0.5 * height + 4.0, "start", 12.0, false, after);
+    }
 }
 
 static void chart_missing(FILE *f, double top) {
@@ -143,8 +161,8 @@ static void chart_narrow(FILE *f, int index) {
     char text[96];
     if (have_scalar) {
         if (bench_value("sweep_scalar", "box2d: mean penetration at Box2D's t (exact)", &depth)) {
-            snprintf(text, sizeof text, "%.3g ns (%.1fx circol's), stops %.2g deep on average",
-                     box2d, box2d / scalar, depth);
+            snprintf(text, sizeof text, "%.3g ns (%.1fx circol's), stops %.2g deep", box2d,
+                     box2d / scalar, depth);
         } else {
             snprintf(text, sizeof text, "%.3g ns (%.1fx circol's time)", box2d, box2d / scalar);
         }
