@@ -103,6 +103,15 @@ double ccl_queue_shift_exactly(ccl_queue *q, double now);
 int32_t ccl_queue_advance(ccl_queue *q);
 
 /// Circle i's event time; INFINITY when it is absent or has no event.
+/// Starts fetching the head of the bucket a key would be filed in now (a hint only: nothing
+/// changes, and a key for the front, the overflow or no event fetches nothing).
+static inline void ccl_queue_prefetch_key(const ccl_queue *q, double key) {
+    double position = (key - q->base) * q->inv_width;
+    if (position >= q->front_end && position < q->ring_end) {
+        __builtin_prefetch(&q->heads[(int64_t)position & (q->bucket_count - 1)]);
+    }
+}
+
 static inline double ccl_queue_key(const ccl_queue *q, int32_t i) {
     return q->nodes[i].key;
 }
