@@ -47,8 +47,8 @@ static void chart_escaped(FILE *f, const char *text) {
     }
 }
 
-/* A text element at (x, y): anchor "start", "middle" or "end", a size in pixels, bold or not. */
-/* Text in a colour (NULL: the default black). */
+/* A text element at (x, y): anchor "start", "middle" or "end", a size in pixels, bold or not, a
+ * colour (NULL: the default black). */
 static void chart_text_in(FILE *f, double x, double y, const char *anchor, double size, bool bold,
                           const char *fill, const char *text) {
     fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%.0f\"%s %s", x, y,

@@ -102,7 +102,6 @@ double ccl_queue_shift_exactly(ccl_queue *q, double now);
 /// returns the top; -1 when no finite key is left.
 int32_t ccl_queue_advance(ccl_queue *q);
 
-/// Circle i's event time; INFINITY when it is absent or has no event.
 /// Starts fetching the head of the bucket a key would be filed in now (a hint only: nothing
 /// changes, and a key for the front, the overflow or no event fetches nothing).
 static inline void ccl_queue_prefetch_key(const ccl_queue *q, double key) {
@@ -112,6 +111,7 @@ static inline void ccl_queue_prefetch_key(const ccl_queue *q, double key) {
     }
 }
 
+/// Circle i's event time; INFINITY when it is absent or has no event.
 static inline double ccl_queue_key(const ccl_queue *q, int32_t i) {
     return q->nodes[i].key;
 }
