@@ -7,6 +7,7 @@
  * are p + v u + acc u^2 / 2; two movable circles share their acceleration, so their relative
  * motion is linear in u and contact times are roots of a quadratic. A circle against a fixed
  * point, or against a circle with another acceleration, is a quartic (accel_internal.h). */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -144,17 +145,49 @@ static inline double ccl_min_positive(double x, double y) {
 
 /* The entry u of a pair that approaches (b = dv . dp < 0) and is apart (c = dp . dp - R^2 > 0),
  * with a = dv . dv and cross = dv x dp: INFINITY when their lines pass wide of each other.
- * Lagrange's identity keeps the discriminant accurate for far, nearly grazing pairs. Branch-free
- * (both the scalar entry below and the vectorised neighbour scan use it). */
-static inline double ccl_straight_root(double b, double c, double a, double cross, double R) {
-    double wr = sqrt(a) * R;
-    double k = fabs(cross);
-    double D = k > wr ? -1.0 : (wr - k) * (wr + k); /* the product could underflow to -0 */
+ * Lagrange's identity keeps the discriminant accurate for far, nearly grazing pairs: D = a R^2 -
+ * cross^2, whose rounding error is a few ulps of a R^2 whatever the separation. Branch-free (both
+ * the scalar entry below and the vectorised neighbour scan use it). */
+static inline double ccl_straight_root_of(double b, double c, double D) {
     double root = sqrt(D < 0.0 ? 0.0 : D); /* a NaN D gives a NaN root, maybe with its sign set */
     /* root clamped to -b: u >= c / (-2 b). Only b < 0 is ever used; there -b > 0, and fabs takes
      * a negative NaN to a positive one, so this is root < -b ? root : -b. */
     double u = c / (-b + ccl_min_positive(fabs(root), -b));
     return D < 0.0 ? INFINITY : u;
+}
+
+/* The discriminant as the two squares' difference, a * (R * R) - cross * cross: one square root
+ * fewer than the factored form below, and as accurate (both err by a few ulps of a R^2), as long
+ * as neither square overflows and a R^2 is far from underflow. */
+#define CCL_SQUARES_LOW 0x1p-900
+
+/* True when the squares' form is safe for a pair: when a R^2 (aRR) lies in [2^-900, DBL_MAX].
+ * There an underflowed cross^2 errs by far less than an ulp of a R^2, and an overflowed one means
+ * a miss (cross^2 > a R^2), which the difference, -infinity, says. NaN makes it false. (Written
+ * with & rather than &&, which GCC turned into a tangle of masks in the vectorised scan.) */
+static inline bool ccl_squares_safe(double aRR) {
+    return (aRR >= CCL_SQUARES_LOW) & (aRR <= DBL_MAX);
+}
+
+/* ccl_straight_root from the squares (for pairs where ccl_squares_safe holds). */
+static inline double ccl_straight_root_squares(double b, double c, double aRR, double kk) {
+    return ccl_straight_root_of(b, c, aRR - kk);
+}
+
+/* ccl_straight_root from the factored difference (|dv| R - k)(|dv| R + k), which needs a square
+ * root more but keeps the range of the inputs: for every pair. */
+static inline double ccl_straight_root_factored(double b, double c, double a, double cross,
+                                                double R) {
+    double wr = sqrt(a) * R;
+    double k = fabs(cross);
+    double D = k > wr ? -1.0 : (wr - k) * (wr + k); /* the product could underflow to -0 */
+    return ccl_straight_root_of(b, c, D);
+}
+
+static inline double ccl_straight_root(double b, double c, double a, double cross, double R) {
+    double aRR = a * (R * R), kk = cross * cross;
+    return ccl_squares_safe(aRR) ? ccl_straight_root_squares(b, c, aRR, kk)
+                                 : ccl_straight_root_factored(b, c, a, cross, R);
 }
 
 /* First entry u into contact at distance R for relative position dp and velocity dv on straight
@@ -511,7 +544,10 @@ typedef struct ccl_scan_block {
 #define CCL_SCAN_KERNEL
 #endif
 
-/* ccl_straight_entry without the early exit for each of the first n entries (n a multiple of 4). */
+/* ccl_straight_entry without the early exit for each of the first n entries (n a multiple of 4),
+ * from the squares' discriminant. An entry that needs the factored form instead
+ * (not ccl_squares_safe: extreme magnitudes, NaN) is given the time -1, which no entry has:
+ * ccl_scan_settle then computes the block again. */
 CCL_SCAN_KERNEL
 static void ccl_scan_entries(ccl_scan_block *s, int n) {
     for (int j = 0; j < n; ++j) {
@@ -519,9 +555,37 @@ static void ccl_scan_entries(ccl_scan_block *s, int n) {
         double R = s->reach[j];
         double b = dvx * dpx + dvy * dpy;
         double c = (dpx * dpx + dpy * dpy) - R * R;
+        double cross = dvx * dpy - dvy * dpx;
+        double aRR = (dvx * dvx + dvy * dvy) * (R * R);
+        double u = ccl_straight_root_squares(b, c, aRR, cross * cross);
+        u = ccl_squares_safe(aRR) ? u : -1.0;
+        u = c <= 0.0 ? 0.0 : u;
+        s->u[j] = b < 0.0 ? u : INFINITY;
+    }
+}
+
+/* Computes the block's times again, each as ccl_straight_entry has it (the same bits as the
+ * vectorised kernel where that kernel could answer). */
+static void ccl_scan_entries_any(ccl_scan_block *s) {
+    for (int j = 0; j < s->count; ++j) {
+        double dpx = s->dpx[j], dpy = s->dpy[j], dvx = s->dvx[j], dvy = s->dvy[j];
+        double R = s->reach[j];
+        double b = dvx * dpx + dvy * dpy;
+        double c = (dpx * dpx + dpy * dpy) - R * R;
         double u = ccl_straight_root(b, c, dvx * dvx + dvy * dvy, dvx * dpy - dvy * dpx, R);
         u = c <= 0.0 ? 0.0 : u;
         s->u[j] = b < 0.0 ? u : INFINITY;
+    }
+}
+
+/* Makes every computed time of the block right: when the vectorised kernel left one at -1, the
+ * block is computed again (rare: only at extreme magnitudes). */
+static void ccl_scan_settle(ccl_scan_block *s) {
+    for (int j = 0; j < s->count; ++j) {
+        if (s->u[j] < 0.0) {
+            ccl_scan_entries_any(s);
+            return;
+        }
     }
 }
 
@@ -541,6 +605,7 @@ static void ccl_scan_run(ccl_scan_block *s) {
 
 /* Gives the excluded neighbour of the block's computed times (if it is there) no entry at once. */
 static void ccl_scan_exclude(const ccl_world *w, ccl_scan_block *s) {
+    ccl_scan_settle(s);
     for (int j = 0; j < s->count; ++j) {
         if (s->who[j] == s->exclude && ccl_at_once(w, s->u[j])) {
             s->u[j] = INFINITY;
@@ -548,16 +613,28 @@ static void ccl_scan_exclude(const ccl_world *w, ccl_scan_block *s) {
     }
 }
 
+/* The place of the first smallest computed entry time below *first (-1 for none), which it
+ * lowers to that time: by selects, since which neighbour wins is anybody's guess. */
+static int ccl_scan_first(const ccl_scan_block *s, double *first) {
+    double least = *first;
+    int at = -1;
+    for (int j = 0; j < s->count; ++j) {
+        bool better = s->u[j] < least;
+        least = better ? s->u[j] : least;
+        at = better ? j : at;
+    }
+    *first = least;
+    return at;
+}
+
 /* Keeps the first smallest of the computed entry times in *best and empties the block. */
 static void ccl_scan_pick(const ccl_world *w, ccl_scan_block *s, ccl_candidate *best) {
-    int n = s->count;
-    /* the first smallest, by selects: which neighbour wins is anybody's guess */
     double first = best->u;
-    int at = -1;
-    for (int j = 0; j < n; ++j) {
-        bool better = s->u[j] < first;
-        first = better ? s->u[j] : first;
-        at = better ? j : at;
+    int at = ccl_scan_first(s, &first);
+    if (first < 0.0) { /* a time the vectorised kernel left to ccl_scan_settle */
+        ccl_scan_settle(s);
+        first = best->u;
+        at = ccl_scan_first(s, &first);
     }
     if (at >= 0) {
         ccl_consider(best, first, CCL_EVENT_CIRCLE, s->who[at], w->bodies[s->who[at]].count);

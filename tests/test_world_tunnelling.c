@@ -3,7 +3,8 @@
  * small steps. After every step a brute-force O(N^2) check over the exported states (periodic
  * minimum image) finds no circle overlapping another, a wall, a segment or a point by more than
  * 1e-9 of its radius; circles that start inside a closed room of segments are still inside it,
- * those outside are still outside; the kinetic energy of the elastic scene is conserved. */
+ * those outside are still outside; the kinetic energy of the elastic scene is conserved. Pairs
+ * at magnitudes where a R^2 overflows meet or pass exactly as the geometry says. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -384,6 +385,45 @@ static void grazing_obstacles_do_not_bounce_without_end(void **state) {
     }
 }
 
+/* Fast, large circles: a R^2 (the squared speed times the squared contact distance) overflows. A
+ * circle moving at 2^300 passes one at rest a relative 2^-30 to 2^-10 inside or outside the
+ * contact distance (2^200 to 2^270). The offsets and the contact distance are exact doubles and
+ * the relative velocity lies along x, so touching is decided exactly: one collision when the
+ * offset is below the contact distance, none above. The neighbour scan's discriminant from the two
+ * squares, a R^2 - (dv x dp)^2, is infinity minus infinity here; the world takes the factored form
+ * (|dv| R - k)(|dv| R + k) for such pairs. Without that, most of the misses collide. */
+static void fast_large_circles_meet_or_pass_as_the_geometry_says(void **state) {
+    (void)state;
+    wt_rng rng = {77};
+    int hits = 0;
+    const double speed = 0x1p300;
+    for (int round = 0; round < 400; ++round) {
+        double s = ldexp(1.0, 200 + (int)(70.0 * wt_uniform(&rng))); /* the contact distance */
+        ccl_world_def d = ccl_world_default_def();
+        d.box_min = ccl_v2(0.0, 0.0);
+        d.box_max = ccl_v2(64.0 * s, 64.0 * s);
+        ccl_world *w = NULL;
+        assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+        bool hit = round % 2 == 0;
+        double delta = ldexp(1.0 + floor(wt_uniform(&rng) * 1024.0), -40 + (round / 2) % 20);
+        double offset = s * (hit ? 1.0 - delta : 1.0 + delta) * (round % 4 < 2 ? 1.0 : -1.0);
+        ccl_circle_def c = ccl_circle_default_def();
+        c.radius = 0.5 * s;
+        c.position = ccl_v2(16.0 * s, 32.0 * s);
+        c.velocity = ccl_v2(speed, 0.0);
+        assert_int_equal(ccl_world_add_circle(w, &c, NULL), CCL_OK);
+        c.position = ccl_v2(48.0 * s, 32.0 * s + offset);
+        c.velocity = ccl_v2(0.0, 0.0);
+        assert_int_equal(ccl_world_add_circle(w, &c, NULL), CCL_OK);
+        assert_int_equal(ccl_world_advance(w, 40.0 * s / speed), CCL_OK);
+        ccl_world_stats st = ccl_world_get_stats(w);
+        assert_int_equal(st.collisions, hit ? 1 : 0);
+        hits += st.collisions == 1;
+        ccl_world_destroy(w);
+    }
+    assert_int_equal(hits, 200);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(brute_force_check_sees_a_planted_overlap),
@@ -392,6 +432,7 @@ int main(void) {
         cmocka_unit_test(fast_bullet_never_tunnels_through_a_dense_row),
         cmocka_unit_test(grazing_pairs_do_not_collide_without_end),
         cmocka_unit_test(grazing_obstacles_do_not_bounce_without_end),
+        cmocka_unit_test(fast_large_circles_meet_or_pass_as_the_geometry_says),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
