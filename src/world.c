@@ -97,10 +97,21 @@ static void ccl_log(const ccl_world *w, const char *message) {
 
 /* ---- creation ---- */
 
+/* True when |x| <= limit (false for NaN). */
+static bool ccl_within(double x, double limit) {
+    return fabs(x) <= limit;
+}
+
+/* True when both components of v are at most limit in magnitude (false for NaN). */
+static bool ccl_vec2_within(ccl_vec2 v, double limit) {
+    return ccl_within(v.x, limit) && ccl_within(v.y, limit);
+}
+
 static bool ccl_def_is_valid(const ccl_world_def *d) {
-    if (!ccl_vec2_is_finite(d->box_min) || !ccl_vec2_is_finite(d->box_max) ||
-        !(d->box_max.x > d->box_min.x) || !(d->box_max.y > d->box_min.y) ||
-        !isfinite(d->box_max.x - d->box_min.x) || !isfinite(d->box_max.y - d->box_min.y)) {
+    if (!ccl_vec2_within(d->box_min, CCL_MAX_LENGTH) ||
+        !ccl_vec2_within(d->box_max, CCL_MAX_LENGTH) || !(d->box_max.x > d->box_min.x) ||
+        !(d->box_max.y > d->box_min.y) || !(d->box_max.x - d->box_min.x <= CCL_MAX_LENGTH) ||
+        !(d->box_max.y - d->box_min.y <= CCL_MAX_LENGTH)) {
         return false;
     }
     if (d->boundary != CCL_BOUNDARY_WALLS && d->boundary != CCL_BOUNDARY_PERIODIC) {
@@ -485,8 +496,8 @@ static void ccl_world_refresh_separating_flags(ccl_world *w) {
 }
 
 static bool ccl_circle_def_is_valid(const ccl_circle_def *d) {
-    return ccl_vec2_is_finite(d->position) && ccl_vec2_is_finite(d->velocity) &&
-           isfinite(d->radius) && d->radius > 0.0 &&
+    return ccl_vec2_is_finite(d->position) && ccl_vec2_within(d->velocity, CCL_MAX_SPEED) &&
+           d->radius > 0.0 && d->radius <= CCL_MAX_LENGTH &&
            (d->mass == 0.0 || (d->mass >= CCL_MIN_MASS && d->mass <= CCL_MAX_MASS)) &&
            !isnan(d->restitution) && d->restitution <= 1.0;
 }
@@ -1872,7 +1883,7 @@ ccl_status ccl_world_get_circle(const ccl_world *w, ccl_circle_id id, ccl_circle
 }
 
 ccl_status ccl_world_set_velocity(ccl_world *w, ccl_circle_id id, ccl_vec2 velocity) {
-    if (w == NULL || !ccl_vec2_is_finite(velocity)) {
+    if (w == NULL || !ccl_vec2_within(velocity, CCL_MAX_SPEED)) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
     if (w->locked) {
@@ -1962,6 +1973,16 @@ ccl_status ccl_world_scale_velocities(ccl_world *w, double factor) {
     }
     if (w->locked) {
         return CCL_ERR_LOCKED;
+    }
+    for (int32_t i = 0; i < w->slot_count; ++i) { /* all or nothing */
+        const ccl_body_slot *b = &w->bodies[i];
+        if (b->alive && !b->immovable) {
+            ccl_vec2 position, velocity; /* the velocity now (under gravity, not the stored one) */
+            ccl_body_state_at(w, b, w->time, &position, &velocity);
+            if (!ccl_vec2_within(ccl_scale(velocity, factor), CCL_MAX_SPEED)) {
+                return CCL_ERR_INVALID_ARGUMENT;
+            }
+        }
     }
     for (int32_t i = 0; i < w->slot_count; ++i) {
         ccl_body_slot *b = &w->bodies[i];

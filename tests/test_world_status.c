@@ -119,6 +119,10 @@ static void create_refuses_bad_definitions(void **state) {
     EXPECT_BAD((d.box_min.x = 10.0, d.box_max.x = 5.0), CCL_ERR_INVALID_ARGUMENT);
     EXPECT_BAD(d.box_max.y = d.box_min.y, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_BAD((d.box_min.x = -1e308, d.box_max.x = 1e308), CCL_ERR_INVALID_ARGUMENT);
+    /* beyond the world's lengths: a side, or a corner, larger than CCL_MAX_LENGTH */
+    EXPECT_BAD((d.box_min.x = -1e150, d.box_max.x = 1e150), CCL_ERR_INVALID_ARGUMENT);
+    EXPECT_BAD(d.box_max.y = nextafter(CCL_MAX_LENGTH, INFINITY), CCL_ERR_INVALID_ARGUMENT);
+    EXPECT_BAD((d.box_min.x = -2e150, d.box_max.x = -1.5e150), CCL_ERR_INVALID_ARGUMENT);
     EXPECT_BAD(d.boundary = (ccl_boundary)7, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_BAD(d.overlap = (ccl_overlap_policy)-1, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_BAD(d.gravity.y = NAN, CCL_ERR_INVALID_ARGUMENT);
@@ -141,6 +145,10 @@ static void create_refuses_bad_definitions(void **state) {
     assert_int_equal(ccl_world_create(NULL, &w), CCL_ERR_INVALID_ARGUMENT);
     assert_int_equal(ccl_world_create(&base, NULL), CCL_ERR_INVALID_ARGUMENT);
     /* the good ones next to them are accepted */
+    d = base;
+    d.box_max = ccl_v2(CCL_MAX_LENGTH, CCL_MAX_LENGTH);
+    w = make_world(&d);
+    ccl_world_destroy(w);
     d = base;
     d.damping = 0.5;
     w = make_world(&d);
@@ -185,6 +193,10 @@ static void add_refuses_bad_circles(void **state) {
     EXPECT_ADD(c.radius = 0.0, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_ADD(c.radius = NAN, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_ADD(c.radius = INFINITY, CCL_ERR_INVALID_ARGUMENT);
+    /* beyond the world's lengths and speeds (CCL_MAX_LENGTH, CCL_MAX_SPEED) */
+    EXPECT_ADD(c.radius = nextafter(CCL_MAX_LENGTH, INFINITY), CCL_ERR_INVALID_ARGUMENT);
+    EXPECT_ADD(c.velocity.x = nextafter(CCL_MAX_SPEED, INFINITY), CCL_ERR_INVALID_ARGUMENT);
+    EXPECT_ADD(c.velocity.y = -2e150, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_ADD(c.mass = -1.0, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_ADD(c.mass = NAN, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_ADD(c.mass = INFINITY, CCL_ERR_INVALID_ARGUMENT);
@@ -524,12 +536,16 @@ static void failed_calls_leave_the_world_as_it_was(void **state) {
     assert_int_equal(ccl_world_remove_circle(w, stale), CCL_ERR_STALE_ID);
     assert_int_equal(ccl_world_set_velocity(w, stale, ccl_v2(1.0, 1.0)), CCL_ERR_STALE_ID);
     assert_int_equal(ccl_world_set_velocity(w, live, ccl_v2(NAN, 1.0)), CCL_ERR_INVALID_ARGUMENT);
+    assert_int_equal(ccl_world_set_velocity(w, live, ccl_v2(1.0, -2.0 * CCL_MAX_SPEED)),
+                     CCL_ERR_INVALID_ARGUMENT);
     assert_int_equal(ccl_world_advance(w, -1.0), CCL_ERR_INVALID_ARGUMENT);
     assert_int_equal(ccl_world_advance(w, NAN), CCL_ERR_INVALID_ARGUMENT);
     assert_int_equal(ccl_world_advance(w, INFINITY), CCL_ERR_INVALID_ARGUMENT);
     assert_int_equal(ccl_world_advance_collisions(w, 0, 1.0), CCL_ERR_INVALID_ARGUMENT);
     assert_int_equal(ccl_world_advance_collisions(w, 5, -1.0), CCL_ERR_INVALID_ARGUMENT);
     assert_int_equal(ccl_world_scale_velocities(w, NAN), CCL_ERR_INVALID_ARGUMENT);
+    /* every speed pushed past CCL_MAX_SPEED: refused before any is changed */
+    assert_int_equal(ccl_world_scale_velocities(w, 1e160), CCL_ERR_INVALID_ARGUMENT);
     assert_int_equal(ccl_world_add_segment(
                          w,
                          ccl_make_segment(ccl_sub(before.states[1].position, ccl_v2(1.0, 0.0)),

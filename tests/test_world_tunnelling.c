@@ -426,24 +426,26 @@ static void meet_or_pass_as_the_geometry_says(double s, double speed, double off
     ccl_world_destroy(w);
 }
 
-/* The world predicts in plain double arithmetic, without the narrow phase's rescaling. Two
+/* The world predicts in plain double arithmetic, without the narrow phase's rescaling. Three
  * families at the ends of its range, each pair passing a relative 2^-39 to 2^-10 inside or
  * outside contact: contact distances 2^-470 to 2^-505 at unit speed, where the discriminant
- * (down to 2^-1058 for the closest grazes) is subnormal, and 2^200 to 2^270 at a speed of 2^300,
- * where a R^2 overflows. The neighbour scan takes the discriminant's root as the product of its
- * factors' roots there; with the root of the product, the second family met late (the normals of
- * two thirds of its collisions were wrong). Below about 2^-510 the squared separation itself is
- * subnormal: the limit of the world's range (docs/NUMERICS.md). */
+ * (down to 2^-1058 for the closest grazes) is subnormal; 2^200 to 2^270 at a speed of 2^300,
+ * where a R^2 overflows; and the world's limits, a box of 2^497 crossed at 2^497 (under
+ * CCL_MAX_LENGTH and CCL_MAX_SPEED). The neighbour scan takes the discriminant's root as the
+ * product of its factors' roots there; with the root of the product, the second family met late
+ * (the normals of two thirds of its collisions were wrong). Below about 2^-510 the squared
+ * separation itself is subnormal: the limit of the world's range (docs/NUMERICS.md). */
 static void pairs_at_the_ends_of_the_range_meet_or_pass_as_the_geometry_says(void **state) {
     (void)state;
     wt_rng rng = {77};
-    for (int round = 0; round < 800; ++round) {
-        bool tiny = round % 2 == 0;
-        double s = tiny ? ldexp(1.0, -470 - (int)(36.0 * wt_uniform(&rng)))
-                        : ldexp(1.0, 200 + (int)(71.0 * wt_uniform(&rng)));
-        double speed = tiny ? 1.0 : 0x1p300;
-        double delta = ldexp(1.0 + floor(wt_uniform(&rng) * 1024.0), -49 + (round / 4) % 30);
-        double side = (round / 2) % 2 == 0 ? 1.0 : -1.0;
+    for (int round = 0; round < 1200; ++round) {
+        int family = round % 3;
+        double s = family == 0   ? ldexp(1.0, -470 - (int)(36.0 * wt_uniform(&rng)))
+                   : family == 1 ? ldexp(1.0, 200 + (int)(71.0 * wt_uniform(&rng)))
+                                 : 0x1p491; /* a box of 2^497, under CCL_MAX_LENGTH */
+        double speed = family == 0 ? 1.0 : (family == 1 ? 0x1p300 : 0x1p497);
+        double delta = ldexp(1.0 + floor(wt_uniform(&rng) * 1024.0), -49 + (round / 6) % 30);
+        double side = (round / 3) % 2 == 0 ? 1.0 : -1.0;
         double sign = wt_uniform(&rng) < 0.5 ? 1.0 : -1.0;
         meet_or_pass_as_the_geometry_says(s, speed, sign * s * (1.0 + side * delta));
     }

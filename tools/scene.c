@@ -169,8 +169,17 @@ static bool ccl_cli_scene_world(const ccl_cli_scene_ctx *ctx, const cJSON *world
     if (!(corner[2] > corner[0] && corner[3] > corner[1])) {
         return ccl_cli_scene_fail(ctx, box, false, "the box needs xmax > xmin and ymax > ymin");
     }
-    if (!isfinite(corner[2] - corner[0]) || !isfinite(corner[3] - corner[1])) {
-        return ccl_cli_scene_fail(ctx, box, false, "the box is too large");
+    for (int i = 0; i < 4; i++) {
+        if (!(fabs(corner[i]) <= CCL_MAX_LENGTH)) {
+            return ccl_cli_scene_fail(ctx, box, false,
+                                      "the box's corners must lie within 1e150 of the origin, "
+                                      "got %.17g",
+                                      corner[i]);
+        }
+    }
+    if (!(corner[2] - corner[0] <= CCL_MAX_LENGTH && corner[3] - corner[1] <= CCL_MAX_LENGTH)) {
+        return ccl_cli_scene_fail(ctx, box, false,
+                                  "the box is too large: its sides must be at most 1e150");
     }
     scene->box_min = ccl_v2(corner[0], corner[1]);
     scene->box_max = ccl_v2(corner[2], corner[3]);
@@ -228,9 +237,15 @@ static bool ccl_cli_scene_circle_read(const ccl_cli_scene_ctx *ctx, const cJSON 
         !ccl_cli_scene_restitution(ctx, node, &circle->restitution)) {
         return false;
     }
-    if (!(circle->radius > 0.0)) {
-        return ccl_cli_scene_fail(ctx, radius, false, "radius must be > 0, got %.17g",
-                                  circle->radius);
+    if (!(circle->radius > 0.0 && circle->radius <= CCL_MAX_LENGTH)) {
+        return ccl_cli_scene_fail(
+            ctx, radius, false, "radius must be > 0 and at most 1e150, got %.17g", circle->radius);
+    }
+    if (!(fabs(circle->velocity.x) <= CCL_MAX_SPEED && fabs(circle->velocity.y) <= CCL_MAX_SPEED)) {
+        return ccl_cli_scene_fail(ctx, vx, false,
+                                  "velocity components must be at most 1e150 in magnitude, got "
+                                  "(%.17g, %.17g)",
+                                  circle->velocity.x, circle->velocity.y);
     }
     if (mass != NULL && circle->mass != 0.0 &&
         !(circle->mass >= CCL_MIN_MASS && circle->mass <= CCL_MAX_MASS)) {

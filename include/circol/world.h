@@ -115,11 +115,23 @@ typedef struct ccl_world_def {
 #define CCL_MIN_MASS 1e-100
 #define CCL_MAX_MASS 1e100
 
+/// The range of lengths and speeds. The world predicts its events in plain double arithmetic, from
+/// squared distances and squared speeds, which overflow beyond this range: two circles could then
+/// pass through each other unseen (the narrow phase's functions rescale and have no such limit).
+/// circol refuses a box whose corners or sides exceed CCL_MAX_LENGTH in magnitude, a radius above
+/// it and a velocity component above CCL_MAX_SPEED in magnitude, with CCL_ERR_INVALID_ARGUMENT.
+/// At the other end, two circles whose radii add up to less than about 1e-154 have a squared
+/// contact distance below the normal numbers, and a pair of them can be found touching when they
+/// pass wide of each other (a single tiny circle against walls, segments and points is exact).
+/// Choose units that keep lengths and speeds near 1.
+#define CCL_MAX_LENGTH 1e150
+#define CCL_MAX_SPEED  1e150
+
 /// How to add a circle. Get one from ccl_circle_default_def().
 typedef struct ccl_circle_def {
     ccl_vec2 position;  ///< Centre at the current world time.
-    ccl_vec2 velocity;  ///< Default (0, 0).
-    double radius;      ///< > 0. Default 1.
+    ccl_vec2 velocity;  ///< Each component at most CCL_MAX_SPEED in magnitude. Default (0, 0).
+    double radius;      ///< > 0 and at most CCL_MAX_LENGTH. Default 1.
     double mass;        ///< In [CCL_MIN_MASS, CCL_MAX_MASS], or 0 for immovable. Default 1.
     double restitution; ///< In [0, 1], or < 0 (default -1) for the world's restitution.
     void *user_data;    ///< Yours. Default NULL.
@@ -196,7 +208,8 @@ bool ccl_world_is_valid(const ccl_world *world, ccl_circle_id id);
 /// One circle's state at the current world time.
 ccl_status ccl_world_get_circle(const ccl_world *world, ccl_circle_id id, ccl_circle_state *out);
 
-/// Sets a circle's velocity at the current world time.
+/// Sets a circle's velocity at the current world time (each component at most CCL_MAX_SPEED in
+/// magnitude).
 ccl_status ccl_world_set_velocity(ccl_world *world, ccl_circle_id id, ccl_vec2 velocity);
 
 /// Writes up to capacity circle states (in slot order) and sets *count to the number written.
@@ -214,7 +227,8 @@ ccl_world_stats ccl_world_get_stats(const ccl_world *world);
 /// Zeroes the counters and the virial (for measuring after equilibration).
 void ccl_world_reset_stats(ccl_world *world);
 
-/// Scales all movable circles' velocities by factor (e.g. to set a temperature).
+/// Scales all movable circles' velocities by factor (e.g. to set a temperature). Changes nothing
+/// and returns CCL_ERR_INVALID_ARGUMENT when a component would exceed CCL_MAX_SPEED.
 ccl_status ccl_world_scale_velocities(ccl_world *world, double factor);
 
 /// The largest overlap (sum of radii minus distance) between any two circles or between a circle

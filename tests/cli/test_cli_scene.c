@@ -102,6 +102,13 @@ static const bad_scene bad_scenes[] = {
      "{\"world\": {\"box\": [0, 0, 1], \"boundary\": \"walls\"}, "
      "\"circles\": []}",
      "[0, 0, 1]", 0, "world.box", "array of 4 numbers"},
+    {"box beyond the world's lengths",
+     "{\"world\": {\"box\": [0, 0, 1e200, 1], \"boundary\": \"walls\"}, \"circles\": []}",
+     "[0, 0, 1e200, 1]", 0, "world.box", "corners must lie within 1e150"},
+    {"box side beyond the world's lengths",
+     "{\"world\": {\"box\": [-1e150, 0, 1e150, 1], \"boundary\": \"walls\"}, "
+     "\"circles\": []}",
+     "[-1e150, 0, 1e150, 1]", 0, "world.box", "sides must be at most 1e150"},
     {"box upside down",
      "{\"world\": {\"box\": [0, 5, 1, 1], \"boundary\": \"walls\"}, "
      "\"circles\": []}",
@@ -118,6 +125,13 @@ static const bad_scene bad_scenes[] = {
      "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1, "
      "\"mass\": 1e300}]}",
      "1e300", 0, "circles[0].mass", "mass must be 0 (immovable) or in"},
+    {"absurd speed",
+     "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 1e200, \"vy\": 0, \"r\": 1}]}",
+     "1e200", 0, "circles[0].vx", "velocity components must be at most 1e150"},
+    {"absurd radius",
+     "{\"world\": {\"box\": [0, 0, 1e150, 1e150], \"boundary\": \"walls\"}, \"circles\": "
+     "[{\"x\": 5e149, \"y\": 5e149, \"vx\": 0, \"vy\": 0, \"r\": 2e150}]}",
+     "2e150", 0, "circles[0].r", "radius must be > 0 and at most 1e150"},
     {"moving immovable circle",
      "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 1, \"vy\": 0, \"r\": 1, "
      "\"mass\": 0}]}",
