@@ -366,8 +366,31 @@ ccl_vec2 ccl_world_image_shift(const ccl_world *w, int image) {
     return ccl_v2((double)(image % 3 - 1) * w->box_size.x, (double)(image / 3 - 1) * w->box_size.y);
 }
 
+/* The point of segment s closest to p. Inside the segment it is p less its offset across the
+ * line, (b - a) x (p - a) / |b - a|^2 times perp(b - a), from the compensated cross product: the
+ * narrow phase's a + u (b - a) errs by ulps of the segment's length, which beside a segment far
+ * longer than the circle turns the bounce's normal (docs/RELIABILITY.md). */
+static ccl_vec2 ccl_world_closest_on(ccl_segment s, ccl_vec2 p) {
+    ccl_vec2 axis;
+    double cross = ccl_segment_cross(s, p, &axis);
+    double len_sq = ccl_length_sq(axis);
+    double along = ccl_dot(axis, ccl_sub(p, s.a));
+    if (!(len_sq >= 0x1p-960 && len_sq <= DBL_MAX && isfinite(along) && isfinite(cross))) {
+        return ccl_closest_on_segment(s, p); /* a point, or a tiny segment */
+    }
+    double u = along / len_sq;
+    if (u <= 0.0) {
+        return s.a;
+    }
+    if (u >= 1.0) {
+        return s.b;
+    }
+    double k = cross / len_sq;
+    return ccl_v2(p.x + k * axis.y, p.y - k * axis.x);
+}
+
 ccl_vec2 ccl_world_nearest_on(const ccl_world *w, ccl_segment s, ccl_vec2 p) {
-    ccl_vec2 best = ccl_closest_on_segment(s, p);
+    ccl_vec2 best = ccl_world_closest_on(s, p);
     if (!w->periodic) {
         return best;
     }
@@ -377,7 +400,7 @@ ccl_vec2 ccl_world_nearest_on(const ccl_world *w, ccl_segment s, ccl_vec2 p) {
             continue;
         }
         ccl_vec2 shift = ccl_world_image_shift(w, image);
-        ccl_vec2 q = ccl_add(ccl_closest_on_segment(s, ccl_sub(p, shift)), shift);
+        ccl_vec2 q = ccl_add(ccl_world_closest_on(s, ccl_sub(p, shift)), shift);
         double d2 = ccl_length_sq(ccl_sub(q, p));
         if (d2 < best_d2) {
             best = q;
@@ -760,7 +783,8 @@ static bool ccl_world_contains(const ccl_world *w, ccl_vec2 p) {
 }
 
 static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_point, int *index) {
-    if (w == NULL || !ccl_vec2_is_finite(s.a) || !ccl_vec2_is_finite(s.b)) {
+    if (w == NULL || !ccl_vec2_within(s.a, CCL_MAX_LENGTH) ||
+        !ccl_vec2_within(s.b, CCL_MAX_LENGTH)) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
     if (w->locked) {

@@ -227,6 +227,12 @@ static void add_refuses_bad_circles(void **state) {
         ccl_world_add_segment(w, ccl_make_segment(ccl_v2(NAN, 1.0), ccl_v2(2.0, 2.0)), NULL),
         CCL_ERR_INVALID_ARGUMENT);
     assert_int_equal(ccl_world_add_point(w, ccl_v2(1.0, INFINITY), NULL), CCL_ERR_INVALID_ARGUMENT);
+    /* beyond the world's lengths (CCL_MAX_LENGTH) */
+    assert_int_equal(
+        ccl_world_add_segment(w, ccl_make_segment(ccl_v2(-2e150, 1.0), ccl_v2(2.0, 2.0)), NULL),
+        CCL_ERR_INVALID_ARGUMENT);
+    assert_int_equal(ccl_world_add_point(w, ccl_v2(1.0, nextafter(CCL_MAX_LENGTH, INFINITY)), NULL),
+                     CCL_ERR_INVALID_ARGUMENT);
     assert_int_equal(
         ccl_world_add_segment(w, ccl_make_segment(ccl_v2(40.0, 51.0), ccl_v2(60.0, 51.0)), NULL),
         CCL_ERR_OVERLAP);

@@ -451,6 +451,64 @@ static void pairs_at_the_ends_of_the_range_meet_or_pass_as_the_geometry_says(voi
     }
 }
 
+/* A circle bounces off the middle of a segment 2^4 to 2^132 times its radius long, at a random
+ * slant: exactly one bounce, off the line's normal to 1e-13, with the velocity reflected about it,
+ * and the circle back on its side. The segment runs from -2^e (p, q) to 2^e (p, q) for integers
+ * p and q, so its ends are exact and its line passes through the origin, where the circle meets it:
+ * the oracle needs no long offsets (long double). The world computes the distance across a
+ * segment and the closest point on it from the exact offsets and a compensated cross product;
+ * from the plain ones, their error grew with the segment's length, and from about 10^17 radii the
+ * circle passed through (docs/RELIABILITY.md). */
+static void long_segments_bounce_circles_off_their_exact_normal(void **state) {
+    (void)state;
+    wt_rng rng = {4096};
+    for (int round = 0; round < 400; ++round) {
+        double p = floor(wt_range(&rng, -1048576.0, 1048576.0));
+        double q = floor(wt_range(&rng, -1048576.0, 1048576.0));
+        if (p == 0.0 && q == 0.0) {
+            p = 1.0;
+        }
+        double scale = ldexp(1.0, 3 + round % 128) / hypot(p, q); /* then a power of two */
+        scale = ldexp(1.0, ilogb(scale) + 1);
+        ccl_segment seg = {ccl_v2(-scale * p, -scale * q), ccl_v2(scale * p, scale * q)};
+        long double len = sqrtl((long double)p * p + (long double)q * q);
+        long double nx = -q / len, ny = p / len; /* the line's unit normal */
+        /* the circle 6 radii off the line on a side chosen at random, moving back at a slant */
+        double side = wt_uniform(&rng) < 0.5 ? 1.0 : -1.0;
+        double slide = wt_range(&rng, -1.0, 1.0);
+        ccl_vec2 start = ccl_v2((double)(side * 6.0L * nx), (double)(side * 6.0L * ny));
+        ccl_vec2 v = ccl_v2((double)(-side * nx + slide * ny), (double)(-side * ny - slide * nx));
+        ccl_world_def d = ccl_world_default_def();
+        d.box_min = ccl_v2(-50.0, -50.0);
+        d.box_max = ccl_v2(50.0, 50.0);
+        d.record_contacts = true;
+        ccl_world *w = NULL;
+        assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+        assert_int_equal(ccl_world_add_segment(w, seg, NULL), CCL_OK);
+        ccl_circle_def c = ccl_circle_default_def();
+        c.position = start;
+        c.velocity = v;
+        ccl_circle_id id;
+        assert_int_equal(ccl_world_add_circle(w, &c, &id), CCL_OK);
+        assert_int_equal(ccl_world_advance(w, 8.0), CCL_OK); /* the bounce comes at about 5 */
+        size_t count = 0;
+        const ccl_contact_event *events = ccl_world_contact_events(w, &count);
+        assert_int_equal(count, 1);
+        assert_int_equal(events[0].kind, CCL_CONTACT_SEGMENT);
+        /* the normal points from the circle toward the line: -side n */
+        assert_true(fabsl(events[0].normal.x + side * nx) <= 1e-13L);
+        assert_true(fabsl(events[0].normal.y + side * ny) <= 1e-13L);
+        ccl_circle_state st;
+        assert_int_equal(ccl_world_get_circle(w, id, &st), CCL_OK);
+        long double vn = v.x * nx + (long double)v.y * ny;
+        assert_true(fabsl(st.velocity.x - (v.x - 2 * vn * nx)) <= 1e-13L);
+        assert_true(fabsl(st.velocity.y - (v.y - 2 * vn * ny)) <= 1e-13L);
+        long double gap = st.position.x * nx + (long double)st.position.y * ny;
+        assert_true(side * gap > 1.0L);
+        ccl_world_destroy(w);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(brute_force_check_sees_a_planted_overlap),
@@ -460,6 +518,7 @@ int main(void) {
         cmocka_unit_test(grazing_pairs_do_not_collide_without_end),
         cmocka_unit_test(grazing_obstacles_do_not_bounce_without_end),
         cmocka_unit_test(pairs_at_the_ends_of_the_range_meet_or_pass_as_the_geometry_says),
+        cmocka_unit_test(long_segments_bounce_circles_off_their_exact_normal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -129,6 +129,20 @@ static bool ccl_cli_scene_vec2(const ccl_cli_scene_ctx *ctx, const cJSON *node, 
            ccl_cli_scene_number(ctx, node->child->next, &out->y);
 }
 
+/// Reads node as a position of an obstacle: [x, y] within the world's lengths (CCL_MAX_LENGTH).
+static bool ccl_cli_scene_place(const ccl_cli_scene_ctx *ctx, const cJSON *node, ccl_vec2 *out) {
+    if (!ccl_cli_scene_vec2(ctx, node, out)) {
+        return false;
+    }
+    if (!(fabs(out->x) <= CCL_MAX_LENGTH && fabs(out->y) <= CCL_MAX_LENGTH)) {
+        return ccl_cli_scene_fail(ctx, node, false,
+                                  "coordinates must be at most 1e150 in magnitude, got "
+                                  "(%.17g, %.17g)",
+                                  out->x, out->y);
+    }
+    return true;
+}
+
 /// Reads an optional restitution in [0, 1] from member key of object.
 static bool ccl_cli_scene_restitution(const ccl_cli_scene_ctx *ctx, const cJSON *object,
                                       double *out) {
@@ -448,7 +462,7 @@ static bool ccl_cli_scene_read(const ccl_cli_scene_ctx *ctx, const cJSON *root,
             if (a == NULL || b == NULL) {
                 return ccl_cli_scene_fail(ctx, item, false, "missing key \"%s\"", a ? "b" : "a");
             }
-            if (!ccl_cli_scene_vec2(ctx, a, &s->a) || !ccl_cli_scene_vec2(ctx, b, &s->b)) {
+            if (!ccl_cli_scene_place(ctx, a, &s->a) || !ccl_cli_scene_place(ctx, b, &s->b)) {
                 return false;
             }
             if (s->a.x == s->b.x && s->a.y == s->b.y) {
@@ -465,7 +479,7 @@ static bool ccl_cli_scene_read(const ccl_cli_scene_ctx *ctx, const cJSON *root,
         }
         int k = 0;
         for (const cJSON *item = points->child; item != NULL; item = item->next, k++) {
-            if (!ccl_cli_scene_vec2(ctx, item, &scene->points[k])) {
+            if (!ccl_cli_scene_place(ctx, item, &scene->points[k])) {
                 return false;
             }
         }

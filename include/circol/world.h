@@ -118,8 +118,9 @@ typedef struct ccl_world_def {
 /// The range of lengths and speeds. The world predicts its events in plain double arithmetic, from
 /// squared distances and squared speeds, which overflow beyond this range: two circles could then
 /// pass through each other unseen (the narrow phase's functions rescale and have no such limit).
-/// circol refuses a box whose corners or sides exceed CCL_MAX_LENGTH in magnitude, a radius above
-/// it and a velocity component above CCL_MAX_SPEED in magnitude, with CCL_ERR_INVALID_ARGUMENT.
+/// circol refuses a box whose corners or sides exceed CCL_MAX_LENGTH in magnitude, a segment or
+/// point with a coordinate beyond it, a radius above it and a velocity component above
+/// CCL_MAX_SPEED in magnitude, with CCL_ERR_INVALID_ARGUMENT.
 /// At the other end, two circles whose radii add up to less than about 1e-154 have a squared
 /// contact distance below the normal numbers, and a pair of them can be found touching when they
 /// pass wide of each other (a single tiny circle against walls, segments and points is exact).

@@ -109,6 +109,9 @@ static const bad_scene bad_scenes[] = {
      "{\"world\": {\"box\": [-1e150, 0, 1e150, 1], \"boundary\": \"walls\"}, "
      "\"circles\": []}",
      "[-1e150, 0, 1e150, 1]", 0, "world.box", "sides must be at most 1e150"},
+    {"segment beyond the world's lengths",
+     "{" WORLD ", \"circles\": [], \"segments\": [{\"a\": [0, 0], \"b\": [1e200, 5]}]}",
+     "[1e200, 5]", 0, "segments[0].b", "coordinates must be at most 1e150"},
     {"box upside down",
      "{\"world\": {\"box\": [0, 5, 1, 1], \"boundary\": \"walls\"}, "
      "\"circles\": []}",
