@@ -366,21 +366,20 @@ static void ccl_consider_strip(ccl_candidate *best, double u, double along0, dou
 }
 
 /* Circle b, at position p in the obstacle's frame (shifted to meet a periodic image). */
-double ccl_segment_cross(ccl_segment s, ccl_vec2 p, ccl_vec2 *axis) {
+double ccl_segment_cross(ccl_segment s, ccl_vec2 p, ccl_vec2 *axis, ccl_vec2 *rel) {
     ccl_vec2 axis_lo, rel_lo;
     axis->x = ccl_two_sum(s.b.x, -s.a.x, &axis_lo.x);
     axis->y = ccl_two_sum(s.b.y, -s.a.y, &axis_lo.y);
-    ccl_vec2 rel;
-    rel.x = ccl_two_sum(p.x, -s.a.x, &rel_lo.x);
-    rel.y = ccl_two_sum(p.y, -s.a.y, &rel_lo.y);
-    return ccl_cross_compensated_far(*axis, axis_lo, rel, rel_lo);
+    rel->x = ccl_two_sum(p.x, -s.a.x, &rel_lo.x);
+    rel->y = ccl_two_sum(p.y, -s.a.y, &rel_lo.y);
+    return ccl_cross_compensated_far(*axis, axis_lo, *rel, rel_lo);
 }
 
 static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 p,
                                 ccl_vec2 acc, int32_t index, bool later_only, ccl_candidate *best) {
     ccl_segment s = w->segments[index];
-    ccl_vec2 axis;
-    const double cross = ccl_segment_cross(s, p, &axis); /* (b - a) x (p - a) */
+    ccl_vec2 axis, rel;
+    const double cross = ccl_segment_cross(s, p, &axis, &rel); /* (b - a) x (p - a) */
     double length = ccl_length(axis);
     ccl_vec2 neg_acc = ccl_neg(acc);
     /* end caps: the ends are fixed points */
@@ -400,7 +399,6 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
      * beside a segment far longer than the circle exceeds its radius */
     ccl_vec2 dir = ccl_v2(axis.x / length, axis.y / length); /* no 1 / length: it overflows */
     ccl_vec2 n = ccl_perp(dir);
-    ccl_vec2 rel = ccl_sub(p, s.a);
     double d0 = cross / length, d1 = ccl_dot(n, b->velocity), d2 = ccl_dot(n, acc);
     double side = d0 > 0.0 ? 1.0 : (d0 < 0.0 ? -1.0 : (d1 > 0.0 ? -1.0 : 1.0));
     double along0 = ccl_dot(dir, rel), along1 = ccl_dot(dir, b->velocity);

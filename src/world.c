@@ -371,12 +371,15 @@ ccl_vec2 ccl_world_image_shift(const ccl_world *w, int image) {
  * narrow phase's a + u (b - a) errs by ulps of the segment's length, which beside a segment far
  * longer than the circle turns the bounce's normal (docs/RELIABILITY.md). */
 static ccl_vec2 ccl_world_closest_on(ccl_segment s, ccl_vec2 p) {
-    ccl_vec2 axis;
-    double cross = ccl_segment_cross(s, p, &axis);
+    if (s.a.x == s.b.x && s.a.y == s.b.y) {
+        return s.a; /* a point */
+    }
+    ccl_vec2 axis, rel;
+    double cross = ccl_segment_cross(s, p, &axis, &rel);
     double len_sq = ccl_length_sq(axis);
-    double along = ccl_dot(axis, ccl_sub(p, s.a));
+    double along = ccl_dot(axis, rel);
     if (!(len_sq >= 0x1p-960 && len_sq <= DBL_MAX && isfinite(along) && isfinite(cross))) {
-        return ccl_closest_on_segment(s, p); /* a point, or a tiny segment */
+        return ccl_closest_on_segment(s, p); /* a tiny segment */
     }
     double u = along / len_sq;
     if (u <= 0.0) {
