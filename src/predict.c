@@ -366,20 +366,12 @@ static void ccl_consider_strip(ccl_candidate *best, double u, double along0, dou
 }
 
 /* Circle b, at position p in the obstacle's frame (shifted to meet a periodic image). */
-double ccl_segment_cross(ccl_segment s, ccl_vec2 p, ccl_vec2 *axis, ccl_vec2 *rel) {
-    ccl_vec2 axis_lo, rel_lo;
-    axis->x = ccl_two_sum(s.b.x, -s.a.x, &axis_lo.x);
-    axis->y = ccl_two_sum(s.b.y, -s.a.y, &axis_lo.y);
-    rel->x = ccl_two_sum(p.x, -s.a.x, &rel_lo.x);
-    rel->y = ccl_two_sum(p.y, -s.a.y, &rel_lo.y);
-    return ccl_cross_compensated_far(*axis, axis_lo, *rel, rel_lo);
-}
-
 static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 p,
                                 ccl_vec2 acc, int32_t index, bool later_only, ccl_candidate *best) {
     ccl_segment s = w->segments[index];
     ccl_vec2 axis, rel;
-    const double cross = ccl_segment_cross(s, p, &axis, &rel); /* (b - a) x (p - a) */
+    /* (b - a) x (p - a); the world's coordinates (within CCL_MAX_LENGTH) keep it from overflow */
+    const double cross = ccl_segment_cross(s.a, s.b, p, &axis, &rel);
     double length = ccl_length(axis);
     ccl_vec2 neg_acc = ccl_neg(acc);
     /* end caps: the ends are fixed points */

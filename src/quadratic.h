@@ -97,6 +97,30 @@ ccl_cross_compensated_far(ccl_vec2 u, ccl_vec2 u_lo, ccl_vec2 v, ccl_vec2 v_lo) 
     return hi + (g + tail);
 }
 
+/// (b - a) x (p - a), with both differences exact (TwoSum) and every product exact
+/// (ccl_cross_compensated_far): a few ulps of the result however long the segment [a, b] and
+/// however far p lies from a, where the plain product errs by ulps of |b - a| |p - a| (the distance
+/// of p across the segment's line is this over |b - a|). Sets *axis and *rel to the rounded b - a
+/// and p - a. Needs differences whose components stay below 2^500 in magnitude, so that no product
+/// overflows (ccl_segment_cross_fits).
+static inline double ccl_segment_cross(ccl_vec2 a, ccl_vec2 b, ccl_vec2 p, ccl_vec2 *axis,
+                                       ccl_vec2 *rel) {
+    ccl_vec2 axis_lo, rel_lo;
+    axis->x = ccl_two_sum(b.x, -a.x, &axis_lo.x);
+    axis->y = ccl_two_sum(b.y, -a.y, &axis_lo.y);
+    rel->x = ccl_two_sum(p.x, -a.x, &rel_lo.x);
+    rel->y = ccl_two_sum(p.y, -a.y, &rel_lo.y);
+    return ccl_cross_compensated_far(*axis, axis_lo, *rel, rel_lo);
+}
+
+/// True when ccl_segment_cross's differences suit it: every component at most 2^500 in magnitude,
+/// and each difference at least 2^-400 somewhere (smaller ones would lose the products' errors to
+/// underflow; there the plain product is as good).
+static inline bool ccl_segment_cross_fits(ccl_vec2 axis, ccl_vec2 rel) {
+    double ma = fmax(fabs(axis.x), fabs(axis.y)), mr = fmax(fabs(rel.x), fabs(rel.y));
+    return ma >= 0x1p-400 && ma <= 0x1p500 && mr >= 0x1p-400 && mr <= 0x1p500;
+}
+
 /// Contact distances apart from which a pair's cross product needs ccl_cross_compensated_far.
 #define CCL_FAR_APART 0x1p40
 

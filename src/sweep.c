@@ -501,7 +501,12 @@ bool ccl_sweep_circle_segment(ccl_circle c, ccl_vec2 v, ccl_segment s, double t_
         ccl_vec2 dir = ccl_v2(axis.x / length, axis.y / length);
         ccl_vec2 n = ccl_perp(dir);
         ccl_vec2 rel = ccl_sub(c.center, s.a);
-        double d0 = ccl_dot(n, rel), d_rate = ccl_dot(n, v);
+        /* the centre's distance across the line, from the compensated cross product where it
+         * fits (n . rel errs by ulps of |rel|: beside a long segment, more than the radius) */
+        double d0 = ccl_segment_cross_fits(axis, rel)
+                        ? ccl_segment_cross(s.a, s.b, c.center, &axis, &rel) / length
+                        : ccl_dot(n, rel);
+        double d_rate = ccl_dot(n, v);
         double u0 = ccl_dot(dir, rel), u_rate = ccl_dot(dir, v);
         double s0, s1, w0, w1;
         if (ccl_linear_interval(d0, d_rate, -c.radius, c.radius, &s0, &s1) &&
@@ -552,6 +557,13 @@ ccl_vec2 ccl_closest_on_segment(ccl_segment s, ccl_vec2 p) {
         }
         if (u >= 1.0) {
             return s.b;
+        }
+        if (ccl_segment_cross_fits(axis, rel)) {
+            /* p less its offset across the line, (b - a) x (p - a) / |b - a|^2 times
+             * perp(b - a): right to ulps of p's distance from the line, where a + u (b - a) errs
+             * by ulps of the segment's length (the normal beside a long segment turned) */
+            double k = ccl_segment_cross(s.a, s.b, p, &axis, &rel) / len_sq;
+            return ccl_v2(p.x + k * axis.y, p.y - k * axis.x);
         }
         return ccl_mul_add(s.a, u, axis);
     }

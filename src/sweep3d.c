@@ -272,6 +272,16 @@ static ccl_vec3 ccl_closest_on_segment3(ccl_segment3 s, ccl_vec3 p) {
         if (u >= 1.0) {
             return s.b;
         }
+        ccl_vec2 axis2 = ccl_v2(axis.x, axis.y), rel2 = ccl_v2(rel.x, rel.y);
+        if (axis.z == 0.0 && rel.z == 0.0 && ccl_segment_cross_fits(axis2, rel2)) {
+            /* in a plane z = const: as ccl_closest_on_segment, from the compensated cross product
+             * (the same bits as the 2D function; a slanted segment keeps a + u (b - a), whose
+             * error is ulps of its length: docs/RELIABILITY.md) */
+            double k = ccl_segment_cross(ccl_v2(s.a.x, s.a.y), ccl_v2(s.b.x, s.b.y),
+                                         ccl_v2(p.x, p.y), &axis2, &rel2) /
+                       len_sq;
+            return ccl_v3(p.x + k * axis2.y, p.y - k * axis2.x, s.a.z + u * axis.z);
+        }
         return ccl_mul_add3(s.a, u, axis);
     }
     double big = fmax(ccl_max_abs3(axis), ccl_max_abs3(rel));
@@ -624,6 +634,14 @@ bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double
         ccl_segment_frame(dir, &n1, &n2);
         ccl_vec3 rel = ccl_sub3(s.center, seg.a);
         double d0 = ccl_dot3(n1, rel);
+        ccl_vec2 axis2 = ccl_v2(axis.x, axis.y), rel2 = ccl_v2(rel.x, rel.y);
+        if (axis.z == 0.0 && rel.z == 0.0 && ccl_segment_cross_fits(axis2, rel2)) {
+            /* in a plane z = const: the distance across the line as ccl_sweep_circle_segment
+             * has it (n1 is the 2D normal there), from the compensated cross product */
+            d0 = ccl_segment_cross(ccl_v2(seg.a.x, seg.a.y), ccl_v2(seg.b.x, seg.b.y),
+                                   ccl_v2(s.center.x, s.center.y), &axis2, &rel2) /
+                 length;
+        }
         e1_rate = ccl_dot3(n1, v);
         double z0 = ccl_dot3(n2, rel);
         e2_rate = ccl_dot3(n2, v);

@@ -375,7 +375,7 @@ static ccl_vec2 ccl_world_closest_on(ccl_segment s, ccl_vec2 p) {
         return s.a; /* a point */
     }
     ccl_vec2 axis, rel;
-    double cross = ccl_segment_cross(s, p, &axis, &rel);
+    double cross = ccl_segment_cross(s.a, s.b, p, &axis, &rel);
     double len_sq = ccl_length_sq(axis);
     double along = ccl_dot(axis, rel);
     if (!(len_sq >= 0x1p-960 && len_sq <= DBL_MAX && isfinite(along) && isfinite(cross))) {

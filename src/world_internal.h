@@ -167,13 +167,6 @@ void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k);
 /// every image: after a bounce off it that changed nothing (see ccl_predict_pair_apart).
 void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t index, bool point);
 
-/// (b - a) x (p - a) for segment s = [a, b] and point p, with both differences exact (TwoSum) and
-/// every product exact (ccl_cross_compensated_far): a few ulps of the result however long the
-/// segment and however far p lies from its ends, where the plain product errs by ulps of
-/// |b - a| |p - a|. Sets *axis and *rel to the rounded b - a and p - a. For the world's
-/// coordinates (within CCL_MAX_LENGTH, with a box's shift), where no product can overflow.
-double ccl_segment_cross(ccl_segment s, ccl_vec2 p, ccl_vec2 *axis, ccl_vec2 *rel);
-
 /// Collapse-guard time for the world (resolves the automatic value on first use).
 double ccl_world_collapse_time(ccl_world *w);
 

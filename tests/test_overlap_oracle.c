@@ -247,6 +247,68 @@ static void centre_on_segment_gets_left_hand_normal(void **state) {
     }
 }
 
+/* Segments 2^10 to 2^140 times the circle's radius long, from -2^e (p, q) to 2^e (p, q) for
+ * integers p and q (exact ends, the line through the origin), with the circle near the origin:
+ * the oracle takes the distance across the line from the exact direction (p, q), with no long
+ * offset to an end. The verdict agrees wherever the margin exceeds 1e-12 of the radius, and the
+ * normal and depth are right to a few ulps of the centre's coordinates over its distance, not of
+ * the segment's length (from a + u (b - a) the normal was off by 1e-3 beside a segment 2 10^14
+ * long). */
+static void long_segments_keep_verdict_normal_and_depth(void **state) {
+    (void)state;
+    rng_seed(71);
+    long decided = 0, hits = 0;
+    quad worst_normal = 0;
+    for (long i = 0; i < 40000; ++i) {
+        double p = floor(rng_uniform(-1048576.0, 1048576.0));
+        double q = floor(rng_uniform(-1048576.0, 1048576.0));
+        if (p == 0.0 && q == 0.0) {
+            p = 1.0;
+        }
+        double e = ldexp(1.0, 10 + (int)(i % 131)) / hypot(p, q);
+        e = ldexp(1.0, ilogb(e) + 1); /* a power of two: exact ends */
+        ccl_segment s = {ccl_v2(-e * p, -e * q), ccl_v2(e * p, e * q)};
+        ccl_circle c = ccl_make_circle(rng_box(3), rng_uniform(0.5, 2.0));
+        qvec d = {(quad)p, (quad)q}, centre = qv(c.center);
+        quad across = qcross(d, centre) / qlen(d); /* signed distance from the line */
+        quad dist = fabsq(across);
+        if (i % 2 == 1) { /* near touching */
+            c.radius = (double)(dist * (1 + rng_sign() * rng_decades(-12, -9)));
+            if (!(c.radius > 0.0)) {
+                continue;
+            }
+        }
+        quad r = (quad)c.radius;
+        ccl_contact contact;
+        bool got = ccl_circle_segment_contact(c, s, &contact);
+        if (fabsq(dist - r) > 1e-12 * r) {
+            ++decided;
+            if (got != (dist <= r)) {
+                fail_msg("case %ld: library %d, distance %.17g, r %.17g", i, got, (double)dist,
+                         (double)r);
+            }
+        }
+        if (!got || dist < 1e-6) {
+            continue;
+        }
+        ++hits;
+        /* from the centre toward the line: -sign(across) perp(d) / |d| */
+        quad sign = across > 0 ? -1 : 1;
+        qvec n = {sign * -d.y / qlen(d), sign * d.x / qlen(d)};
+        quad err = qlen(qsub(qv(contact.normal), n));
+        if (err > worst_normal) {
+            worst_normal = err;
+        }
+        /* the closest point is a position: rounded to ulps of the centre's coordinates */
+        quad scale = 1 + qlen(centre);
+        assert_true(err <= 8 * DBL_EPSILON * scale / dist);
+        assert_true(fabsq((quad)contact.depth - (r - dist)) <= 8 * DBL_EPSILON * (r + scale));
+    }
+    printf("long segments: %ld decided, %ld contacts, worst normal %.3g\n", decided, hits,
+           (double)worst_normal);
+    assert_true(decided > 30000 && hits > 10000);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(circles_contact_agrees_with_quad_oracle),
@@ -254,6 +316,7 @@ int main(void) {
         cmocka_unit_test(coincident_centres_get_a_defined_normal),
         cmocka_unit_test(segment_contact_agrees_with_quad_oracle),
         cmocka_unit_test(centre_on_segment_gets_left_hand_normal),
+        cmocka_unit_test(long_segments_keep_verdict_normal_and_depth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

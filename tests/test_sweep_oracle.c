@@ -1097,6 +1097,62 @@ static void report_worst_errors(void **state) {
     assert_true(line_stats.cases >= 100000);
 }
 
+/* A circle swept toward the middle of a segment 2^10 to 2^140 times its radius long, from -2^e
+ * (p, q) to 2^e (p, q) for integers p and q (exact ends, the line through the origin): the oracle
+ * takes the distance across the line and its rate from the exact direction (p, q), with no long
+ * offset to an end. Every pair hits, at the time the oracle gives to a few ulps of the time's
+ * scale, with the line's normal to a few ulps of the coordinates over the radius. From the plain
+ * n . (c - a) the time erred by ulps of the segment's length over the speed. */
+static void long_segments_keep_time_and_normal(void **state) {
+    (void)state;
+    rng_seed(72);
+    quad worst_t = 0, worst_n = 0;
+    for (long i = 0; i < 40000; ++i) {
+        double p = floor(rng_uniform(-1048576.0, 1048576.0));
+        double q = floor(rng_uniform(-1048576.0, 1048576.0));
+        if (p == 0.0 && q == 0.0) {
+            p = 1.0;
+        }
+        double e = ldexp(1.0, 10 + (int)(i % 131)) / hypot(p, q);
+        e = ldexp(1.0, ilogb(e) + 1); /* a power of two: exact ends */
+        ccl_segment s = {ccl_v2(-e * p, -e * q), ccl_v2(e * p, e * q)};
+        double len = hypot(p, q), side = rng_sign();
+        ccl_vec2 n = ccl_v2(-q / len, p / len), dir = ccl_v2(p / len, q / len);
+        double off = rng_uniform(3.0, 6.0), slide = rng_uniform(-3.0, 3.0);
+        ccl_vec2 centre =
+            ccl_v2(side * off * n.x + slide * dir.x, side * off * n.y + slide * dir.y);
+        double speed = rng_uniform(0.5, 2.0), drift = rng_uniform(-2.0, 2.0);
+        ccl_vec2 v =
+            ccl_v2(-side * speed * n.x + drift * dir.x, -side * speed * n.y + drift * dir.y);
+        double r = rng_uniform(0.5, 2.0);
+        /* the oracle, from the doubles as given */
+        qvec d = {(quad)p, (quad)q};
+        quad across = qcross(d, qv(centre)) / qlen(d), rate = qcross(d, qv(v)) / qlen(d);
+        quad sgn = across > 0 ? 1 : -1;
+        quad t = (fabsq(across) - r) / (-sgn * rate);
+        ccl_hit hit;
+        bool got = ccl_sweep_circle_segment(ccl_make_circle(centre, r), v, s, 100.0, &hit);
+        if (!got) {
+            fail_msg("case %ld: no hit, the oracle's time %.17g", i, (double)t);
+        }
+        quad scale = t + (qlen(qv(centre)) + r) / fabsq(rate);
+        quad err_t = fabsq((quad)hit.t - t) / scale;
+        if (err_t > worst_t) {
+            worst_t = err_t;
+        }
+        assert_true(err_t <= 8 * DBL_EPSILON);
+        qvec normal = {-sgn * -d.y / qlen(d), -sgn * d.x / qlen(d)}; /* toward the line */
+        quad err_n = qlen(qsub(qv(hit.normal), normal));
+        if (err_n > worst_n) {
+            worst_n = err_n;
+        }
+        /* the normal comes from the closest point, a position: ulps of the coordinates over r */
+        assert_true(err_n <= 8 * DBL_EPSILON * (1 + qlen(qv(centre)) + t * qlen(qv(v))) / r);
+    }
+    printf("long segments: worst time %.3g of its scale, worst normal %.3g\n", (double)worst_t,
+           (double)worst_n);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sweep_circles_agrees_with_quad_oracle),
@@ -1108,6 +1164,7 @@ int main(void) {
         cmocka_unit_test(pairs_up_to_2_120_apart_keep_verdict_time_and_normal),
         cmocka_unit_test(sweep_circle_segment_agrees_with_quad_oracle),
         cmocka_unit_test(segment_touching_at_start_and_exactly_at_t_max),
+        cmocka_unit_test(long_segments_keep_time_and_normal),
         cmocka_unit_test(sweep_circle_line_agrees_with_quad_oracle),
         cmocka_unit_test(report_worst_errors),
     };
