@@ -255,6 +255,24 @@ static ccl_vec3 ccl_perp_xy(ccl_vec3 v) {
     return ccl_v3(-v.y, v.x, 0.0);
 }
 
+/* The part of p - a across the axis b - a, ((b - a) x (p - a)) x (b - a) / len_sq (len_sq =
+ * |b - a|^2), from the exact offsets and the compensated cross product: right to ulps of itself
+ * however long the segment, where p - a less its part along the axis errs by ulps of |p - a| (the
+ * 3D form of ccl_segment_cross). False, with *across unset, unless the offsets' components lie in
+ * [2^-400, 2^500], as for ccl_segment_cross_fits. */
+static bool ccl_across_axis3(ccl_vec3 a, ccl_vec3 b, ccl_vec3 p, double len_sq, ccl_vec3 *across) {
+    ccl_vec3 axis_lo, rel_lo;
+    ccl_vec3 axis = ccl_sub_exact3(b, a, &axis_lo);
+    ccl_vec3 rel = ccl_sub_exact3(p, a, &rel_lo);
+    double ma = ccl_max_abs3(axis), mr = ccl_max_abs3(rel);
+    if (!(ma >= 0x1p-400 && ma <= 0x1p500 && mr >= 0x1p-400 && mr <= 0x1p500)) {
+        return false;
+    }
+    ccl_vec3 w = ccl_cross3(ccl_cross_compensated3(axis, axis_lo, rel, rel_lo, true), axis);
+    *across = ccl_v3(w.x / len_sq, w.y / len_sq, w.z / len_sq);
+    return true;
+}
+
 /* The point of segment s closest to p (as ccl_closest_on_segment). */
 static ccl_vec3 ccl_closest_on_segment3(ccl_segment3 s, ccl_vec3 p) {
     ccl_vec3 axis = ccl_sub3(s.b, s.a);
@@ -281,6 +299,10 @@ static ccl_vec3 ccl_closest_on_segment3(ccl_segment3 s, ccl_vec3 p) {
                                          ccl_v2(p.x, p.y), &axis2, &rel2) /
                        len_sq;
             return ccl_v3(p.x + k * axis2.y, p.y - k * axis2.x, s.a.z + u * axis.z);
+        }
+        ccl_vec3 across;
+        if (ccl_across_axis3(s.a, s.b, p, len_sq, &across)) {
+            return ccl_sub3(p, across); /* a slanted segment: p less its part across */
         }
         return ccl_mul_add3(s.a, u, axis);
     }
@@ -633,17 +655,25 @@ bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double
         ccl_vec3 dir = ccl_v3(axis.x / length, axis.y / length, axis.z / length);
         ccl_segment_frame(dir, &n1, &n2);
         ccl_vec3 rel = ccl_sub3(s.center, seg.a);
-        double d0 = ccl_dot3(n1, rel);
+        double d0 = ccl_dot3(n1, rel), z0_across = 0.0;
+        bool use_across = false;
         ccl_vec2 axis2 = ccl_v2(axis.x, axis.y), rel2 = ccl_v2(rel.x, rel.y);
+        ccl_vec3 across;
         if (axis.z == 0.0 && rel.z == 0.0 && ccl_segment_cross_fits(axis2, rel2)) {
             /* in a plane z = const: the distance across the line as ccl_sweep_circle_segment
              * has it (n1 is the 2D normal there), from the compensated cross product */
             d0 = ccl_segment_cross(ccl_v2(seg.a.x, seg.a.y), ccl_v2(seg.b.x, seg.b.y),
                                    ccl_v2(s.center.x, s.center.y), &axis2, &rel2) /
                  length;
+        } else if (ccl_across_axis3(seg.a, seg.b, s.center, ccl_length_sq3(axis), &across)) {
+            /* slanted: the frame's coordinates of the part across the axis (n1 and n2 are
+             * perpendicular to it only to rounding, which along a long segment is too much) */
+            d0 = ccl_dot3(n1, across);
+            z0_across = ccl_dot3(n2, across);
+            use_across = true;
         }
         e1_rate = ccl_dot3(n1, v);
-        double z0 = ccl_dot3(n2, rel);
+        double z0 = use_across ? z0_across : ccl_dot3(n2, rel);
         e2_rate = ccl_dot3(n2, v);
         double u0 = ccl_dot3(dir, rel), u_rate = ccl_dot3(dir, v);
         double s0, s1, w0, w1;

@@ -550,6 +550,86 @@ static void bad_input_is_rejected_in_3d(void **state) {
     assert_true(y.velocity.x == -1.0);
 }
 
+/* Slanted segments 2^10 to 2^140 times the sphere's radius long, from -2^e (p, q, r) to 2^e (p, q,
+ * r) for integers p, q, r (exact ends, the axis through the origin), with the sphere near the
+ * origin: the oracles take the part of the centre across the axis from the exact direction, with
+ * no long offset to an end (long double). The static verdict, normal and depth, and the swept
+ * time and normal, are right to a few ulps of the centre's coordinates, not of the segment's
+ * length; from p - a less its part along the axis, and the frame's plain dot products, they erred
+ * by ulps of the length. */
+static void long_slanted_segments_keep_verdict_time_and_normal(void **state) {
+    (void)state;
+    rng_state = 97;
+    int contacts = 0, hits = 0;
+    for (int i = 0; i < 20000; ++i) {
+        double p = floor(uniform(-1048576.0, 1048576.0)), q = floor(uniform(-1048576.0, 1048576.0));
+        double r = floor(uniform(-1048576.0, 1048576.0));
+        if (r == 0.0) {
+            r = 1.0; /* slanted: not in a plane z = const */
+        }
+        long double dl = sqrtl((long double)p * p + (long double)q * q + (long double)r * r);
+        double e = ldexp(1.0, 10 + i % 131) / (double)dl;
+        e = ldexp(1.0, ilogb(e) + 1); /* a power of two: exact ends */
+        ccl_segment3 seg = {ccl_v3(-e * p, -e * q, -e * r), ccl_v3(e * p, e * q, e * r)};
+        long double d[3] = {p / dl, q / dl, r / dl};
+        ccl_vec3 c = random3(3.0);
+        long double cl[3] = {c.x, c.y, c.z};
+        long double along = cl[0] * d[0] + cl[1] * d[1] + cl[2] * d[2];
+        long double w[3] = {cl[0] - along * d[0], cl[1] - along * d[1], cl[2] - along * d[2]};
+        long double dist = sqrtl(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+        long double scale = 1 + sqrtl(cl[0] * cl[0] + cl[1] * cl[1] + cl[2] * cl[2]);
+        /* static: a radius about the distance */
+        double radius = (double)(dist * (long double)uniform(0.5, 1.5));
+        ccl_contact3 contact;
+        bool got = ccl_sphere_segment_contact(ccl_make_sphere(c, radius), seg, &contact);
+        if (fabsl(dist - radius) > 1e-12L * radius) {
+            assert_true(got == (dist <= radius));
+        }
+        if (got && dist > 1e-3L) {
+            ++contacts;
+            for (int k = 0; k < 3; ++k) {
+                long double n = -w[k] / dist; /* from the centre toward the axis */
+                long double got_n = k == 0   ? contact.normal.x
+                                    : k == 1 ? contact.normal.y
+                                             : contact.normal.z;
+                assert_true(fabsl(got_n - n) <= 8 * DBL_EPSILON * scale / dist);
+            }
+            assert_true(fabsl(contact.depth - (radius - dist)) <=
+                        8 * DBL_EPSILON * (radius + scale));
+        }
+        /* swept: toward the axis across it, with a drift along it; the time from the part of the
+         * motion across the axis (a quadratic in long double) */
+        if (!(dist > 1.0L)) {
+            continue;
+        }
+        double speed = uniform(0.5, 2.0), drift = uniform(-2.0, 2.0);
+        ccl_vec3 v = ccl_v3((double)(-speed * w[0] / dist + drift * d[0]),
+                            (double)(-speed * w[1] / dist + drift * d[1]),
+                            (double)(-speed * w[2] / dist + drift * d[2]));
+        long double vl[3] = {v.x, v.y, v.z};
+        long double va = vl[0] * d[0] + vl[1] * d[1] + vl[2] * d[2];
+        long double vw[3] = {vl[0] - va * d[0], vl[1] - va * d[1], vl[2] - va * d[2]};
+        double rs = 0.5 * (double)dist;
+        long double qa = vw[0] * vw[0] + vw[1] * vw[1] + vw[2] * vw[2];
+        long double qb = w[0] * vw[0] + w[1] * vw[1] + w[2] * vw[2];
+        long double qc = dist * dist - (long double)rs * rs;
+        long double t = qc / (-qb + sqrtl(qb * qb - qa * qc));
+        ccl_hit3 hit;
+        assert_true(ccl_sweep_sphere_segment(ccl_make_sphere(c, rs), v, seg, 100.0, &hit));
+        ++hits;
+        long double tscale = t + scale / sqrtl(qa);
+        assert_true(fabsl(hit.t - t) <= 8 * DBL_EPSILON * tscale);
+        long double at[3] = {w[0] + vw[0] * t, w[1] + vw[1] * t, w[2] + vw[2] * t};
+        long double hit_scale = scale + t * sqrtl(vl[0] * vl[0] + vl[1] * vl[1] + vl[2] * vl[2]);
+        for (int k = 0; k < 3; ++k) {
+            long double n = -at[k] / rs;
+            long double got_n = k == 0 ? hit.normal.x : k == 1 ? hit.normal.y : hit.normal.z;
+            assert_true(fabsl(got_n - n) <= 8 * DBL_EPSILON * hit_scale / rs);
+        }
+    }
+    assert_true(contacts > 5000 && hits > 5000);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(static_tests_equal_2d_bit_for_bit_when_z_is_zero),
@@ -562,6 +642,7 @@ int main(void) {
         cmocka_unit_test(collide3_conserves_momentum_and_elastic_energy),
         cmocka_unit_test(sweep_sphere_plane_matches_the_signed_distance),
         cmocka_unit_test(bad_input_is_rejected_in_3d),
+        cmocka_unit_test(long_slanted_segments_keep_verdict_time_and_normal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
