@@ -8,6 +8,7 @@
 #include <quadmath.h>
 #include <stdint.h>
 
+#include <circol/collision.h>
 #include <circol/math.h>
 
 /// A 113-bit binary floating-point number.
@@ -134,6 +135,20 @@ static inline quad qdist_segment_segment(qvec p0, qvec p1, qvec s0, qvec s1) {
     d = d1 < d ? d1 : d;
     d = d2 < d ? d2 : d;
     return d3 < d ? d3 : d;
+}
+/* A segment from -2^e (p, q) to 2^e (p, q) for random integers p and q below 2^20 (not both 0),
+ * about 2^(lengths) long: its ends are exact and its line passes through the origin with the
+ * exact direction (p, q), which *p and *q get, so an oracle needs no long offset to an end. */
+static inline ccl_segment long_segment_through_origin(int lengths, double *p, double *q) {
+    *p = floor(rng_uniform(-1048576.0, 1048576.0));
+    *q = floor(rng_uniform(-1048576.0, 1048576.0));
+    if (*p == 0.0 && *q == 0.0) {
+        *p = 1.0;
+    }
+    double e = ldexp(1.0, lengths) / hypot(*p, *q);
+    e = ldexp(1.0, ilogb(e) + 1); /* a power of two: exact ends */
+    ccl_segment s = {{-e * *p, -e * *q}, {e * *p, e * *q}};
+    return s;
 }
 
 #endif

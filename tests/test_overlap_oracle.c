@@ -260,14 +260,8 @@ static void long_segments_keep_verdict_normal_and_depth(void **state) {
     long decided = 0, hits = 0;
     quad worst_normal = 0;
     for (long i = 0; i < 40000; ++i) {
-        double p = floor(rng_uniform(-1048576.0, 1048576.0));
-        double q = floor(rng_uniform(-1048576.0, 1048576.0));
-        if (p == 0.0 && q == 0.0) {
-            p = 1.0;
-        }
-        double e = ldexp(1.0, 10 + (int)(i % 131)) / hypot(p, q);
-        e = ldexp(1.0, ilogb(e) + 1); /* a power of two: exact ends */
-        ccl_segment s = {ccl_v2(-e * p, -e * q), ccl_v2(e * p, e * q)};
+        double p, q;
+        ccl_segment s = long_segment_through_origin(10 + (int)(i % 131), &p, &q);
         ccl_circle c = ccl_make_circle(rng_box(3), rng_uniform(0.5, 2.0));
         qvec d = {(quad)p, (quad)q}, centre = qv(c.center);
         quad across = qcross(d, centre) / qlen(d); /* signed distance from the line */

@@ -1108,14 +1108,8 @@ static void long_segments_keep_time_and_normal(void **state) {
     rng_seed(72);
     quad worst_t = 0, worst_n = 0;
     for (long i = 0; i < 40000; ++i) {
-        double p = floor(rng_uniform(-1048576.0, 1048576.0));
-        double q = floor(rng_uniform(-1048576.0, 1048576.0));
-        if (p == 0.0 && q == 0.0) {
-            p = 1.0;
-        }
-        double e = ldexp(1.0, 10 + (int)(i % 131)) / hypot(p, q);
-        e = ldexp(1.0, ilogb(e) + 1); /* a power of two: exact ends */
-        ccl_segment s = {ccl_v2(-e * p, -e * q), ccl_v2(e * p, e * q)};
+        double p, q;
+        ccl_segment s = long_segment_through_origin(10 + (int)(i % 131), &p, &q);
         double len = hypot(p, q), side = rng_sign();
         ccl_vec2 n = ccl_v2(-q / len, p / len), dir = ccl_v2(p / len, q / len);
         double off = rng_uniform(3.0, 6.0), slide = rng_uniform(-3.0, 3.0);
