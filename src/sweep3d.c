@@ -293,8 +293,7 @@ static ccl_vec3 ccl_closest_on_segment3(ccl_segment3 s, ccl_vec3 p) {
         ccl_vec2 axis2 = ccl_v2(axis.x, axis.y), rel2 = ccl_v2(rel.x, rel.y);
         if (axis.z == 0.0 && rel.z == 0.0 && ccl_segment_cross_fits(axis2, rel2)) {
             /* in a plane z = const: as ccl_closest_on_segment, from the compensated cross product
-             * (the same bits as the 2D function; a slanted segment keeps a + u (b - a), whose
-             * error is ulps of its length: docs/RELIABILITY.md) */
+             * (the same bits as the 2D function) */
             double k = ccl_segment_cross(ccl_v2(s.a.x, s.a.y), ccl_v2(s.b.x, s.b.y),
                                          ccl_v2(p.x, p.y), &axis2, &rel2) /
                        len_sq;
@@ -655,8 +654,7 @@ bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double
         ccl_vec3 dir = ccl_v3(axis.x / length, axis.y / length, axis.z / length);
         ccl_segment_frame(dir, &n1, &n2);
         ccl_vec3 rel = ccl_sub3(s.center, seg.a);
-        double d0 = ccl_dot3(n1, rel), z0_across = 0.0;
-        bool use_across = false;
+        double d0 = ccl_dot3(n1, rel), z0 = ccl_dot3(n2, rel);
         ccl_vec2 axis2 = ccl_v2(axis.x, axis.y), rel2 = ccl_v2(rel.x, rel.y);
         ccl_vec3 across;
         if (axis.z == 0.0 && rel.z == 0.0 && ccl_segment_cross_fits(axis2, rel2)) {
@@ -669,11 +667,9 @@ bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double
             /* slanted: the frame's coordinates of the part across the axis (n1 and n2 are
              * perpendicular to it only to rounding, which along a long segment is too much) */
             d0 = ccl_dot3(n1, across);
-            z0_across = ccl_dot3(n2, across);
-            use_across = true;
+            z0 = ccl_dot3(n2, across);
         }
         e1_rate = ccl_dot3(n1, v);
-        double z0 = use_across ? z0_across : ccl_dot3(n2, rel);
         e2_rate = ccl_dot3(n2, v);
         double u0 = ccl_dot3(dir, rel), u_rate = ccl_dot3(dir, v);
         double s0, s1, w0, w1;

@@ -366,34 +366,8 @@ ccl_vec2 ccl_world_image_shift(const ccl_world *w, int image) {
     return ccl_v2((double)(image % 3 - 1) * w->box_size.x, (double)(image / 3 - 1) * w->box_size.y);
 }
 
-/* The point of segment s closest to p. Inside the segment it is p less its offset across the
- * line, (b - a) x (p - a) / |b - a|^2 times perp(b - a), from the compensated cross product: the
- * narrow phase's a + u (b - a) errs by ulps of the segment's length, which beside a segment far
- * longer than the circle turns the bounce's normal (docs/RELIABILITY.md). */
-static ccl_vec2 ccl_world_closest_on(ccl_segment s, ccl_vec2 p) {
-    if (s.a.x == s.b.x && s.a.y == s.b.y) {
-        return s.a; /* a point */
-    }
-    ccl_vec2 axis, rel;
-    double cross = ccl_segment_cross(s.a, s.b, p, &axis, &rel);
-    double len_sq = ccl_length_sq(axis);
-    double along = ccl_dot(axis, rel);
-    if (!(len_sq >= 0x1p-960 && len_sq <= DBL_MAX && isfinite(along) && isfinite(cross))) {
-        return ccl_closest_on_segment(s, p); /* a tiny segment */
-    }
-    double u = along / len_sq;
-    if (u <= 0.0) {
-        return s.a;
-    }
-    if (u >= 1.0) {
-        return s.b;
-    }
-    double k = cross / len_sq;
-    return ccl_v2(p.x + k * axis.y, p.y - k * axis.x);
-}
-
 ccl_vec2 ccl_world_nearest_on(const ccl_world *w, ccl_segment s, ccl_vec2 p) {
-    ccl_vec2 best = ccl_world_closest_on(s, p);
+    ccl_vec2 best = ccl_closest_on_segment(s, p);
     if (!w->periodic) {
         return best;
     }
@@ -403,7 +377,7 @@ ccl_vec2 ccl_world_nearest_on(const ccl_world *w, ccl_segment s, ccl_vec2 p) {
             continue;
         }
         ccl_vec2 shift = ccl_world_image_shift(w, image);
-        ccl_vec2 q = ccl_add(ccl_world_closest_on(s, ccl_sub(p, shift)), shift);
+        ccl_vec2 q = ccl_add(ccl_closest_on_segment(s, ccl_sub(p, shift)), shift);
         double d2 = ccl_length_sq(ccl_sub(q, p));
         if (d2 < best_d2) {
             best = q;
