@@ -121,6 +121,62 @@ static inline bool ccl_segment_cross_fits(ccl_vec2 axis, ccl_vec2 rel) {
     return ma >= 0x1p-400 && ma <= 0x1p500 && mr >= 0x1p-400 && mr <= 0x1p500;
 }
 
+/// w . rel + w . rel_lo for a w whose components are at most 1 in magnitude and a rel that
+/// ccl_offset_dot_fits, every product exact (TwoProduct, the rel_lo one aside only below 2^-150
+/// |w| |rel|), the big products summed exactly and the terms of the size of an ulp of |w| |rel|
+/// summed with their rounding errors kept: a few ulps of the result plus about 2^-150 |w| |rel|,
+/// where the plain dot product errs by ulps of |w| |rel| (the distance of a point from a plane
+/// through an anchor far along it). Three components: a 2D caller passes zeros for z, whose terms
+/// are exact zeros, so that 2D and 3D give the same bits.
+static inline double ccl_dot_compensated3(ccl_vec3 w, ccl_vec3 rel, ccl_vec3 rel_lo) {
+    double e1, e2, e3, g1, g2, f1, f2, f3;
+    double p1 = ccl_two_product(w.x, rel.x, &e1);
+    double p2 = ccl_two_product(w.y, rel.y, &e2);
+    double p3 = ccl_two_product(w.z, rel.z, &e3);
+    double s = ccl_two_sum(p1, p2, &g1);
+    s = ccl_two_sum(s, p3, &g2);
+    double l1 = ccl_two_product(w.x, rel_lo.x, &f1);
+    double l2 = ccl_two_product(w.y, rel_lo.y, &f2);
+    double l3 = ccl_two_product(w.z, rel_lo.z, &f3);
+    double middle[7] = {e2, e3, g1, g2, l1, l2, l3};
+    double h = e1, tail = 0.0, g;
+    for (int m = 0; m < 7; ++m) {
+        h = ccl_two_sum(h, middle[m], &g);
+        tail += g;
+    }
+    tail += (f1 + f2) + f3;
+    double hi = ccl_two_sum(s, h, &g);
+    return hi + (g + tail);
+}
+
+/// True when a difference rel suits ccl_dot_compensated3: every component at most 2^500 in
+/// magnitude, and one at least 2^-400 (smaller ones would lose the products' errors to underflow;
+/// there the plain product is as good).
+static inline bool ccl_offset_fits3(ccl_vec3 rel) {
+    double m = fmax(fmax(fabs(rel.x), fabs(rel.y)), fabs(rel.z));
+    return m >= 0x1p-400 && m <= 0x1p500;
+}
+
+/// The signed distance of p from the plane through a with normal n (finite, not zero, of any
+/// length), n . (p - a) / |n|: from the exact difference and ccl_dot_compensated3 where it fits (a
+/// few ulps of the distance), else from the rounded difference (ulps of |p - a|). A 2D caller
+/// passes z = 0 throughout and gets the bits a 3D caller gets in the plane z = 0.
+static inline double ccl_plane_distance3(ccl_vec3 n, ccl_vec3 a, ccl_vec3 p) {
+    int exponent;
+    frexp(fmax(fmax(fabs(n.x), fabs(n.y)), fabs(n.z)), &exponent);
+    double scale = ldexp(1.0, -exponent > 1023 ? 1023 : -exponent); /* largest in [1/2, 1) */
+    ccl_vec3 w = {n.x * scale, n.y * scale, n.z * scale};
+    double len = sqrt((w.x * w.x + w.y * w.y) + w.z * w.z);
+    ccl_vec3 rel, lo;
+    rel.x = ccl_two_sum(p.x, -a.x, &lo.x);
+    rel.y = ccl_two_sum(p.y, -a.y, &lo.y);
+    rel.z = ccl_two_sum(p.z, -a.z, &lo.z);
+    if (ccl_offset_fits3(rel)) {
+        return ccl_dot_compensated3(w, rel, lo) / len;
+    }
+    return ((w.x * rel.x + w.y * rel.y) + w.z * rel.z) / len;
+}
+
 /// Contact distances apart from which a pair's cross product needs ccl_cross_compensated_far.
 #define CCL_FAR_APART 0x1p40
 

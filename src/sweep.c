@@ -419,6 +419,12 @@ static void ccl_fill_hit(ccl_circle c, ccl_vec2 v, double t, double t_exit, ccl_
     }
 }
 
+/* The signed distance of p from the line through a with normal n (finite, not zero): that of
+ * ccl_sweep_sphere_plane's plane z = 0, bit for bit. */
+static double ccl_line_distance(ccl_vec2 n, ccl_vec2 a, ccl_vec2 p) {
+    return ccl_plane_distance3(ccl_v3(n.x, n.y, 0.0), ccl_v3(a.x, a.y, 0.0), ccl_v3(p.x, p.y, 0.0));
+}
+
 bool ccl_sweep_circle_line(ccl_circle c, ccl_vec2 v, ccl_vec2 line_point, ccl_vec2 line_normal,
                            double t_max, ccl_hit *hit) {
     if (!ccl_valid_circle(c) || !ccl_vec2_is_finite(v) || !ccl_vec2_is_finite(line_point) ||
@@ -439,7 +445,9 @@ bool ccl_sweep_circle_line(ccl_circle c, ccl_vec2 v, ccl_vec2 line_point, ccl_ve
         return false;
     }
     ccl_vec2 n = ccl_unit_direction(line_normal);
-    double d0 = ccl_dot(n, ccl_sub(c.center, line_point)); /* signed distance of the centre */
+    /* the centre's signed distance, right to ulps of itself (n . (c - p) errs by ulps of
+     * |c - p|: from an anchor far along the line, more than the radius) */
+    double d0 = ccl_line_distance(line_normal, line_point, c.center);
     double rate = ccl_dot(n, v);
     if (!isfinite(d0) || !isfinite(rate)) {
         return false;
@@ -454,7 +462,7 @@ bool ccl_sweep_circle_line(ccl_circle c, ccl_vec2 v, ccl_vec2 line_point, ccl_ve
     double t = t_enter > 0.0 ? t_enter : 0.0;
     if (hit != NULL) {
         ccl_vec2 center = ccl_mul_add(c.center, t, v);
-        double d = ccl_dot(n, ccl_sub(center, line_point));
+        double d = ccl_line_distance(line_normal, line_point, center);
         ccl_vec2 toward_line =
             d > 0.0 ? ccl_neg(n) : (d < 0.0 ? n : ccl_scale(n, rate > 0.0 ? 1.0 : -1.0));
         ccl_vec2 closest = ccl_mul_add(center, -d, n);

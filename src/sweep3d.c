@@ -577,7 +577,8 @@ bool ccl_sweep_sphere_plane(ccl_sphere s, ccl_vec3 v, ccl_vec3 plane_point, ccl_
         return false;
     }
     ccl_vec3 n = ccl_unit_direction3(plane_normal);
-    double d0 = ccl_dot3(n, ccl_sub3(s.center, plane_point));
+    /* the centre's signed distance, right to ulps of itself (ccl_sweep_circle_line) */
+    double d0 = ccl_plane_distance3(plane_normal, plane_point, s.center);
     double rate = ccl_dot3(n, v);
     if (!isfinite(d0) || !isfinite(rate)) {
         return false;
@@ -592,7 +593,7 @@ bool ccl_sweep_sphere_plane(ccl_sphere s, ccl_vec3 v, ccl_vec3 plane_point, ccl_
     double t = t_enter > 0.0 ? t_enter : 0.0;
     if (hit != NULL) {
         ccl_vec3 center = ccl_mul_add3(s.center, t, v);
-        double d = ccl_dot3(n, ccl_sub3(center, plane_point));
+        double d = ccl_plane_distance3(plane_normal, plane_point, center);
         ccl_vec3 toward_plane =
             d > 0.0 ? ccl_neg3(n) : (d < 0.0 ? n : ccl_scale3(n, rate > 0.0 ? 1.0 : -1.0));
         ccl_vec3 closest = ccl_mul_add3(center, -d, n);

@@ -630,6 +630,73 @@ static void long_slanted_segments_keep_verdict_time_and_normal(void **state) {
     assert_true(contacts > 5000 && hits > 5000);
 }
 
+/* A sphere near the origin swept toward a slanted plane through an anchor 2^10 to 2^140 times the
+ * radius away in it: the normal (a, b, c) for integers below 2^20 (exact, not unit), the anchor 2^e
+ * times the integer vector normal x m for another integer vector m (exact, in the plane through the
+ * origin). The oracle takes the distance from the plane through the origin (long double). Every
+ * case hits, at the oracle's time to a few ulps of the time's scale, with the plane's unit normal,
+ * and with a contact point in the plane to ulps of the centre's coordinates; from the plain
+ * n . (c - anchor), both erred by ulps of the anchor's distance. */
+static void planes_through_far_anchors_keep_time_and_point(void **state) {
+    (void)state;
+    rng_state = 98;
+    int hits = 0;
+    for (int i = 0; i < 20000; ++i) {
+        double nv[3], mv[3];
+        for (int k = 0; k < 3; ++k) {
+            nv[k] = floor(uniform(-1048576.0, 1048576.0));
+            mv[k] = floor(uniform(-1048576.0, 1048576.0));
+        }
+        nv[2] = nv[2] == 0.0 ? 1.0 : nv[2]; /* slanted: not a plane of 2D */
+        ccl_vec3 normal = ccl_v3(nv[0], nv[1], nv[2]);
+        ccl_vec3 u = ccl_v3(nv[1] * mv[2] - nv[2] * mv[1], nv[2] * mv[0] - nv[0] * mv[2],
+                            nv[0] * mv[1] - nv[1] * mv[0]); /* normal x m, exact: below 2^42 */
+        long double ul =
+            sqrtl((long double)u.x * u.x + (long double)u.y * u.y + (long double)u.z * u.z);
+        if (ul == 0.0L) {
+            continue;
+        }
+        double e = ldexp(1.0, 10 + i % 131) / (double)ul;
+        e = ldexp(1.0, ilogb(e) + 1) * ((i & 1) ? 1.0 : -1.0); /* a power of two: exact */
+        ccl_vec3 anchor = ccl_v3(e * u.x, e * u.y, e * u.z);
+        long double nl = sqrtl((long double)nv[0] * nv[0] + (long double)nv[1] * nv[1] +
+                               (long double)nv[2] * nv[2]);
+        long double n[3] = {nv[0] / nl, nv[1] / nl, nv[2] / nl};
+        ccl_vec3 c = random3(3.0);
+        long double cl[3] = {c.x, c.y, c.z};
+        long double dist = cl[0] * n[0] + cl[1] * n[1] + cl[2] * n[2];
+        if (!(fabsl(dist) > 1.0L)) {
+            continue;
+        }
+        long double sgn = dist > 0 ? 1 : -1;
+        double speed = uniform(0.5, 2.0);
+        ccl_vec3 drift = random3(2.0);
+        ccl_vec3 v =
+            ccl_v3((double)(-sgn * speed * n[0] + drift.x), (double)(-sgn * speed * n[1] + drift.y),
+                   (double)(-sgn * speed * n[2] + drift.z));
+        long double rate = v.x * n[0] + v.y * n[1] + v.z * n[2];
+        if (!(sgn * rate < -0.25L)) {
+            continue; /* the drift took most of the approach away */
+        }
+        double rs = 0.5 * (double)fabsl(dist);
+        long double t = (fabsl(dist) - rs) / (-sgn * rate);
+        ccl_hit3 hit;
+        assert_true(ccl_sweep_sphere_plane(ccl_make_sphere(c, rs), v, anchor, normal, 100.0, &hit));
+        long double scale = 1 + sqrtl(cl[0] * cl[0] + cl[1] * cl[1] + cl[2] * cl[2]);
+        assert_true(fabsl(hit.t - t) <= 8 * DBL_EPSILON * (t + scale / fabsl(rate)));
+        long double got_n[3] = {hit.normal.x, hit.normal.y, hit.normal.z};
+        for (int k = 0; k < 3; ++k) {
+            assert_true(fabsl(got_n[k] + sgn * n[k]) <= 4 * DBL_EPSILON);
+        }
+        long double off_plane = fabsl(hit.point.x * n[0] + hit.point.y * n[1] + hit.point.z * n[2]);
+        long double speed_l =
+            sqrtl((long double)v.x * v.x + (long double)v.y * v.y + (long double)v.z * v.z);
+        assert_true(off_plane <= 8 * DBL_EPSILON * (scale + t * speed_l));
+        ++hits;
+    }
+    assert_true(hits > 5000);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(static_tests_equal_2d_bit_for_bit_when_z_is_zero),
@@ -643,6 +710,7 @@ int main(void) {
         cmocka_unit_test(sweep_sphere_plane_matches_the_signed_distance),
         cmocka_unit_test(bad_input_is_rejected_in_3d),
         cmocka_unit_test(long_slanted_segments_keep_verdict_time_and_normal),
+        cmocka_unit_test(planes_through_far_anchors_keep_time_and_point),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1147,6 +1147,57 @@ static void long_segments_keep_time_and_normal(void **state) {
            (double)worst_n);
 }
 
+/* A circle near the origin swept toward a line through an anchor 2^10 to 2^140 times the radius
+ * away along it: the anchor 2^e (p, q) or its opposite for integers p and q (exact), the normal
+ * (-q, p) times a power of two from 2^-60 to 2^60 (exact, not unit). The oracle takes the distance
+ * across the line from the exact direction (p, q), with no offset to the anchor. Every case hits,
+ * at the oracle's time to a few ulps of the time's scale, with the line's unit normal, and with a
+ * contact point on the line to ulps of the centre's coordinates. From the plain n . (c - anchor),
+ * the normal rounded to unit length first, the time and the point erred by ulps of the anchor's
+ * distance. */
+static void lines_through_far_anchors_keep_time_and_point(void **state) {
+    (void)state;
+    rng_seed(73);
+    quad worst_t = 0, worst_p = 0;
+    for (long i = 0; i < 40000; ++i) {
+        double p, q;
+        ccl_segment s = long_segment_through_origin(10 + (int)(i % 131), &p, &q);
+        ccl_vec2 anchor = (i & 1) ? s.a : s.b;
+        int k = (int)floor(rng_uniform(-60.0, 61.0));
+        ccl_vec2 normal = ccl_v2(ldexp(-q, k), ldexp(p, k));
+        double len = hypot(p, q), side = rng_sign();
+        ccl_vec2 n = ccl_v2(-q / len, p / len), dir = ccl_v2(p / len, q / len);
+        double off = rng_uniform(3.0, 6.0), slide = rng_uniform(-3.0, 3.0);
+        ccl_vec2 centre =
+            ccl_v2(side * off * n.x + slide * dir.x, side * off * n.y + slide * dir.y);
+        double speed = rng_uniform(0.5, 2.0), drift = rng_uniform(-2.0, 2.0);
+        ccl_vec2 v =
+            ccl_v2(-side * speed * n.x + drift * dir.x, -side * speed * n.y + drift * dir.y);
+        double r = rng_uniform(0.5, 2.0);
+        qvec d = {(quad)p, (quad)q};
+        quad across = qcross(d, qv(centre)) / qlen(d), rate = qcross(d, qv(v)) / qlen(d);
+        quad sgn = across > 0 ? 1 : -1;
+        quad t = (fabsq(across) - r) / (-sgn * rate);
+        ccl_hit hit;
+        if (!ccl_sweep_circle_line(ccl_make_circle(centre, r), v, anchor, normal, 100.0, &hit)) {
+            fail_msg("case %ld: no hit, the oracle's time %.17g", i, (double)t);
+        }
+        quad scale = t + (qlen(qv(centre)) + r) / fabsq(rate);
+        quad err_t = fabsq((quad)hit.t - t) / scale;
+        worst_t = err_t > worst_t ? err_t : worst_t;
+        assert_true(err_t <= 8 * DBL_EPSILON);
+        qvec unit = {-sgn * -d.y / qlen(d), -sgn * d.x / qlen(d)}; /* toward the line */
+        assert_true(qlen(qsub(qv(hit.normal), unit)) <= 4 * DBL_EPSILON);
+        quad off_line = fabsq(qcross(d, qv(hit.point))) / qlen(d);
+        quad point_scale = 1 + qlen(qv(centre)) + t * qlen(qv(v));
+        worst_p = off_line / point_scale > worst_p ? off_line / point_scale : worst_p;
+        assert_true(off_line <= 8 * DBL_EPSILON * point_scale);
+    }
+    printf("lines through far anchors: worst time %.3g of its scale, worst point %.3g off the line "
+           "per unit of the coordinates\n",
+           (double)worst_t, (double)worst_p);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sweep_circles_agrees_with_quad_oracle),
@@ -1160,6 +1211,7 @@ int main(void) {
         cmocka_unit_test(segment_touching_at_start_and_exactly_at_t_max),
         cmocka_unit_test(long_segments_keep_time_and_normal),
         cmocka_unit_test(sweep_circle_line_agrees_with_quad_oracle),
+        cmocka_unit_test(lines_through_far_anchors_keep_time_and_point),
         cmocka_unit_test(report_worst_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -84,7 +84,8 @@ bool ccl_sweep_circle_point(ccl_circle c, ccl_vec2 v, ccl_vec2 p, double t_max, 
 bool ccl_sweep_circle_segment(ccl_circle c, ccl_vec2 v, ccl_segment s, double t_max, ccl_hit *hit);
 
 /// A moving circle against an infinite line through line_point with normal line_normal (need
-/// not be unit length; zero length is "no hit"). The line is two-sided.
+/// not be unit length; zero length is "no hit"). The line is two-sided. The distance to it is
+/// right to a few ulps of itself however far along the line line_point lies.
 bool ccl_sweep_circle_line(ccl_circle c, ccl_vec2 v, ccl_vec2 line_point, ccl_vec2 line_normal,
                            double t_max, ccl_hit *hit);
 
