@@ -150,7 +150,7 @@ static void op_add(harness *h, fuzz_input *in) {
                  fabs(def.velocity.x) <= 1e150 && fabs(def.velocity.y) <= 1e150 &&
                  def.radius > 0.0 && def.radius <= 1e150 &&
                  (def.mass == 0.0 || (def.mass >= 1e-100 && def.mass <= 1e100)) &&
-                 !isnan(def.restitution) && def.restitution <= 1.0;
+                 isfinite(def.restitution) && def.restitution <= 1.0;
     int before = ccl_world_circle_count(h->world);
     ccl_circle_id id = {0, 0};
     ccl_status status = ccl_world_add_circle(h->world, &def, &id);

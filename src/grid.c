@@ -84,6 +84,13 @@ static bool ccl_grid_span(double a, double b, double margin, double origin, doub
     return f1 >= 0.0 && f0 < n; /* the span meets the grid */
 }
 
+bool ccl_grid_cells_near(const ccl_world *w, ccl_segment s, ccl_vec2 shift, int32_t *x0,
+                         int32_t *x1, int32_t *y0, int32_t *y1) {
+    ccl_vec2 a = ccl_add(s.a, shift), b = ccl_add(s.b, shift);
+    return ccl_grid_span(a.x, b.x, w->cell_w, w->box_min.x, w->cell_w, w->nx, x0, x1) &&
+           ccl_grid_span(a.y, b.y, w->cell_h, w->box_min.y, w->cell_h, w->ny, y0, y1);
+}
+
 /* Registers each segment and point in every cell whose circles could touch it: cells within one
  * cell edge (at least the largest radius) of the obstacle's bounding box. Two passes: count, then
  * fill. */
@@ -140,13 +147,9 @@ static ccl_status ccl_grid_bin_obstacles(ccl_world *w, int32_t cells) {
                 if (image != CCL_OWN_IMAGE && !w->periodic) {
                     continue;
                 }
-                ccl_vec2 shift = ccl_world_image_shift(w, image);
-                ccl_vec2 ia = ccl_add(a, shift), ib = ccl_add(b, shift);
                 int32_t x0, x1, y0, y1;
-                if (!ccl_grid_span(ia.x, ib.x, w->cell_w, w->box_min.x, w->cell_w, w->nx, &x0,
-                                   &x1) ||
-                    !ccl_grid_span(ia.y, ib.y, w->cell_h, w->box_min.y, w->cell_h, w->ny, &y0,
-                                   &y1)) {
+                if (!ccl_grid_cells_near(w, ccl_make_segment(a, b), ccl_world_image_shift(w, image),
+                                         &x0, &x1, &y0, &y1)) {
                     continue; /* this image is nowhere near the box */
                 }
                 int32_t code = 2 * (9 * index + image) + kind;
@@ -257,6 +260,7 @@ ccl_status ccl_grid_rebuild(ccl_world *w) {
     }
     w->max_radius = max_radius;
     w->grid_live = w->live_count;
+    w->obstacles_stale = false;
     for (int32_t i = 0; i < w->slot_count; ++i) {
         ccl_body_slot *b = &w->bodies[i];
         b->cell = -1;

@@ -448,7 +448,28 @@ static void ccl_collect_overlap(const ccl_world *w, int32_t k, ccl_vec2 offset, 
     }
 }
 
+/* Obstacles up to which a circle added while the obstacle tables are out of date looks at each
+ * of them rather than have the tables built. */
+#define CCL_OBSTACLES_SCANNED 64
+
+/* True when a circle at p (in the box) with radius r strictly overlaps a segment or point. */
 static bool ccl_circle_hits_obstacle(const ccl_world *w, ccl_vec2 p, double r) {
+    if (w->obstacle_start != NULL && !w->obstacles_stale && r <= w->cell_w && r <= w->cell_h) {
+        /* the tables list for p's cell every obstacle (image) within a cell's size of it, so
+         * every one within r: no need to look at the others */
+        int32_t c = ccl_grid_cell_of(w, p);
+        for (int32_t k = w->obstacle_start[c]; k < w->obstacle_start[c + 1]; ++k) {
+            int32_t code = w->obstacle_items[k];
+            int32_t index = (code >> 1) / 9;
+            ccl_segment s = (code & 1) == 0 ? w->segments[index]
+                                            : ccl_make_segment(w->points[index], w->points[index]);
+            ccl_vec2 q = ccl_world_nearest_on(w, s, p);
+            if (ccl_length_sq(ccl_sub(q, p)) < r * r) {
+                return true;
+            }
+        }
+        return false;
+    }
     for (int32_t k = 0; k < w->segment_count; ++k) {
         ccl_vec2 q = ccl_world_nearest_on(w, w->segments[k], p);
         if (ccl_length_sq(ccl_sub(q, p)) < r * r) {
@@ -499,7 +520,7 @@ static bool ccl_circle_def_is_valid(const ccl_circle_def *d) {
     return ccl_vec2_is_finite(d->position) && ccl_vec2_within(d->velocity, CCL_MAX_SPEED) &&
            d->radius > 0.0 && d->radius <= CCL_MAX_LENGTH &&
            (d->mass == 0.0 || (d->mass >= CCL_MIN_MASS && d->mass <= CCL_MAX_MASS)) &&
-           !isnan(d->restitution) && d->restitution <= 1.0;
+           isfinite(d->restitution) && d->restitution <= 1.0;
 }
 
 /* Wraps a position into the periodic box. */
@@ -590,6 +611,14 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
     } else if (p.x - r < w->box_min.x || p.x + r > w->box_max.x || p.y - r < w->box_min.y ||
                p.y + r > w->box_max.y) {
         return CCL_ERR_OUTSIDE_BOX;
+    }
+    if (w->obstacles_stale && w->segment_count + w->point_count > CCL_OBSTACLES_SCANNED) {
+        /* obstacles came since the tables were built: bin them now, once for the circles to come,
+         * rather than look at every obstacle for each of them */
+        ccl_status status = ccl_grid_rebuild(w);
+        if (status != CCL_OK) {
+            return status;
+        }
     }
     if (ccl_circle_hits_obstacle(w, p, r)) {
         return CCL_ERR_OVERLAP;
@@ -739,16 +768,51 @@ static ccl_status ccl_world_grow_array(ccl_world *w, void **array, int32_t *capa
     return CCL_OK;
 }
 
-/* True when some live circle strictly overlaps the obstacle (segment s). */
+/* True when circle i strictly overlaps the obstacle (segment s). */
+static bool ccl_world_circle_cuts(const ccl_world *w, int32_t i, ccl_segment s) {
+    ccl_vec2 p, v;
+    ccl_body_state_at(w, &w->bodies[i], w->time, &p, &v);
+    double r = w->bodies[i].radius;
+    return ccl_length_sq(ccl_sub(ccl_world_nearest_on(w, s, p), p)) < r * r;
+}
+
+/* True when some live circle strictly overlaps the obstacle (segment s). Where the grid is up and
+ * the obstacle's nearby cells (ccl_grid_cells_near, each periodic image's) are fewer than the
+ * circles, only their circles are looked at: the others are too far. */
 static bool ccl_world_obstacle_hits_circle(const ccl_world *w, ccl_segment s) {
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        if (w->bodies[i].alive) {
-            ccl_vec2 p, v;
-            ccl_body_state_at(w, &w->bodies[i], w->time, &p, &v);
-            double r = w->bodies[i].radius;
-            if (ccl_length_sq(ccl_sub(ccl_world_nearest_on(w, s, p), p)) < r * r) {
-                return true;
+    if (w->cell_head != NULL) {
+        int32_t span[9][4];
+        bool near[9];
+        int64_t cells = 0;
+        for (int image = 0; image < 9; ++image) {
+            near[image] =
+                (w->periodic || image == CCL_OWN_IMAGE) &&
+                ccl_grid_cells_near(w, s, ccl_world_image_shift(w, image), &span[image][0],
+                                    &span[image][1], &span[image][2], &span[image][3]);
+            if (near[image]) {
+                cells += (int64_t)(span[image][1] - span[image][0] + 1) *
+                         (span[image][3] - span[image][2] + 1);
             }
+        }
+        if (cells <= w->live_count) {
+            for (int image = 0; image < 9; ++image) {
+                for (int32_t cy = span[image][2]; near[image] && cy <= span[image][3]; ++cy) {
+                    for (int32_t cx = span[image][0]; cx <= span[image][1]; ++cx) {
+                        for (int32_t k = w->cell_head[cy * w->nx + cx]; k >= 0;
+                             k = w->bodies[k].next) {
+                            if (ccl_world_circle_cuts(w, k, s)) {
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+            return false;
+        }
+    }
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (w->bodies[i].alive && ccl_world_circle_cuts(w, i, s)) {
+            return true;
         }
     }
     return false;
@@ -792,15 +856,9 @@ static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_po
         }
         w->segments[w->segment_count++] = s;
     }
-    status = ccl_grid_rebuild(w);
-    if (status != CCL_OK) {
-        if (is_point) {
-            w->point_count--;
-        } else {
-            w->segment_count--;
-        }
-        return status;
-    }
+    /* the obstacle tables are built again before the next event, not at every add (which made
+     * adding n obstacles cost n rebuilds) */
+    w->obstacles_stale = true;
     w->dirty = true;
     if (index != NULL) {
         *index = is_point ? w->point_count - 1 : w->segment_count - 1;
@@ -1735,7 +1793,7 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         ccl_world_separate_overlaps(w, t_end - w->time);
     }
     if (w->dirty) {
-        if (w->cell_head == NULL || w->live_count == 0) {
+        if (w->cell_head == NULL || w->live_count == 0 || w->obstacles_stale) {
             ccl_status status = ccl_grid_rebuild(w);
             if (status != CCL_OK) {
                 return status;

@@ -84,6 +84,8 @@ struct ccl_world {
     int32_t
         grid_live; ///< circles when the grid was last built (rebuilds for density wait for growth)
     bool dirty;    ///< grid and every prediction must be rebuilt before the next event
+    bool obstacles_stale; ///< obstacles added since the obstacle tables were built: the grid is
+                          ///< rebuilt, tables and all, before the next event
 
     ccl_queue queue;
 
@@ -179,6 +181,12 @@ void ccl_grid_set_edge_walls(ccl_world *w);
 
 /// The grid a rebuild would make for `live` circles of radius at most max_radius: nx by ny cells.
 void ccl_grid_plan(const ccl_world *w, double max_radius, int32_t live, int32_t *nx, int32_t *ny);
+
+/// The cells within one cell's size of the bounding box of segment s moved by shift (a periodic
+/// image's): columns [*x0, *x1], rows [*y0, *y1]. False when that box is nowhere near the grid.
+/// Every circle within its radius of the segment has its centre in them.
+bool ccl_grid_cells_near(const ccl_world *w, ccl_segment s, ccl_vec2 shift, int32_t *x0,
+                         int32_t *x1, int32_t *y0, int32_t *y1);
 
 /// The cell of a position (clamped into the grid).
 int32_t ccl_grid_cell_of(const ccl_world *w, ccl_vec2 p);

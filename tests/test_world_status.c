@@ -208,6 +208,8 @@ static void add_refuses_bad_circles(void **state) {
     EXPECT_ADD(c.mass = 1e-320, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_ADD(c.restitution = 1.01, CCL_ERR_INVALID_ARGUMENT);
     EXPECT_ADD(c.restitution = NAN, CCL_ERR_INVALID_ARGUMENT);
+    /* below 0 means "the world's", but an infinite one is refused like every other infinity */
+    EXPECT_ADD(c.restitution = -INFINITY, CCL_ERR_INVALID_ARGUMENT);
     /* outside the walled box, or poking through a wall */
     EXPECT_ADD(c.position = ccl_v2(-5.0, 50.0), CCL_ERR_OUTSIDE_BOX);
     EXPECT_ADD(c.position = ccl_v2(0.5, 50.0), CCL_ERR_OUTSIDE_BOX);

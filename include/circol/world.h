@@ -130,11 +130,12 @@ typedef struct ccl_world_def {
 
 /// How to add a circle. Get one from ccl_circle_default_def().
 typedef struct ccl_circle_def {
-    ccl_vec2 position;  ///< Centre at the current world time.
-    ccl_vec2 velocity;  ///< Each component at most CCL_MAX_SPEED in magnitude. Default (0, 0).
-    double radius;      ///< > 0 and at most CCL_MAX_LENGTH. Default 1.
-    double mass;        ///< In [CCL_MIN_MASS, CCL_MAX_MASS], or 0 for immovable. Default 1.
-    double restitution; ///< In [0, 1], or < 0 (default -1) for the world's restitution.
+    ccl_vec2 position; ///< Centre at the current world time.
+    ccl_vec2 velocity; ///< Each component at most CCL_MAX_SPEED in magnitude. Default (0, 0).
+    double radius;     ///< > 0 and at most CCL_MAX_LENGTH. Default 1.
+    double mass; ///< In [CCL_MIN_MASS, CCL_MAX_MASS], or 0 for immovable (which stays at rest:
+                 ///< its velocity is ignored). Default 1.
+    double restitution; ///< In [0, 1], or finite and < 0 (default -1) for the world's restitution.
     void *user_data;    ///< Yours. Default NULL.
 } ccl_circle_def;
 
@@ -210,7 +211,7 @@ bool ccl_world_is_valid(const ccl_world *world, ccl_circle_id id);
 ccl_status ccl_world_get_circle(const ccl_world *world, ccl_circle_id id, ccl_circle_state *out);
 
 /// Sets a circle's velocity at the current world time (each component at most CCL_MAX_SPEED in
-/// magnitude).
+/// magnitude). An immovable circle (mass 0) keeps its rest: CCL_ERR_INVALID_ARGUMENT.
 ccl_status ccl_world_set_velocity(ccl_world *world, ccl_circle_id id, ccl_vec2 velocity);
 
 /// Writes up to capacity circle states (in slot order) and sets *count to the number written.
