@@ -189,6 +189,14 @@ static ccl_status ccl_grid_bin_obstacles(ccl_world *w, int32_t cells) {
     return CCL_OK;
 }
 
+ccl_status ccl_grid_bin_obstacles_again(ccl_world *w) {
+    ccl_status status = ccl_grid_bin_obstacles(w, w->nx * w->ny);
+    if (status == CCL_OK) {
+        w->obstacles_stale = false;
+    }
+    return status;
+}
+
 void ccl_grid_plan(const ccl_world *w, double max_radius, int32_t live, int32_t *nx_out,
                    int32_t *ny_out) {
     double min_cell = ccl_grid_min_cell(max_radius > 0.0 ? max_radius : 0.5);

@@ -615,7 +615,7 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
     if (w->obstacles_stale && w->segment_count + w->point_count > CCL_OBSTACLES_SCANNED) {
         /* obstacles came since the tables were built: bin them now, once for the circles to come,
          * rather than look at every obstacle for each of them */
-        ccl_status status = ccl_grid_rebuild(w);
+        ccl_status status = ccl_grid_bin_obstacles_again(w);
         if (status != CCL_OK) {
             return status;
         }
@@ -857,8 +857,20 @@ static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_po
         w->segments[w->segment_count++] = s;
     }
     /* the obstacle tables are built again before the next event, not at every add (which made
-     * adding n obstacles cost n rebuilds) */
+     * adding n obstacles cost n rebuilds); only the first obstacle of a world without a grid
+     * makes one, whose cells the circles to come then find */
     w->obstacles_stale = true;
+    if (w->cell_head == NULL) {
+        status = ccl_grid_rebuild(w);
+        if (status != CCL_OK) {
+            if (is_point) {
+                w->point_count--;
+            } else {
+                w->segment_count--;
+            }
+            return status;
+        }
+    }
     w->dirty = true;
     if (index != NULL) {
         *index = is_point ? w->point_count - 1 : w->segment_count - 1;
@@ -1793,7 +1805,13 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         ccl_world_separate_overlaps(w, t_end - w->time);
     }
     if (w->dirty) {
-        if (w->cell_head == NULL || w->live_count == 0 || w->obstacles_stale) {
+        if (w->obstacles_stale && w->cell_head != NULL) {
+            ccl_status status = ccl_grid_bin_obstacles_again(w);
+            if (status != CCL_OK) {
+                return status;
+            }
+        }
+        if (w->cell_head == NULL || w->live_count == 0) {
             ccl_status status = ccl_grid_rebuild(w);
             if (status != CCL_OK) {
                 return status;

@@ -176,6 +176,10 @@ double ccl_world_collapse_time(ccl_world *w);
 
 /// Rebuilds cells, re-bins every circle and obstacle. CCL_ERR_OUT_OF_MEMORY leaves the old grid.
 ccl_status ccl_grid_rebuild(ccl_world *w);
+
+/// Builds the obstacle tables again for the grid as it is (the cells unchanged), as after
+/// obstacles were added. On CCL_ERR_OUT_OF_MEMORY the old tables stay.
+ccl_status ccl_grid_bin_obstacles_again(ccl_world *w);
 /// Sets edge_walls_only for the present cells and box.
 void ccl_grid_set_edge_walls(ccl_world *w);
 

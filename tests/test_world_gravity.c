@@ -533,9 +533,7 @@ static void poured_circles_rest_in_a_funnel_held_by_what_touches_them(void **sta
             add(w, p, ccl_v2(wt_range(&rng, -2.0, 2.0), wt_range(&rng, -2.0, 0.0)),
                 wt_range(&rng, 0.25, 0.6), 1.0);
         }
-        /* the floor has no friction: a circle that leaves the pile sliding slowly along it stops
-         * only when it meets something (in one pouring, at t = 89.75) */
-        int moving = advance_until_rest(w, 300.0);
+        int moving = advance_until_rest(w, 60.0);
         int count = 0;
         ccl_circle_state *s = wt_export(w, &count);
         wt_scene scene = {ccl_v2(0.0, 0.0), ccl_v2(20.0, 40.0), 0, funnel, 2, pegs, 5};
