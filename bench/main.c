@@ -210,6 +210,7 @@ static const bench_scene scenes[] = {
      "batch swept test and overlap test, 1024 pairs (in cache) and 16M pairs (memory)"},
     {"gas", bench_scene_gas, "periodic hard-disk gas: collisions per second, bytes per circle"},
     {"balls", bench_scene_balls, "balls in a walled box: circol vs Chipmunk2D vs Box2D at 60 Hz"},
+    {"load", bench_scene_load, "loading many segments and circles: time of the adds"},
 };
 static const size_t scene_count = sizeof scenes / sizeof scenes[0];
 
