@@ -356,18 +356,20 @@ static void ccl_predict_box(const ccl_world *w, const ccl_body_slot *b, ccl_vec2
 /* A touch of a segment's line at u counts when the centre is then beside the interior: its
  * position along the axis, along0 + along1 u + along2 u^2 / 2, lies in [0, length]. */
 static void ccl_consider_strip(ccl_candidate *best, double u, double along0, double along1,
-                               double along2, double length, int32_t index) {
+                               double along2, double length, int32_t other) {
     if (u < best->u) {
         double along = along0 + along1 * u + 0.5 * along2 * u * u;
         if (along >= 0.0 && along <= length) {
-            ccl_consider(best, u, CCL_EVENT_SEGMENT, index, 0);
+            ccl_consider(best, u, CCL_EVENT_SEGMENT, other, 0);
         }
     }
 }
 
-/* Circle b, at position p in the obstacle's frame (shifted to meet a periodic image). */
+/* Circle b, at position p in the obstacle's frame (shifted to meet a periodic image). other:
+ * the event's partner, 9 * index + image (ccl_predict_obstacles). */
 static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 p,
-                                ccl_vec2 acc, int32_t index, bool later_only, ccl_candidate *best) {
+                                ccl_vec2 acc, int32_t index, int32_t other, bool later_only,
+                                ccl_candidate *best) {
     ccl_segment s = w->segments[index];
     ccl_vec2 axis, rel;
     /* (b - a) x (p - a); the world's coordinates (within CCL_MAX_LENGTH) keep it from overflow */
@@ -377,14 +379,14 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
     /* end caps: the ends are fixed points */
     double ua = ccl_pair_entry(ccl_sub(s.a, p), ccl_neg(b->velocity), neg_acc, b->radius, best->u);
     if (!(later_only && ccl_at_once(w, ua))) {
-        ccl_consider(best, ua, CCL_EVENT_SEGMENT, index, 0);
+        ccl_consider(best, ua, CCL_EVENT_SEGMENT, other, 0);
     }
     if (!(length > 0.0)) {
         return;
     }
     double ub = ccl_pair_entry(ccl_sub(s.b, p), ccl_neg(b->velocity), neg_acc, b->radius, best->u);
     if (!(later_only && ccl_at_once(w, ub))) {
-        ccl_consider(best, ub, CCL_EVENT_SEGMENT, index, 0);
+        ccl_consider(best, ub, CCL_EVENT_SEGMENT, other, 0);
     }
     /* the strip beside the interior: signed distance to the line, on the circle's side, from the
      * compensated cross product: n . (p - a) in plain arithmetic errs by ulps of |p - a|, which
@@ -397,7 +399,7 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
     double along2 = ccl_dot(dir, acc);
     double u = ccl_first_touch(side * d0 - b->radius, side * d1, side * d2, best->u);
     if (!(later_only && ccl_at_once(w, u))) {
-        ccl_consider_strip(best, u, along0, along1, along2, length, index);
+        ccl_consider_strip(best, u, along0, along1, along2, length, other);
     }
     /* A curved path can pass beyond an end, cross the line and come back at the interior from
      * the other side: the other side's distance (negative now) must rise above the radius and
@@ -406,13 +408,16 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
     if (g2 != 0.0 && !(g0 <= 0.0 && (g1 < 0.0 || (g1 == 0.0 && g2 <= 0.0)))) {
         double u2 = ccl_first_fall(g0, g1, g2, best->u);
         if (!(later_only && ccl_at_once(w, u2))) {
-            ccl_consider_strip(best, u2, along0, along1, along2, length, index);
+            ccl_consider_strip(best, u2, along0, along1, along2, length, other);
         }
     }
 }
 
-/* skip: an obstacle not to meet at once (at the present time) in any of its images, coded as
- * 2 * index + (1 for a point), or -1 for none (ccl_predict_obstacle_apart). */
+/* An obstacle event's partner is 9 * index + image, so that the bounce takes the normal of the
+ * image that was met: where a circle touches two images of one obstacle at once (wedged beside a
+ * segment and its own image across a periodic edge), the nearest image is either. skip: one image
+ * of an obstacle not to meet at once (at the present time), coded as in the obstacle tables, 2 (9
+ * index + image) + (1 for a point), or -1 for none (ccl_predict_obstacle_apart). */
 static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
                                   int32_t skip, ccl_candidate *best) {
     if (w->obstacle_start == NULL) {
@@ -422,19 +427,19 @@ static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, cc
         int32_t code = w->obstacle_items[k];
         int32_t index = (code >> 1) / 9;
         int image = (code >> 1) % 9;
-        bool later_only = 2 * index + (code & 1) == skip;
+        bool later_only = code == skip;
         /* meeting the image shifted by s is meeting the obstacle from p - s */
         ccl_vec2 p = b->position;
         if (image != CCL_OWN_IMAGE) {
             p = ccl_sub(p, ccl_world_image_shift(w, image));
         }
         if ((code & 1) == 0) {
-            ccl_predict_segment(w, b, p, acc, index, later_only, best);
+            ccl_predict_segment(w, b, p, acc, index, code >> 1, later_only, best);
         } else {
             double u = ccl_pair_entry(ccl_sub(w->points[index], p), ccl_neg(b->velocity),
                                       ccl_neg(acc), b->radius, best->u);
             if (!(later_only && ccl_at_once(w, u))) {
-                ccl_consider(best, u, CCL_EVENT_POINT, index, 0);
+                ccl_consider(best, u, CCL_EVENT_POINT, code >> 1, 0);
             }
         }
     }
@@ -878,8 +883,8 @@ void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k) {
     ccl_predict_end(w, k, &pk);
 }
 
-void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t index, bool point) {
+void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t other, bool point) {
     ccl_prediction pr;
-    ccl_predict_begin(w, i, -1, 2 * index + (point ? 1 : 0), &pr);
+    ccl_predict_begin(w, i, -1, 2 * other + (point ? 1 : 0), &pr);
     ccl_predict_end(w, i, &pr);
 }

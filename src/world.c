@@ -1590,20 +1590,28 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
     ccl_body_move_to(w, b, w->time);
     ccl_vec2 n, point;
     ccl_contact_kind kind;
-    int index = ccl_body_cold_of(w, b)->event_other;
+    int other = ccl_body_cold_of(w, b)->event_other;
+    int index = other;
     if (b->event_kind == CCL_EVENT_BOX) {
         n = ccl_box_normal(index);
         point = ccl_mul_add(b->position, b->radius, n);
         kind = CCL_CONTACT_BOX;
     } else {
-        if (b->event_kind == CCL_EVENT_SEGMENT) {
-            point = ccl_world_nearest_on(w, w->segments[index], b->position);
-            kind = CCL_CONTACT_SEGMENT;
+        /* the image that was met (9 index + image), not the nearest: touching two images of one
+         * obstacle at once, the nearest could be the other one, whose normal would let the circle
+         * into the first */
+        index = other / 9;
+        int image = other % 9;
+        ccl_segment s = b->event_kind == CCL_EVENT_SEGMENT
+                            ? w->segments[index]
+                            : ccl_make_segment(w->points[index], w->points[index]);
+        if (image == CCL_OWN_IMAGE) {
+            point = ccl_closest_on_segment(s, b->position);
         } else {
-            point = ccl_world_nearest_on(w, ccl_make_segment(w->points[index], w->points[index]),
-                                         b->position);
-            kind = CCL_CONTACT_POINT;
+            ccl_vec2 shift = ccl_world_image_shift(w, image);
+            point = ccl_add(ccl_closest_on_segment(s, ccl_sub(b->position, shift)), shift);
         }
+        kind = b->event_kind == CCL_EVENT_SEGMENT ? CCL_CONTACT_SEGMENT : CCL_CONTACT_POINT;
         ccl_vec2 toward = ccl_sub(point, b->position);
         n = (toward.x != 0.0 || toward.y != 0.0) ? ccl_normalize(toward)
                                                  : ccl_normalize(b->velocity);
@@ -1622,7 +1630,7 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
         w->time_base + w->time, kind, ccl_world_id_of(w, i), none, index, point, n, impulse};
     ccl_status status = ccl_world_record(w, &event);
     if (lost) {
-        ccl_predict_obstacle_apart(w, i, index, kind == CCL_CONTACT_POINT);
+        ccl_predict_obstacle_apart(w, i, other, kind == CCL_CONTACT_POINT);
     } else {
         ccl_predict(w, i);
     }

@@ -165,9 +165,10 @@ void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k);
 /// without end.
 void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k);
 
-/// ccl_predict(w, i) passing over a contact with segment (or point) index at the present time, in
-/// every image: after a bounce off it that changed nothing (see ccl_predict_pair_apart).
-void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t index, bool point);
+/// ccl_predict(w, i) passing over a contact at the present time with one image of a segment (or
+/// point), other = 9 index + image as in its event: after a bounce off it that changed nothing
+/// (see ccl_predict_pair_apart).
+void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t other, bool point);
 
 /// Collapse-guard time for the world (resolves the automatic value on first use).
 double ccl_world_collapse_time(ccl_world *w);
