@@ -56,7 +56,8 @@ void ccl_cli_gas_usage(void *out) {
           "periodic square box. Reports the compressibility factor Z = PA/(NkT) from the\n"
           "collision virial with its standard error, the collision rate and the speed\n"
           "distribution against the 2D Maxwell-Boltzmann law.\n"
-          "  --n N            disks (default 4096)\n"
+          "  --n N            disks (default 4096), at least 36 ETA / pi so that the box is\n"
+          "                   3 diameters wide (4 at ETA 0.3)\n"
           "  --eta ETA        packing fraction N pi / (4 A), below 0.9069 (default 0.3)\n"
           "  --collisions K   collisions measured (default 100 N)\n"
           "  --equilibrate C  collisions per disk before measuring (default 10)\n"
@@ -335,7 +336,7 @@ static bool ccl_cli_gas_summary(const ccl_cli_gas *gas, const ccl_cli_gas_result
            (unsigned long long)gas->samples);
     printf("  wall time        %.3f s, %.4g collisions/s\n", seconds,
            seconds > 0.0 ? (double)r->collisions / seconds : 0.0);
-    return fflush(stdout) == 0;
+    return ccl_cli_flush_stdout();
 }
 
 /// Writes the speed histogram against the theoretical curve.

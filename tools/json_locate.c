@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
+/// Room for one member name in a path, escaped.
+#define CCL_CLI_NAME_SIZE 64
+
 /// Walk state: the text, the cursor, the node looked for and the path built so far.
 typedef struct ccl_cli_walk {
     const char *text;
@@ -32,6 +35,45 @@ ccl_cli_text_pos ccl_cli_text_position(const char *text, size_t length, size_t o
         }
     }
     return pos;
+}
+
+size_t ccl_cli_escape_for_message(const char *text, size_t length, char *out, size_t out_size) {
+    if (out_size == 0) {
+        return 0;
+    }
+    size_t used = 0, k = 0;
+    for (; k < length; k++) {
+        unsigned char c = (unsigned char)text[k];
+        char piece[8];
+        if (c == '\n' || c == '\r' || c == '\t') {
+            snprintf(piece, sizeof piece, "\\%c", c == '\n' ? 'n' : c == '\r' ? 'r' : 't');
+        } else if (c < 0x20 || c == 0x7f) { /* NUL, ESC and the other control characters */
+            snprintf(piece, sizeof piece, "\\u%04x", c);
+        } else {
+            piece[0] = (char)c;
+            piece[1] = '\0';
+        }
+        size_t size = strlen(piece);
+        if (used + size + 4 > out_size) { /* room for "..." and the NUL */
+            break;
+        }
+        memcpy(out + used, piece, size);
+        used += size;
+    }
+    if (k < length) {
+        /* cut short: not inside a UTF-8 character */
+        while (used > 0 && ((unsigned char)out[used - 1] & 0xC0) == 0x80) {
+            used--;
+        }
+        if (used > 0 && ((unsigned char)out[used - 1] & 0xC0) == 0xC0) {
+            used--;
+        }
+        size_t dots = out_size - 1 - used < 3 ? out_size - 1 - used : 3;
+        memcpy(out + used, "...", dots);
+        used += dots;
+    }
+    out[used] = '\0';
+    return used;
 }
 
 /// Moves the cursor past JSON whitespace.
@@ -89,12 +131,18 @@ static bool ccl_cli_walk_value(ccl_cli_walk *w, const cJSON *node) {
             size_t saved;
             if (open == '{') {
                 size_t key_at = w->at;
-                saved = ccl_cli_walk_push(w, w->path[0] ? ".%s" : "%s", child->string, 0);
+                ccl_cli_walk_skip_string(w);
+                /* the name as the file spells it, escaped: cJSON's copy ends at a \u0000 */
+                char name[CCL_CLI_NAME_SIZE];
+                size_t end = w->at <= w->length ? w->at : w->length;
+                ccl_cli_escape_for_message(w->text + key_at + 1,
+                                           end >= key_at + 2 ? end - key_at - 2 : 0, name,
+                                           sizeof name);
+                saved = ccl_cli_walk_push(w, w->path[0] ? ".%s" : "%s", name, 0);
                 if (child == w->target && w->key) {
                     w->found = key_at;
                     return true;
                 }
-                ccl_cli_walk_skip_string(w);
                 ccl_cli_walk_skip_space(w);
                 w->at++; /* ':' */
             } else {
@@ -119,8 +167,11 @@ static bool ccl_cli_walk_value(ccl_cli_walk *w, const cJSON *node) {
     return false;
 }
 
-bool ccl_cli_json_locate(const char *text, size_t length, const cJSON *root, const cJSON *target,
-                         bool key, ccl_cli_text_pos *pos, char *path, size_t path_size) {
+/// Walks text and tree to target: *offset receives where its value (or its member name, when
+/// key) starts. False if absent.
+static bool ccl_cli_json_find(const char *text, size_t length, const cJSON *root,
+                              const cJSON *target, bool key, size_t *offset, char *path,
+                              size_t path_size) {
     char scratch[1];
     if (path == NULL || path_size == 0) {
         path = scratch;
@@ -131,6 +182,33 @@ bool ccl_cli_json_locate(const char *text, size_t length, const cJSON *root, con
     if (!ccl_cli_walk_value(&w, root)) {
         return false;
     }
-    *pos = ccl_cli_text_position(text, length, w.found);
+    *offset = w.found;
     return true;
+}
+
+bool ccl_cli_json_locate(const char *text, size_t length, const cJSON *root, const cJSON *target,
+                         bool key, ccl_cli_text_pos *pos, char *path, size_t path_size) {
+    size_t offset;
+    if (!ccl_cli_json_find(text, length, root, target, key, &offset, path, path_size)) {
+        return false;
+    }
+    *pos = ccl_cli_text_position(text, length, offset);
+    return true;
+}
+
+void ccl_cli_json_member_name(const char *text, size_t length, const cJSON *root,
+                              const cJSON *member, char *name, size_t name_size) {
+    size_t offset;
+    if (member != root && member->string != NULL &&
+        ccl_cli_json_find(text, length, root, member, true, &offset, NULL, 0)) {
+        ccl_cli_walk w = {text, length, offset, NULL, false, 0, NULL, 0};
+        ccl_cli_walk_skip_string(&w);
+        size_t end = w.at <= length ? w.at : length;
+        ccl_cli_escape_for_message(text + offset + 1, end >= offset + 2 ? end - offset - 2 : 0,
+                                   name, name_size);
+        return;
+    }
+    /* not in the text: cJSON's copy, which ends at the first \u0000 */
+    const char *copy = member->string != NULL ? member->string : "";
+    ccl_cli_escape_for_message(copy, strlen(copy), name, name_size);
 }

@@ -22,4 +22,17 @@ ccl_cli_text_pos ccl_cli_text_position(const char *text, size_t length, size_t o
 bool ccl_cli_json_locate(const char *text, size_t length, const cJSON *root, const cJSON *target,
                          bool key, ccl_cli_text_pos *pos, char *path, size_t path_size);
 
+/// The name of member (an item of an object in the tree root parsed from text) as the file spells
+/// it between its quotes, control characters escaped (`\n`, `\u001b`, ...), for messages: a
+/// name with `\u0000` in it keeps its whole length, which cJSON's copy does not. Cut short with
+/// "..." when longer than name_size allows.
+void ccl_cli_json_member_name(const char *text, size_t length, const cJSON *root,
+                              const cJSON *member, char *name, size_t name_size);
+
+/// Copies length bytes of text into out (out_size > 0 bytes, always terminated) with control
+/// characters escaped as in JSON (`\n`, `\t`, `\r`, `\u001b`, ...), so that a message stays on
+/// one line and writes no terminal escape; cut short with "..." when out is too small. Returns
+/// the length written.
+size_t ccl_cli_escape_for_message(const char *text, size_t length, char *out, size_t out_size);
+
 #endif

@@ -4,6 +4,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "periodic.h"
+
 /// Pi, spelled out (M_PI is not C17).
 #define CCL_CLI_PI 3.14159265358979323846
 
@@ -13,6 +15,11 @@
 /// two rows) 2 ay.
 static double ccl_cli_lattice_spacing(double ax, double ay) {
     return fmin(fmin(ax, sqrt(0.25 * ax * ax + ay * ay)), 2.0 * ay);
+}
+
+/// The side of the square box in which n disks of diameter 1 fill the fraction eta.
+static double ccl_cli_lattice_side(int n, double eta) {
+    return sqrt((double)n * CCL_CLI_PI / (4.0 * eta));
 }
 
 bool ccl_cli_lattice_choose(int n, double eta, ccl_cli_lattice *lattice, char *error,
@@ -26,7 +33,21 @@ bool ccl_cli_lattice_choose(int n, double eta, ccl_cli_lattice *lattice, char *e
                  CCL_CLI_ETA_CLOSE_PACKED, eta);
         return false;
     }
-    double side = sqrt((double)n * CCL_CLI_PI / (4.0 * eta));
+    double side = ccl_cli_lattice_side(n, eta);
+    if (!ccl_cli_periodic_fits(0.5, side)) {
+        int fewest = n;
+        while (!ccl_cli_periodic_fits(0.5, ccl_cli_lattice_side(fewest, eta))) {
+            fewest++; /* at most 11 at close packing */
+        }
+        /* the densest eta for n disks, rounded down to 4 decimals */
+        double min_side = ccl_cli_periodic_min_side(0.5);
+        double densest = floor(1e4 * n * CCL_CLI_PI / (4.0 * min_side * min_side)) / 1e4;
+        snprintf(error, error_size,
+                 "--n: %d disks at --eta %g need a periodic box %.10g wide, but a disk needs the "
+                 "box at least 3 diameters wide: use --n %d or more, or --eta %.4f or less",
+                 n, eta, side, fewest, densest);
+        return false;
+    }
     ccl_cli_lattice best = {side, 0, 0, 0.0};
     for (int rows = 2; rows <= 2 * n; rows += 2) {
         int columns = (n + rows - 1) / rows;

@@ -21,7 +21,26 @@ static void ccl_cli_usage(FILE *out) {
           out);
 }
 
-int main(int argc, char **argv) {
+/// Runs `circol help [TOPIC]` (args: the arguments after it). Returns an exit status.
+static int ccl_cli_help(int argc, char **argv) {
+    if (argc == 0) {
+        ccl_cli_usage(stdout);
+    } else if (argc > 1) {
+        fprintf(stderr, "circol help: %s: unexpected argument (expected one command)\n", argv[1]);
+        return CCL_CLI_EXIT_USAGE;
+    } else if (strcmp(argv[0], "run") == 0) {
+        ccl_cli_run_usage(stdout);
+    } else if (strcmp(argv[0], "gas") == 0) {
+        ccl_cli_gas_usage(stdout);
+    } else {
+        fprintf(stderr, "circol help: %s: unknown command (commands: run, gas, help)\n", argv[0]);
+        return CCL_CLI_EXIT_USAGE;
+    }
+    return CCL_CLI_EXIT_OK;
+}
+
+/// Runs the command argv names. Returns an exit status.
+static int ccl_cli_dispatch(int argc, char **argv) {
     if (argc >= 2 && strcmp(argv[1], "gas") == 0) {
         return ccl_cli_gas_main(argc - 2, argv + 2);
     }
@@ -30,14 +49,7 @@ int main(int argc, char **argv) {
     }
     if (argc >= 2 && (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
                       strcmp(argv[1], "-h") == 0)) {
-        if (argc >= 3 && strcmp(argv[2], "run") == 0) {
-            ccl_cli_run_usage(stdout);
-        } else if (argc >= 3 && strcmp(argv[2], "gas") == 0) {
-            ccl_cli_gas_usage(stdout);
-        } else {
-            ccl_cli_usage(stdout);
-        }
-        return CCL_CLI_EXIT_OK;
+        return ccl_cli_help(argc - 2, argv + 2);
     }
     if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
         puts("circol " CIRCOL_CLI_VERSION);
@@ -50,4 +62,13 @@ int main(int argc, char **argv) {
     fprintf(stderr, "circol: %s: unknown command (expected run or gas; see circol --help)\n",
             argv[1]);
     return CCL_CLI_EXIT_USAGE;
+}
+
+int main(int argc, char **argv) {
+    int code = ccl_cli_dispatch(argc, argv);
+    /* every command: output that could not be written is an error, also for help and --version */
+    if (!ccl_cli_finish_stdout() && code == CCL_CLI_EXIT_OK) {
+        code = CCL_CLI_EXIT_SIMULATION;
+    }
+    return code;
 }

@@ -1,12 +1,16 @@
 /* circol CLI: progress bar and Ctrl-C. */
 #include "progress.h"
 
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+/// Seconds in a year: longer estimates of the time left are not printed as numbers.
+#define CCL_CLI_PROGRESS_YEAR (365.25 * 24.0 * 3600.0)
 
 /// Set by the SIGINT handler.
 static volatile sig_atomic_t ccl_cli_interrupt_flag = 0;
@@ -47,6 +51,17 @@ void ccl_cli_progress_start(ccl_cli_progress *progress) {
     }
 }
 
+/// Writes the estimate of the time left after elapsed seconds for fraction done, bounded in
+/// length: a huge target (until 1e300) would otherwise print hundreds of digits.
+static void ccl_cli_progress_left(double elapsed, double fraction, char *text, size_t size) {
+    double left = fraction > 0.0 ? elapsed * (1.0 - fraction) / fraction : INFINITY;
+    if (!(left <= CCL_CLI_PROGRESS_YEAR)) {
+        snprintf(text, size, "more than a year left");
+    } else {
+        snprintf(text, size, "about %.0f s left", left);
+    }
+}
+
 void ccl_cli_progress_show(ccl_cli_progress *progress, double fraction, const char *detail) {
     if (!progress->enabled) {
         return;
@@ -65,8 +80,9 @@ void ccl_cli_progress_show(ccl_cli_progress *progress, double fraction, const ch
     }
     bar[width] = '\0';
     double elapsed = now - progress->start;
-    double left = fraction > 0.0 ? elapsed * (1.0 - fraction) / fraction : 0.0;
-    fprintf(stderr, "\r[%s] %5.1f%%  %s  %.0f s, about %.0f s left  \033[K", bar, 100.0 * fraction,
+    char left[48];
+    ccl_cli_progress_left(elapsed, fraction, left, sizeof left);
+    fprintf(stderr, "\r[%s] %5.1f%%  %s  %.0f s, %s  \033[K", bar, 100.0 * fraction,
             detail != NULL ? detail : "", elapsed, left);
     fflush(stderr);
     progress->drawn = true;

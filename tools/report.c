@@ -55,8 +55,47 @@ bool ccl_cli_json_print(cJSON *object) {
         fputs("circol: out of memory writing JSON\n", stderr);
         return false;
     }
-    bool ok = fputs(text, stdout) >= 0 && fputc('\n', stdout) != EOF && fflush(stdout) == 0;
+    bool ok = fputs(text, stdout) >= 0 && fputc('\n', stdout) != EOF;
+    ok = ccl_cli_flush_stdout() && ok;
     cJSON_free(text);
+    return ok;
+}
+
+/// errno of the first failed write on standard output, 0 while none failed. A later flush may
+/// succeed (the C library drops the data it could not write), so the reason is kept here.
+static int ccl_cli_stdout_errno = 0;
+
+/// Notes reason (an errno value; 0: unknown) as the first write error on standard output.
+static void ccl_cli_stdout_failed(int reason) {
+    if (ccl_cli_stdout_errno == 0) {
+        ccl_cli_stdout_errno = reason != 0 ? reason : EIO;
+    }
+}
+
+bool ccl_cli_flush_stdout(void) {
+    if (ferror(stdout)) { /* a write failed before: its reason is likely still in errno */
+        ccl_cli_stdout_failed(errno);
+        return false;
+    }
+    errno = 0;
+    if (fflush(stdout) != 0) {
+        ccl_cli_stdout_failed(errno);
+        return false;
+    }
+    return true;
+}
+
+bool ccl_cli_finish_stdout(void) {
+    bool ok = ccl_cli_flush_stdout();
+    errno = 0;
+    if (fclose(stdout) != 0 && ok) {
+        ccl_cli_stdout_failed(errno);
+        ok = false;
+    }
+    if (!ok) {
+        fprintf(stderr, "circol: error writing standard output: %s\n",
+                strerror(ccl_cli_stdout_errno));
+    }
     return ok;
 }
 

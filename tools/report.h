@@ -35,6 +35,14 @@ bool ccl_cli_json_add_vec2(cJSON *object, const char *name, ccl_vec2 v);
 /// memory or on a write error.
 bool ccl_cli_json_print(cJSON *object);
 
+/// Flushes standard output, remembering the reason of its first write error for
+/// ccl_cli_finish_stdout. False when a write on standard output has failed.
+bool ccl_cli_flush_stdout(void);
+
+/// Flushes and closes standard output before exit. On a write error (now or earlier) prints
+/// `circol: error writing standard output: <reason>` on standard error and returns false.
+bool ccl_cli_finish_stdout(void);
+
 /// Opens path for writing for option (named in the message on failure). NULL on failure.
 FILE *ccl_cli_open_output(const char *path, const char *option);
 

@@ -223,7 +223,9 @@ static int ccl_cli_run_advance(ccl_cli_run *run, double until, bool *interrupted
     *interrupted = false;
     double start = ccl_world_time(run->world);
     for (int frame = 1; frame <= CCL_CLI_FRAMES && status_code == CCL_CLI_EXIT_OK; frame++) {
-        double target = start + until * frame / CCL_CLI_FRAMES;
+        /* divided first, so that no finite until overflows (until * frame does above 3e305); the
+         * last frame ends at until itself */
+        double target = start + (frame == CCL_CLI_FRAMES ? until : until / CCL_CLI_FRAMES * frame);
         for (;;) {
             if (ccl_cli_interrupted()) {
                 *interrupted = true;
@@ -388,7 +390,7 @@ static bool ccl_cli_run_report(const ccl_cli_run *run, double until, double init
             }
         }
     }
-    return fflush(stdout) == 0;
+    return ccl_cli_flush_stdout();
 }
 
 /// Loads the scene named by the options, or the bundled one. Returns an exit status.

@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "json_locate.h"
+#include "periodic.h"
 
 /// Validation state: the source text and tree, for locating errors, and the message buffer.
 typedef struct ccl_cli_scene_ctx {
@@ -81,12 +82,17 @@ static bool ccl_cli_scene_check_object(const ccl_cli_scene_ctx *ctx, const cJSON
                 size_t used = strlen(list);
                 snprintf(list + used, sizeof list - used, "%s\"%s\"", used ? ", " : "", *name);
             }
+            char name[128];
+            ccl_cli_json_member_name(ctx->text, ctx->length, ctx->root, child, name, sizeof name);
             return ccl_cli_scene_fail(ctx, child, true, "unknown key \"%s\" in %s (allowed: %s)",
-                                      child->string, what, list);
+                                      name, what, list);
         }
         for (const cJSON *before = node->child; before != child; before = before->next) {
             if (strcmp(before->string, child->string) == 0) {
-                return ccl_cli_scene_fail(ctx, child, true, "duplicate key \"%s\"", child->string);
+                char name[128];
+                ccl_cli_json_member_name(ctx->text, ctx->length, ctx->root, child, name,
+                                         sizeof name);
+                return ccl_cli_scene_fail(ctx, child, true, "duplicate key \"%s\"", name);
             }
         }
     }
@@ -141,6 +147,22 @@ static bool ccl_cli_scene_place(const ccl_cli_scene_ctx *ctx, const cJSON *node,
                                   out->x, out->y);
     }
     return true;
+}
+
+/// Checks that an obstacle's position p (of node, what in messages) lies in a periodic box,
+/// edges included, as the library requires; any position is allowed in a walled box.
+static bool ccl_cli_scene_in_periodic_box(const ccl_cli_scene_ctx *ctx, const cJSON *node,
+                                          const ccl_cli_scene *scene, ccl_vec2 p,
+                                          const char *what) {
+    ccl_vec2 lo = scene->box_min, hi = scene->box_max;
+    if (scene->boundary != CCL_BOUNDARY_PERIODIC ||
+        (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y)) {
+        return true;
+    }
+    return ccl_cli_scene_fail(ctx, node, false,
+                              "%s (%.17g, %.17g) is outside the periodic box [%.17g, %.17g, "
+                              "%.17g, %.17g] (it must lie in the box, edges included)",
+                              what, p.x, p.y, lo.x, lo.y, hi.x, hi.y);
 }
 
 /// Reads an optional restitution in [0, 1] from member key of object.
@@ -287,11 +309,12 @@ static bool ccl_cli_scene_circle_read(const ccl_cli_scene_ctx *ctx, const cJSON 
                                       "[%.17g, %.17g, %.17g, %.17g]",
                                       p.x, p.y, lo.x, lo.y, hi.x, hi.y);
         }
-        if (!(4.0 * r < fmin(hi.x - lo.x, hi.y - lo.y))) {
+        if (!ccl_cli_periodic_fits(r, hi.x - lo.x) || !ccl_cli_periodic_fits(r, hi.y - lo.y)) {
             return ccl_cli_scene_fail(ctx, radius, false,
-                                      "a circle in a periodic box needs a diameter below half "
-                                      "the box, got radius %.17g",
-                                      r);
+                                      "radius %.17g is too large for the periodic box %.17g x "
+                                      "%.17g: each side must be at least 3 diameters plus a "
+                                      "margin of 3e-9 diameters (%.17g here)",
+                                      r, hi.x - lo.x, hi.y - lo.y, ccl_cli_periodic_min_side(r));
         }
     }
     return true;
@@ -390,29 +413,309 @@ static bool ccl_cli_scene_check_overlaps(const ccl_cli_scene_ctx *ctx, const cJS
     return ok;
 }
 
-/// Checks that no circle overlaps a segment or a point (touching is allowed).
-static bool ccl_cli_scene_check_walls(const ccl_cli_scene_ctx *ctx, const cJSON *circles,
-                                      const ccl_cli_scene *scene) {
-    for (int i = 0; i < scene->circle_count; i++) {
-        const ccl_cli_scene_circle *c = &scene->circles[i];
-        ccl_circle shape = ccl_make_circle(c->position, c->radius);
-        for (int k = 0; k < scene->segment_count; k++) {
-            ccl_contact contact;
-            if (ccl_circle_segment_contact(shape, scene->segments[k], &contact) &&
-                contact.depth > 0.0) {
-                return ccl_cli_scene_fail(ctx, cJSON_GetArrayItem(circles, i), false,
-                                          "overlaps segments[%d]", k);
-            }
+/* ---- Circles against segments and points ----
+ * The obstacles (segments, then points as segments of length 0) are binned on a uniform grid over
+ * the box: each goes into every cell that its stretch within a row of cells, widened by the
+ * largest radius, touches, and in a periodic box so do its eight neighbouring images. A circle
+ * can then only overlap the obstacles binned in the cell of its centre, and the test of each
+ * candidate is the same as testing every pair: near-linear where every pair was quadratic. */
+
+/// The first overlap of a circle with a segment or a point: the first circle in scene order
+/// that overlaps any, and its first obstacle (segments before points, each in scene order).
+typedef struct ccl_cli_obstacle_overlap {
+    int circle;       ///< Index in the scene's circles; -1 when no circle overlaps an obstacle.
+    bool point;       ///< Whether the obstacle is a point (else a segment).
+    int index;        ///< Index of the obstacle in the scene's segments or points.
+    bool across_edge; ///< Whether they overlap only across the edges of a periodic box.
+} ccl_cli_obstacle_overlap;
+
+/// Cells at most (and about one per circle or obstacle).
+#define CCL_CLI_GRID_MAX_CELLS (1 << 22)
+/// (cell, obstacle) entries at most; beyond, every pair is tested instead.
+#define CCL_CLI_GRID_MAX_ENTRIES ((size_t)1 << 26)
+/// Relative widening of the bins beyond the largest radius, and relative to the coordinates'
+/// magnitudes: far more than the rounding of the tests and of the cell arithmetic.
+#define CCL_CLI_GRID_SLACK 1e-9
+
+/// The obstacles binned on a grid: the entries of cell c are items[start[c]] to
+/// items[start[c + 1] - 1].
+typedef struct ccl_cli_grid {
+    ccl_vec2 lo, hi;       ///< The box.
+    double cell_w, cell_h; ///< Cell sides.
+    int nx, ny;            ///< Cells per axis.
+    size_t *start;         ///< nx * ny + 1 offsets; while counting, each cell's count.
+    size_t *cursor;        ///< While filling, where each cell's next entry goes.
+    int *items;            ///< Obstacle numbers (segments, then points).
+    size_t entries;        ///< Entries counted.
+    bool too_many;         ///< Whether they exceed CCL_CLI_GRID_MAX_ENTRIES.
+} ccl_cli_grid;
+
+/// Obstacle number k as a segment: the segments, then the points (a point twice).
+static ccl_segment ccl_cli_obstacle(const ccl_cli_scene *scene, int k) {
+    if (k < scene->segment_count) {
+        return scene->segments[k];
+    }
+    ccl_vec2 p = scene->points[k - scene->segment_count];
+    return ccl_make_segment(p, p);
+}
+
+/// Whether circle c overlaps obstacle k (touching is allowed), in the box or, when periodic and
+/// across, across its edges: the circle's images shifted by the box's sides are tested too.
+static bool ccl_cli_obstacle_hits(const ccl_cli_scene *scene, const ccl_cli_scene_circle *c, int k,
+                                  bool across) {
+    bool periodic = scene->boundary == CCL_BOUNDARY_PERIODIC;
+    ccl_vec2 size = ccl_sub(scene->box_max, scene->box_min);
+    ccl_segment s = ccl_cli_obstacle(scene, k);
+    bool is_point = k >= scene->segment_count;
+    for (int image = 0; image < 9; image++) {
+        /* the own image first: 4 is (0, 0) */
+        int shifted = (image + 4) % 9;
+        if ((!periodic || !across) && shifted != 4) {
+            break;
         }
-        for (int k = 0; k < scene->point_count; k++) {
-            ccl_vec2 d = ccl_sub(scene->points[k], c->position);
+        ccl_vec2 shift = ccl_v2((shifted % 3 - 1) * size.x, (shifted / 3 - 1) * size.y);
+        ccl_vec2 centre = ccl_sub(c->position, shift);
+        if (is_point) {
+            ccl_vec2 d = ccl_sub(s.a, centre);
             if (ccl_dot(d, d) < c->radius * c->radius) {
-                return ccl_cli_scene_fail(ctx, cJSON_GetArrayItem(circles, i), false,
-                                          "overlaps points[%d]", k);
+                return true;
+            }
+        } else {
+            ccl_contact contact;
+            if (ccl_circle_segment_contact(ccl_make_circle(centre, c->radius), s, &contact) &&
+                contact.depth > 0.0) {
+                return true;
             }
         }
     }
+    return false;
+}
+
+/// The cell index along one axis of value (clamped to the grid).
+static int ccl_cli_grid_index(double value, double origin, double cell, int count) {
+    double k = floor((value - origin) / cell);
+    return (int)fmin(fmax(k, 0.0), (double)(count - 1));
+}
+
+/// Counts (or, once counted, fills in) the entries of obstacle k for the cells of row row from
+/// column x0 to x1 (coordinates).
+static void ccl_cli_grid_row(ccl_cli_grid *grid, int row, double x0, double x1, int k) {
+    int first = ccl_cli_grid_index(x0, grid->lo.x, grid->cell_w, grid->nx);
+    int last = ccl_cli_grid_index(x1, grid->lo.x, grid->cell_w, grid->nx);
+    for (int column = first; column <= last; column++) {
+        size_t cell = (size_t)row * (size_t)grid->nx + (size_t)column;
+        if (grid->items != NULL) {
+            grid->items[grid->cursor[cell]++] = k;
+        } else {
+            grid->start[cell]++;
+            grid->entries++;
+        }
+    }
+    grid->too_many = grid->too_many || grid->entries > CCL_CLI_GRID_MAX_ENTRIES;
+}
+
+/// Counts (or fills in) the entries of segment s, obstacle k, widened by margin: row by row, the
+/// stretch of the segment within the row (widened), so that a long diagonal segment takes a band
+/// of cells and not its whole bounding box.
+static void ccl_cli_grid_segment(ccl_cli_grid *grid, ccl_segment s, double margin, int k) {
+    double x0 = fmin(s.a.x, s.b.x) - margin, x1 = fmax(s.a.x, s.b.x) + margin;
+    double y0 = fmin(s.a.y, s.b.y) - margin, y1 = fmax(s.a.y, s.b.y) + margin;
+    if (x1 < grid->lo.x || x0 > grid->hi.x || y1 < grid->lo.y || y0 > grid->hi.y) {
+        return; /* no circle's centre lies near it */
+    }
+    int first = ccl_cli_grid_index(y0, grid->lo.y, grid->cell_h, grid->ny);
+    int last = ccl_cli_grid_index(y1, grid->lo.y, grid->cell_h, grid->ny);
+    ccl_vec2 axis = ccl_sub(s.b, s.a);
+    for (int row = first; row <= last && !grid->too_many; row++) {
+        if (axis.y == 0.0) {
+            ccl_cli_grid_row(grid, row, x0, x1, k);
+            continue;
+        }
+        double band0 = grid->lo.y + row * grid->cell_h - margin;
+        double band1 = grid->lo.y + (row + 1) * grid->cell_h + margin;
+        double t0 = (band0 - s.a.y) / axis.y, t1 = (band1 - s.a.y) / axis.y;
+        if (t0 > t1) {
+            double swap = t0;
+            t0 = t1;
+            t1 = swap;
+        }
+        t0 = fmax(t0, 0.0);
+        t1 = fmin(t1, 1.0);
+        if (t0 > t1) {
+            continue;
+        }
+        double xa = s.a.x + axis.x * t0, xb = s.a.x + axis.x * t1;
+        ccl_cli_grid_row(grid, row, fmax(x0, fmin(xa, xb) - margin),
+                         fmin(x1, fmax(xa, xb) + margin), k);
+    }
+}
+
+/// Counts (or fills in) the entries of every obstacle and, in a periodic box, of its images.
+static void ccl_cli_grid_bin_all(ccl_cli_grid *grid, const ccl_cli_scene *scene,
+                                 double max_radius) {
+    bool periodic = scene->boundary == CCL_BOUNDARY_PERIODIC;
+    ccl_vec2 size = ccl_sub(grid->hi, grid->lo);
+    double box_scale = fabs(grid->lo.x) + fabs(grid->lo.y) + fabs(grid->hi.x) + fabs(grid->hi.y);
+    int count = scene->segment_count + scene->point_count;
+    for (int k = 0; k < count && !grid->too_many; k++) {
+        ccl_segment s = ccl_cli_obstacle(scene, k);
+        for (int image = 0; image < 9; image++) {
+            if (!periodic && image != 4) {
+                continue;
+            }
+            ccl_vec2 shift = ccl_v2((image % 3 - 1) * size.x, (image / 3 - 1) * size.y);
+            ccl_segment moved = ccl_make_segment(ccl_add(s.a, shift), ccl_add(s.b, shift));
+            double scale =
+                fabs(moved.a.x) + fabs(moved.a.y) + fabs(moved.b.x) + fabs(moved.b.y) + box_scale;
+            double margin = max_radius * (1.0 + CCL_CLI_GRID_SLACK) + CCL_CLI_GRID_SLACK * scale;
+            ccl_cli_grid_segment(grid, moved, margin, k);
+        }
+    }
+}
+
+/// Chooses the cells: at least the largest diameter, and about as many as circles and obstacles.
+static void ccl_cli_grid_shape(ccl_cli_grid *grid, const ccl_cli_scene *scene, double max_radius) {
+    grid->lo = scene->box_min;
+    grid->hi = scene->box_max;
+    double width = grid->hi.x - grid->lo.x, height = grid->hi.y - grid->lo.y;
+    double budget = (double)scene->circle_count + scene->segment_count + scene->point_count;
+    budget = fmin(budget, (double)CCL_CLI_GRID_MAX_CELLS);
+    double side = fmax(2.0 * max_radius, sqrt(width / budget * height));
+    double nx = fmin(fmax(floor(width / side), 1.0), budget);
+    double ny = fmin(fmax(floor(height / side), 1.0), fmax(floor(budget / nx), 1.0));
+    grid->nx = (int)nx;
+    grid->ny = (int)ny;
+    grid->cell_w = width / nx;
+    grid->cell_h = height / ny;
+}
+
+/// Every circle against every obstacle: when the grid would hold too many entries.
+static void ccl_cli_obstacles_every_pair(const ccl_cli_scene *scene,
+                                         ccl_cli_obstacle_overlap *found) {
+    int count = scene->segment_count + scene->point_count;
+    for (int i = 0; i < scene->circle_count; i++) {
+        for (int k = 0; k < count; k++) {
+            if (ccl_cli_obstacle_hits(scene, &scene->circles[i], k, true)) {
+                found->circle = i;
+                found->point = k >= scene->segment_count;
+                found->index = found->point ? k - scene->segment_count : k;
+                return;
+            }
+        }
+    }
+}
+
+/// Each circle against the obstacles of its centre's cell, in scene order. False when out of
+/// memory.
+static bool ccl_cli_obstacles_by_cell(const ccl_cli_scene *scene, const ccl_cli_grid *grid,
+                                      ccl_cli_obstacle_overlap *found) {
+    int count = scene->segment_count + scene->point_count;
+    int *seen = malloc((size_t)count * sizeof *seen); /* the last circle that tested each */
+    if (seen == NULL) {
+        return false;
+    }
+    for (int k = 0; k < count; k++) {
+        seen[k] = -1;
+    }
+    for (int i = 0; i < scene->circle_count && found->circle < 0; i++) {
+        const ccl_cli_scene_circle *c = &scene->circles[i];
+        int column = ccl_cli_grid_index(c->position.x, grid->lo.x, grid->cell_w, grid->nx);
+        int row = ccl_cli_grid_index(c->position.y, grid->lo.y, grid->cell_h, grid->ny);
+        size_t cell = (size_t)row * (size_t)grid->nx + (size_t)column;
+        int first = count; /* the smallest obstacle number it overlaps: segments come first */
+        for (size_t e = grid->start[cell]; e < grid->start[cell + 1]; e++) {
+            int k = grid->items[e];
+            if (seen[k] != i && k < first) {
+                seen[k] = i;
+                first = ccl_cli_obstacle_hits(scene, c, k, true) ? k : first;
+            }
+        }
+        if (first < count) {
+            found->circle = i;
+            found->point = first >= scene->segment_count;
+            found->index = found->point ? first - scene->segment_count : first;
+        }
+    }
+    free(seen);
     return true;
+}
+
+/// Finds the first overlap, without across_edge.
+static bool ccl_cli_obstacles_find(const ccl_cli_scene *scene, ccl_cli_obstacle_overlap *found) {
+    *found = (ccl_cli_obstacle_overlap){-1, false, -1, false};
+    if (scene->circle_count == 0 || scene->segment_count + scene->point_count == 0) {
+        return true;
+    }
+    double max_radius = 0.0;
+    for (int i = 0; i < scene->circle_count; i++) {
+        max_radius = fmax(max_radius, scene->circles[i].radius);
+    }
+    ccl_cli_grid grid = {0};
+    ccl_cli_grid_shape(&grid, scene, max_radius);
+    size_t cells = (size_t)grid.nx * (size_t)grid.ny;
+    grid.start = calloc(cells + 1, sizeof *grid.start);
+    if (grid.start == NULL) {
+        return false;
+    }
+    ccl_cli_grid_bin_all(&grid, scene, max_radius); /* counts */
+    if (grid.too_many) {
+        free(grid.start);
+        ccl_cli_obstacles_every_pair(scene, found);
+        return true;
+    }
+    size_t total = 0;
+    for (size_t c = 0; c <= cells; c++) { /* counts to offsets */
+        size_t here = grid.start[c];
+        grid.start[c] = total;
+        total += here;
+    }
+    grid.cursor = malloc(cells * sizeof *grid.cursor);
+    grid.items = malloc((total + 1) * sizeof *grid.items);
+    bool ok = grid.cursor != NULL && grid.items != NULL;
+    if (ok) {
+        for (size_t c = 0; c < cells; c++) {
+            grid.cursor[c] = grid.start[c];
+        }
+        ccl_cli_grid_bin_all(&grid, scene, max_radius); /* fills in, in the same order */
+        ok = ccl_cli_obstacles_by_cell(scene, &grid, found);
+    }
+    free(grid.start);
+    free(grid.cursor);
+    free(grid.items);
+    return ok;
+}
+
+/// Finds the first overlap (closer than the radius; touching is allowed) of a circle with a
+/// segment or a point of scene, across the edges too when the box is periodic (the eight
+/// neighbouring images). The circles must lie in the box (centres, for a periodic box). False
+/// when out of memory.
+static bool ccl_cli_find_obstacle_overlap(const ccl_cli_scene *scene,
+                                          ccl_cli_obstacle_overlap *found) {
+    if (!ccl_cli_obstacles_find(scene, found)) {
+        return false;
+    }
+    if (found->circle >= 0) {
+        int k = found->point ? scene->segment_count + found->index : found->index;
+        found->across_edge =
+            !ccl_cli_obstacle_hits(scene, &scene->circles[found->circle], k, false);
+    }
+    return true;
+}
+
+/// Checks that no circle overlaps a segment or a point (touching is allowed; in a periodic box
+/// across the edges too).
+static bool ccl_cli_scene_check_walls(const ccl_cli_scene_ctx *ctx, const cJSON *circles,
+                                      const ccl_cli_scene *scene) {
+    ccl_cli_obstacle_overlap found;
+    if (!ccl_cli_find_obstacle_overlap(scene, &found)) {
+        return ccl_cli_scene_fail(ctx, circles, false, "out of memory");
+    }
+    if (found.circle < 0) {
+        return true;
+    }
+    return ccl_cli_scene_fail(ctx, cJSON_GetArrayItem(circles, found.circle), false,
+                              "overlaps %s[%d]%s", found.point ? "points" : "segments", found.index,
+                              found.across_edge ? " across the periodic edge" : "");
 }
 
 /// Checks that node is an array and allocates room for its items; false on failure.
@@ -462,7 +765,9 @@ static bool ccl_cli_scene_read(const ccl_cli_scene_ctx *ctx, const cJSON *root,
             if (a == NULL || b == NULL) {
                 return ccl_cli_scene_fail(ctx, item, false, "missing key \"%s\"", a ? "b" : "a");
             }
-            if (!ccl_cli_scene_place(ctx, a, &s->a) || !ccl_cli_scene_place(ctx, b, &s->b)) {
+            if (!ccl_cli_scene_place(ctx, a, &s->a) || !ccl_cli_scene_place(ctx, b, &s->b) ||
+                !ccl_cli_scene_in_periodic_box(ctx, a, scene, s->a, "the segment's end") ||
+                !ccl_cli_scene_in_periodic_box(ctx, b, scene, s->b, "the segment's end")) {
                 return false;
             }
             if (s->a.x == s->b.x && s->a.y == s->b.y) {
@@ -479,7 +784,8 @@ static bool ccl_cli_scene_read(const ccl_cli_scene_ctx *ctx, const cJSON *root,
         }
         int k = 0;
         for (const cJSON *item = points->child; item != NULL; item = item->next, k++) {
-            if (!ccl_cli_scene_place(ctx, item, &scene->points[k])) {
+            if (!ccl_cli_scene_place(ctx, item, &scene->points[k]) ||
+                !ccl_cli_scene_in_periodic_box(ctx, item, scene, scene->points[k], "the point")) {
                 return false;
             }
         }
@@ -510,6 +816,28 @@ static bool ccl_cli_scene_read(const ccl_cli_scene_ctx *ctx, const cJSON *root,
            ccl_cli_scene_check_walls(ctx, circles, scene);
 }
 
+/// Where the offending token of a syntax error in text (length bytes) is, from where cJSON
+/// stopped (stop). Where an
+/// object wants a member's name (after `{` or `,`) and finds something else, cJSON stops one
+/// past that character (`{"a": 1,}` stops past the `}`): back to it.
+static size_t ccl_cli_scene_syntax_offset(const char *text, size_t length, size_t stop) {
+    if (stop == 0 || stop > length) {
+        return stop; /* at the start, or past the end of the file */
+    }
+    size_t found = stop - 1;
+    if (text[found] == '"' || strchr(" \t\r\n", text[found]) != NULL) {
+        return stop; /* a string that went wrong inside, or whitespace: cJSON stopped on it */
+    }
+    size_t before = found;
+    while (before > 0 && strchr(" \t\r\n", text[before - 1]) != NULL) {
+        before--;
+    }
+    if (before > 0 && (text[before - 1] == ',' || text[before - 1] == '{')) {
+        return found;
+    }
+    return stop;
+}
+
 bool ccl_cli_scene_parse(const char *text, size_t length, const char *name, ccl_cli_scene *scene,
                          char *error, size_t error_size) {
     memset(scene, 0, sizeof *scene);
@@ -532,24 +860,20 @@ bool ccl_cli_scene_parse(const char *text, size_t length, const char *name, ccl_
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(copy, length + 1, &end, 1);
     if (root == NULL) {
-        size_t offset = end != NULL ? (size_t)(end - copy) : 0;
-        /* cJSON sometimes stops one past the offending character (`,}`): back to it */
-        while (offset > 0 && offset < length && strchr(" \t\r\n", copy[offset]) != NULL) {
-            offset--;
-        }
+        size_t offset =
+            ccl_cli_scene_syntax_offset(copy, length, end != NULL ? (size_t)(end - copy) : 0);
         ccl_cli_text_pos pos = ccl_cli_text_position(copy, length, offset);
         if (offset >= length) {
             snprintf(error, error_size, "%s:%d:%d: syntax error: unexpected end of file", name,
                      pos.line, pos.column);
         } else {
-            char near[24];
-            size_t n = 0;
-            while (n + 1 < sizeof near && offset + n < length && copy[offset + n] != '\n' &&
+            size_t n = 0; /* the rest of the line, at most 23 bytes, escaped */
+            while (n < 23 && offset + n < length && copy[offset + n] != '\n' &&
                    copy[offset + n] != '\r') {
-                near[n] = copy[offset + n];
                 n++;
             }
-            near[n] = '\0';
+            char near[128];
+            ccl_cli_escape_for_message(copy + offset, n, near, sizeof near);
             snprintf(error, error_size, "%s:%d:%d: syntax error: not valid JSON at '%s'", name,
                      pos.line, pos.column, near);
         }

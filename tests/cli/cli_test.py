@@ -171,6 +171,7 @@ def case_state_keys():
 
 
 WORLD = '"world": {"box": [0, 0, 10, 10], "boundary": "walls"}'
+PERIODIC = '"world": {"box": [0, 0, 10, 10], "boundary": "periodic"}'
 C1 = '{"x": 2, "y": 2, "vx": 0, "vy": 0, "r": 1}'
 MALFORMED = [
     # (name, text, marker the message must point at (first occurrence, + offset), path, words)
@@ -196,6 +197,28 @@ MALFORMED = [
      '{"x": 2', 0, "circles[0]", 'missing key "vy"'),
     ("bad boundary", '{"world": {"box": [0, 0, 10, 10],\n "boundary": "open"}, "circles": []}',
      '"open"', 0, "world.boundary", "periodic"),
+    ("trailing comma in world", '{"world": {"box": [0, 0, 10, 10], "boundary": "walls",},\n '
+     '"circles": []}', ",}", 1, None, "not valid JSON at '},'"),
+    ("trailing comma at the end", '{' + WORLD + ', "circles": [],}', ",}", 1, None,
+     "not valid JSON at '}'"),
+    ("key with a terminal escape", '{' + WORLD + ', "circles": [],\n "\\u001b[31mRED": 1}',
+     '"\\u001b', 0, "\\u001b[31mRED", 'unknown key "\\u001b[31mRED"'),
+    ("key with a newline", '{' + WORLD + ', "circles": [],\n "a\\nb": 1}', '"a\\nb', 0, "a\\nb",
+     'unknown key "a\\nb"'),
+    ("key with a NUL", '{' + WORLD + ', "circles": [],\n "unt\\u0000il": 1}', '"unt', 0,
+     "unt\\u0000il", 'unknown key "unt\\u0000il"'),
+    ("periodic radius", '{' + PERIODIC + ',\n "circles": [{"x": 5, "y": 5, "vx": 0, "vy": 0, '
+     '"r": 1.7}]}', "1.7", 0, "circles[0].r", "too large for the periodic box 10 x 10"),
+    ("periodic segment end", '{' + PERIODIC + ', "circles": [],\n "segments": [{"a": [1, 1], '
+     '"b": [1, 10.5]}]}', "[1, 10.5]", 0, "segments[0].b", "outside the periodic box"),
+    ("periodic point", '{' + PERIODIC + ', "circles": [],\n "points": [[-0.5, 1]]}',
+     "[-0.5, 1]", 0, "points[0]", "outside the periodic box"),
+    ("periodic segment overlap", '{' + PERIODIC + ',\n "circles": [{"x": 0.5, "y": 5, "vx": 0, '
+     '"vy": 0, "r": 1}],\n "segments": [{"a": [9.8, 0], "b": [9.8, 10]}]}', '{"x": 0.5', 0,
+     "circles[0]", "overlaps segments[0] across the periodic edge"),
+    ("periodic point overlap", '{' + PERIODIC + ',\n "circles": [{"x": 9.5, "y": 9.5, "vx": 0, '
+     '"vy": 0, "r": 1}],\n "points": [[5, 5], [0.1, 0.2]]}', '{"x": 9.5', 0, "circles[0]",
+     "overlaps points[1] across the periodic edge"),
     ("empty", "", "", 0, None, "unexpected end of file"),
     ("truncated", '{' + WORLD + ',\n "circles": [' + C1, "", 0, None, "unexpected end of file"),
 ]
@@ -225,6 +248,8 @@ def case_malformed_scenes():
                     problems.append(f"no path {path}")
                 if words not in proc.stderr:
                     problems.append(f"no '{words}'")
+                if any(ord(c) < 32 for c in proc.stderr.rstrip("\n")):
+                    problems.append("control characters in the message")
                 if proc.stdout:
                     problems.append("printed on stdout")
                 if problems:
@@ -276,6 +301,134 @@ def case_usage_errors():
         if proc.returncode != 0 or "circol" not in proc.stdout:
             failures.append(f"{args}: exit {proc.returncode}")
     check(not failures, "\n".join(failures))
+
+
+def case_help_topics():
+    """`circol help TOPIC` prints the command's usage; an unknown topic is an error (status 2)
+    that lists the commands."""
+    for topic in ("run", "gas"):
+        proc = circol("help", topic)
+        check(proc.returncode == 0 and f"circol {topic}" in proc.stdout,
+              f"help {topic}: exit {proc.returncode}")
+    for args in (["help", "foo"], ["--help", "foo"], ["help", "run", "extra"]):
+        proc = circol(*args)
+        check(proc.returncode == 2, f"{args}: exit {proc.returncode}")
+        check(not proc.stdout, f"{args}: printed on stdout")
+        check(args[1] in proc.stderr or args[-1] in proc.stderr, f"{args}: {proc.stderr!r}")
+    proc = circol("help", "foo")
+    check("run" in proc.stderr and "gas" in proc.stderr, f"commands not listed: {proc.stderr!r}")
+
+
+def case_write_errors():
+    """A write error on standard output (a full disk) is reported for every command, with
+    status 1: `circol: error writing standard output: <reason>`."""
+    if not os.path.exists("/dev/full"):
+        print("skipped: no /dev/full")
+        return
+    scene = os.path.join(SCENES, "seed000_two_circles.json")
+    failures = []
+    for args in (["--version"], ["help"], ["--help"], ["help", "gas"], ["run", "--help"],
+                 ["run", scene], ["run", scene, "--json"], ["run", scene, "--state"],
+                 ["run", os.path.join(SCENES, "gas.json"), "--until", "0", "--state", "--json"],
+                 ["gas", "--n", "64", "--collisions", "2000"],
+                 ["gas", "--n", "64", "--collisions", "2000", "--json"]):
+        with open("/dev/full", "w") as full:
+            proc = subprocess.run([CIRCOL, *args], stdout=full, stderr=subprocess.PIPE,
+                                  text=True, timeout=120, env=dict(os.environ, CIRCOL_PROGRESS="0"))
+        if proc.returncode != 1 or \
+                "circol: error writing standard output: " not in proc.stderr:
+            failures.append(f"{args}: exit {proc.returncode}, stderr {proc.stderr!r}")
+    check(not failures, "\n".join(failures))
+
+
+def case_huge_until():
+    """Any finite until works: --until 1e306 and a scene's "until" up to the largest double end
+    at that time (a circle at rest, so few events)."""
+    text = '{' + WORLD + ', "circles": [' + C1 + ']}'
+    for until in ("1e306", "1.7976931348623157e308"):
+        report = run_json("run", "-", "--until", until, stdin=text)
+        check(report["time"] == float(until), f"--until {until}: time {report['time']}")
+    scene = '{' + WORLD + ', "circles": [' + C1 + '], "until": 1.7976931348623157e308}'
+    report = run_json("run", "-", stdin=scene)
+    check(report["time"] == 1.7976931348623157e308, f"until in the scene: {report['time']}")
+
+
+def case_progress_bounded():
+    """The progress bar's estimate of the time left stays short for a huge target: no number of
+    hundreds of digits."""
+    scene = ('{' + WORLD + ', "circles": [{"x": 2, "y": 2, "vx": 3, "vy": 1.7, "r": 1}], '
+             '"until": 1e300}')
+    env = dict(os.environ, CIRCOL_PROGRESS="1")
+    proc = subprocess.Popen([CIRCOL, "run", "-", "--json"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    proc.stdin.write(scene)
+    proc.stdin.close()
+    time.sleep(2.5)
+    proc.send_signal(signal.SIGINT)
+    out = proc.stdout.read()
+    err = proc.stderr.read()
+    proc.wait(timeout=30)
+    check(proc.returncode == 130, f"exit {proc.returncode}: {err[-300:]!r}")
+    check("%" in err, f"no progress bar: {err[-300:]!r}")
+    longest = max((len(run) for run in "".join(c if c.isdigit() else " " for c in err).split()),
+                  default=0)
+    check(longest <= 12, f"a number of {longest} digits on the progress line: {err[-300:]!r}")
+    check("more than a year left" in err, f"no bounded estimate: {err[-300:]!r}")
+    json.loads(out)
+
+
+def case_periodic_rules():
+    """The tool checks a periodic box as the library does: radii around the library's limit
+    (three diameters plus 3e-9 of one per side) are either run or refused with a located
+    message, never refused by the library; so are obstacles across the edges."""
+    failures = []
+    limit = 10 / (6 * (1 + 1e-9))
+    radii = [limit]
+    for direction in (math.inf, 0.0):
+        r = limit
+        for _ in range(4):
+            r = math.nextafter(r, direction)
+            radii.append(r)
+    radii += [1.6, 1.7, 2.4, 2.6]
+    verdicts = set()
+    for r in radii:
+        text = '{' + PERIODIC + ', "circles": [{"x": 5, "y": 5, "vx": 0, "vy": 0, "r": %r}]}' % r
+        proc = circol("run", "-", "--until", "0", stdin=text)
+        verdicts.add(proc.returncode)
+        if proc.returncode == 2:
+            if "circles[0].r: " not in proc.stderr or "10 x 10" not in proc.stderr:
+                failures.append(f"r {r!r}: {proc.stderr!r}")
+        elif proc.returncode != 0:
+            failures.append(f"r {r!r}: exit {proc.returncode}: {proc.stderr!r}")
+    if verdicts != {0, 2}:
+        failures.append(f"verdicts {verdicts}: the limit was not bracketed")
+    for name, text, *_ in MALFORMED:
+        if name.startswith("periodic"):
+            proc = circol("run", "-", stdin=text)
+            if proc.returncode != 2 or "library" in proc.stderr or "<stdin>:" not in proc.stderr:
+                failures.append(f"{name}: exit {proc.returncode}: {proc.stderr!r}")
+    check(not failures, "\n".join(failures))
+
+
+def case_gas_limits():
+    """Too few disks for a periodic box of three diameters is bad usage naming --n and the
+    smallest n; the densest lattices the docs give are accepted and denser ones refused."""
+    for n in ("2", "3"):
+        proc = circol("gas", "--n", n)
+        check(proc.returncode == 2, f"--n {n}: exit {proc.returncode}: {proc.stderr!r}")
+        check("--n" in proc.stderr and "use --n 4 or more" in proc.stderr,
+              f"--n {n}: {proc.stderr!r}")
+    quick = ["--collisions", "20", "--equilibrate", "0", "--blocks", "2", "--json"]
+    for n, eta, ok in (("4", "0.3", True), ("2", "0.1745", True), ("100", "0.7878", True),
+                       ("100", "0.7879", False), ("4096", "0.8875", True),
+                       ("4096", "0.8876", False)):
+        proc = circol("gas", "--n", n, "--eta", eta, *quick)
+        if ok:
+            check(proc.returncode == 0, f"--n {n} --eta {eta}: exit {proc.returncode}: "
+                  f"{proc.stderr!r}")
+        else:
+            check(proc.returncode == 2 and "--eta" in proc.stderr,
+                  f"--n {n} --eta {eta}: exit {proc.returncode}: {proc.stderr!r}")
 
 
 def case_svg_well_formed():

@@ -5,9 +5,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
+
+#include <circol/circol.h>
 
 #include "lattice.h"
 
@@ -116,12 +120,97 @@ static void impossible_densities_are_refused(void **state) {
     assert_false(ccl_cli_lattice_choose(100, 0.9, &lattice, error, sizeof error));
 }
 
+/// Whether the library takes the gas: a periodic world of the lattice's side with n disks of
+/// diameter 1 where the lattice puts them.
+static bool library_accepts(const ccl_cli_lattice *lattice, int n) {
+    ccl_vec2 *p = malloc((size_t)n * sizeof *p), *v = malloc((size_t)n * sizeof *v);
+    assert_non_null(p);
+    assert_non_null(v);
+    ccl_cli_lattice_fill(lattice, n, 1, p, v);
+    ccl_world_def def = ccl_world_default_def();
+    def.box_min = ccl_v2(0.0, 0.0);
+    def.box_max = ccl_v2(lattice->side, lattice->side);
+    def.boundary = CCL_BOUNDARY_PERIODIC;
+    ccl_world *world = NULL;
+    ccl_status status = ccl_world_create(&def, &world);
+    for (int i = 0; i < n && status == CCL_OK; i++) {
+        ccl_circle_def disk = ccl_circle_default_def();
+        disk.position = p[i];
+        disk.velocity = v[i];
+        disk.radius = 0.5;
+        status = ccl_world_add_circle(world, &disk, NULL);
+    }
+    ccl_world_destroy(world);
+    free(p);
+    free(v);
+    return status == CCL_OK;
+}
+
+static void every_gas_the_tool_accepts_the_library_accepts(void **state) {
+    (void)state;
+    for (int n = 2; n <= 16; n++) {
+        for (double eta = 0.02; eta < 0.9; eta += 0.01) {
+            ccl_cli_lattice lattice;
+            char error[256] = "";
+            if (ccl_cli_lattice_choose(n, eta, &lattice, error, sizeof error)) {
+                if (!library_accepts(&lattice, n)) {
+                    fail_msg("n %d eta %g: accepted here, refused by the library", n, eta);
+                }
+                continue;
+            }
+            if (strncmp(error, "--n: ", 5) != 0 && strncmp(error, "--eta: ", 7) != 0) {
+                fail_msg("n %d eta %g: the message names no option: %s", n, eta, error);
+            }
+            /* too few disks for the box: the message gives the smallest n that fits, and it
+             * does (its box is at least three diameters wide) */
+            const char *hint = strstr(error, "use --n ");
+            if (strncmp(error, "--n: ", 5) == 0) {
+                int fewest = 0;
+                if (hint == NULL || sscanf(hint, "use --n %d", &fewest) != 1 || fewest <= n) {
+                    fail_msg("n %d eta %g: no smallest --n in: %s", n, eta, error);
+                }
+                char again[256] = "";
+                if (!ccl_cli_lattice_choose(fewest, eta, &lattice, again, sizeof again) &&
+                    strncmp(again, "--n: ", 5) == 0) {
+                    fail_msg("n %d eta %g: the suggested --n %d is refused too: %s", n, eta, fewest,
+                             again);
+                }
+                if (fewest > n + 1) {
+                    assert_false(
+                        ccl_cli_lattice_choose(fewest - 1, eta, &lattice, again, sizeof again));
+                }
+            }
+        }
+    }
+}
+
+static void too_few_disks_for_a_periodic_box_are_refused_naming_n(void **state) {
+    (void)state;
+    ccl_cli_lattice lattice;
+    char error[256] = "";
+    /* at the default eta 0.3: 2 and 3 disks make a box under 3 diameters wide, 4 do not */
+    for (int n = 2; n <= 3; n++) {
+        assert_false(ccl_cli_lattice_choose(n, 0.3, &lattice, error, sizeof error));
+        assert_non_null(strstr(error, "--n: "));
+        assert_non_null(strstr(error, "use --n 4 or more"));
+    }
+    assert_true(ccl_cli_lattice_choose(4, 0.3, &lattice, error, sizeof error));
+    assert_true(library_accepts(&lattice, 4));
+    /* two disks fit when dilute enough: the message says how dilute */
+    assert_false(ccl_cli_lattice_choose(2, 0.3, &lattice, error, sizeof error));
+    assert_non_null(strstr(error, "--eta 0.1745 or less"));
+    assert_true(ccl_cli_lattice_choose(2, 0.1745, &lattice, error, sizeof error));
+    assert_true(library_accepts(&lattice, 2));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(disks_never_overlap_and_fill_the_asked_fraction),
         cmocka_unit_test(velocities_have_zero_momentum_and_unit_temperature),
         cmocka_unit_test(the_same_seed_gives_the_same_gas),
         cmocka_unit_test(impossible_densities_are_refused),
+        cmocka_unit_test(every_gas_the_tool_accepts_the_library_accepts),
+        cmocka_unit_test(too_few_disks_for_a_periodic_box_are_refused_naming_n),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -157,6 +157,47 @@ static const bad_scene bad_scenes[] = {
     {"scene is an array", "[1, 2]", "[", 0, NULL, "expected a scene (an object)"},
     {"key with a boolean", "{" WORLD ", \"circles\": [], \"until\": true}", "true", 0, "until",
      "got a boolean"},
+    {"syntax: trailing comma in an inner object",
+     "{\"world\": {\"box\": [0, 0, 10, 10], \"boundary\": \"walls\",}, \"circles\": []}", ",}", 1,
+     NULL, "not valid JSON at '}, \"circles\": []}'"},
+    {"syntax: trailing comma before the last brace, no final newline",
+     "{" WORLD ", \"circles\": [],}", ",}", 1, NULL, "not valid JSON at '}'"},
+    {"syntax: two commas in an object", "{" WORLD ",, \"circles\": []}", ",,", 1, NULL,
+     "not valid JSON at ', \"circles\": []}'"},
+    {"syntax: a number for a member name", "{" WORLD ", 7: []}", "7:", 0, NULL,
+     "not valid JSON at '7: []}'"},
+    {"key with a terminal escape", "{" WORLD ", \"circles\": [], \"\\u001b[31mRED\": 1}",
+     "\"\\u001b", 0, "\\u001b[31mRED", "unknown key \"\\u001b[31mRED\""},
+    {"key with a raw escape byte", "{" WORLD ", \"circles\": [], \"a\033[31mb\": 1}", "\"a\033", 0,
+     "a\\u001b[31mb", "unknown key \"a\\u001b[31mb\""},
+    {"key with a newline", "{" WORLD ", \"circles\": [], \"a\\nb\": 1}", "\"a\\nb", 0, "a\\nb",
+     "unknown key \"a\\nb\""},
+    {"key with a NUL character", "{" WORLD ", \"circles\": [], \"unt\\u0000il\": 1}", "\"unt", 0,
+     "unt\\u0000il", "unknown key \"unt\\u0000il\""},
+    {"duplicate key behind a NUL character",
+     "{" WORLD ", \"circles\": [], \"until\": 1, \"until\\u0000\\t\": 2}", "\"until\\u", 0,
+     "until\\u0000\\t", "duplicate key \"until\\u0000\\t\""},
+    {"periodic: circle too large for the box (three diameters)",
+     "{" PERIODIC ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1.7}]}", "1.7",
+     0, "circles[0].r", "too large for the periodic box 10 x 10"},
+    {"periodic: circle just too large for a flat box",
+     "{\"world\": {\"box\": [0, 0, 100, 6], \"boundary\": \"periodic\"}, \"circles\": "
+     "[{\"x\": 5, \"y\": 3, \"vx\": 0, \"vy\": 0, \"r\": 1}]}",
+     "1}", 0, "circles[0].r", "each side must be at least 3 diameters"},
+    {"periodic: segment end outside the box",
+     "{" PERIODIC ", \"circles\": [], \"segments\": [{\"a\": [1, 1], \"b\": [11, 1]}]}", "[11, 1]",
+     0, "segments[0].b", "outside the periodic box"},
+    {"periodic: point outside the box",
+     "{" PERIODIC ", \"circles\": [], \"points\": [[5, 5], [1, -0.5]]}", "[1, -0.5]", 0,
+     "points[1]", "outside the periodic box"},
+    {"periodic: circle overlaps a segment across the edge",
+     "{" PERIODIC ", \"circles\": [{\"x\": 0.5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1}],\n"
+     " \"segments\": [{\"a\": [9.8, 0], \"b\": [9.8, 10]}]}",
+     "{\"x\": 0.5", 0, "circles[0]", "overlaps segments[0] across the periodic edge"},
+    {"periodic: circle overlaps a point across the corner",
+     "{" PERIODIC ", \"circles\": [{\"x\": 0.3, \"y\": 0.3, \"vx\": 0, \"vy\": 0, \"r\": 1}],\n"
+     " \"points\": [[5, 5], [9.8, 9.8]]}",
+     "{\"x\": 0.3", 0, "circles[0]", "overlaps points[1] across the periodic edge"},
 };
 
 /// The 1-based line and column of byte offset in text, counted here independently of the
@@ -222,6 +263,13 @@ static void every_malformed_scene_is_refused_with_its_location(void **state) {
             print_error("%s: message \"%s\" does not say \"%s\"\n", bad->why, error, bad->words);
             failures++;
         }
+        for (const char *c = error; *c != '\0'; c++) {
+            if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+                print_error("%s: message \"%s\" holds control character %d\n", bad->why, error, *c);
+                failures++;
+                break;
+            }
+        }
         assert_null(scene.circles);
         assert_int_equal(scene.circle_count, 0);
     }
@@ -237,7 +285,7 @@ static void a_full_scene_reads_back_every_value(void **state) {
         " \"restitution\": 0.5},\n"
         "  {\"x\": 0.1, \"y\": 3e1, \"vx\": 0, \"vy\": 0, \"r\": 0.30000000000000004, \"mass\": "
         "0}],\n"
-        " \"segments\": [{\"a\": [20, 0], \"b\": [20, 50]}],\n"
+        " \"segments\": [{\"a\": [20, 3], \"b\": [20, 50]}],\n"
         " \"points\": [[50, 40]], \"until\": 12.5}";
     ccl_cli_scene scene;
     char error[CCL_CLI_ERROR_SIZE] = "";
@@ -391,6 +439,228 @@ static void overlap_check_agrees_with_brute_force(void **state) {
     free(text);
 }
 
+/// A uniform number in [0, 1) from the stream.
+static double random_unit(uint64_t *random) {
+    return (double)(ccl_cli_random_next(random) >> 11) * 0x1.0p-53;
+}
+
+/// Brute force: the first circle (in order) that overlaps a segment or point, and its first
+/// obstacle (segments, then points); in a periodic box the circle's eight images count too.
+/// Writes the expected message tail ("circles[i]: overlaps segments[k]") or "" when none.
+static void brute_force_obstacle_overlap(const ccl_cli_scene *scene, char *expected, size_t size) {
+    bool periodic = scene->boundary == CCL_BOUNDARY_PERIODIC;
+    ccl_vec2 box = ccl_sub(scene->box_max, scene->box_min);
+    expected[0] = '\0';
+    for (int i = 0; i < scene->circle_count; i++) {
+        const ccl_cli_scene_circle *c = &scene->circles[i];
+        for (int k = 0; k < scene->segment_count + scene->point_count; k++) {
+            bool point = k >= scene->segment_count;
+            for (int sx = -1; sx <= 1; sx++) {
+                for (int sy = -1; sy <= 1; sy++) {
+                    if (!periodic && (sx || sy)) {
+                        continue;
+                    }
+                    ccl_vec2 centre =
+                        ccl_v2(c->position.x + sx * box.x, c->position.y + sy * box.y);
+                    bool hit;
+                    if (point) {
+                        ccl_vec2 d = ccl_sub(scene->points[k - scene->segment_count], centre);
+                        hit = ccl_dot(d, d) < c->radius * c->radius;
+                    } else {
+                        ccl_contact contact;
+                        hit = ccl_circle_segment_contact(ccl_make_circle(centre, c->radius),
+                                                         scene->segments[k], &contact) &&
+                              contact.depth > 0.0;
+                    }
+                    if (hit) {
+                        snprintf(expected, size, "circles[%d]: overlaps %s[%d]", i,
+                                 point ? "points" : "segments",
+                                 point ? k - scene->segment_count : k);
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void obstacle_check_agrees_with_brute_force(void **state) {
+    (void)state;
+    uint64_t random = 4242;
+    size_t capacity = 1 << 17;
+    char *text = malloc(capacity);
+    assert_non_null(text);
+    int refused = 0, trials = 1000;
+    for (int trial = 0; trial < trials; trial++) {
+        bool periodic = trial % 2;
+        double w = 10.0, h = 8.0;
+        int n = 1 + (int)(ccl_cli_random_next(&random) % 4);
+        int segments = (int)(ccl_cli_random_next(&random) % 6);
+        int points = (int)(ccl_cli_random_next(&random) % 6);
+        ccl_cli_scene all = {0};
+        all.box_min = ccl_v2(0, 0);
+        all.box_max = ccl_v2(w, h);
+        all.boundary = periodic ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
+        all.circle_count = n;
+        all.segment_count = segments;
+        all.point_count = points;
+        all.circles = calloc((size_t)n, sizeof *all.circles);
+        all.segments = calloc((size_t)segments + 1, sizeof *all.segments);
+        all.points = calloc((size_t)points + 1, sizeof *all.points);
+        assert_true(all.circles && all.segments && all.points);
+        size_t used =
+            (size_t)snprintf(text, capacity,
+                             "{\"world\": {\"box\": [0, 0, 10, 8], \"boundary\": \"%s\"}, "
+                             "\"circles\": [",
+                             periodic ? "periodic" : "walls");
+        for (int i = 0; i < n; i++) {
+            ccl_cli_scene_circle *c = &all.circles[i];
+            c->radius = 0.1 + 0.8 * random_unit(&random);
+            c->position = ccl_v2(c->radius + (w - 2 * c->radius) * random_unit(&random),
+                                 c->radius + (h - 2 * c->radius) * random_unit(&random));
+            if (periodic) { /* near the edges too, where images matter */
+                c->position = ccl_v2(w * random_unit(&random), h * random_unit(&random));
+            }
+            used += (size_t)snprintf(text + used, capacity - used,
+                                     "%s{\"x\": %.17g, \"y\": %.17g, \"vx\": 0, \"vy\": 0, "
+                                     "\"r\": %.17g}",
+                                     i ? "," : "", c->position.x, c->position.y, c->radius);
+        }
+        used += (size_t)snprintf(text + used, capacity - used, "], \"segments\": [");
+        for (int k = 0; k < segments; k++) {
+            ccl_vec2 a = ccl_v2(w * random_unit(&random), h * random_unit(&random));
+            double length = 0.2 + 6.0 * random_unit(&random), angle = 7.0 * random_unit(&random);
+            ccl_vec2 b = ccl_v2(a.x + length * cos(angle), a.y + length * sin(angle));
+            if (periodic) { /* the ends lie in the box */
+                b = ccl_v2(fmin(fmax(b.x, 0.0), w), fmin(fmax(b.y, 0.0), h));
+            }
+            all.segments[k] = ccl_make_segment(a, b);
+            used += (size_t)snprintf(text + used, capacity - used,
+                                     "%s{\"a\": [%.17g, %.17g], \"b\": [%.17g, %.17g]}",
+                                     k ? "," : "", a.x, a.y, b.x, b.y);
+        }
+        used += (size_t)snprintf(text + used, capacity - used, "], \"points\": [");
+        for (int k = 0; k < points; k++) {
+            all.points[k] = ccl_v2(w * random_unit(&random), h * random_unit(&random));
+            used += (size_t)snprintf(text + used, capacity - used, "%s[%.17g, %.17g]", k ? "," : "",
+                                     all.points[k].x, all.points[k].y);
+        }
+        used += (size_t)snprintf(text + used, capacity - used, "]}");
+        if (all.segment_count > 0 && all.segments[0].a.x == all.segments[0].b.x &&
+            all.segments[0].a.y == all.segments[0].b.y) {
+            continue; /* a clamped segment of length 0: refused for that */
+        }
+        char expected[128];
+        brute_force_obstacle_overlap(&all, expected, sizeof expected);
+        bool circles_overlap = brute_force_overlap(&all);
+        ccl_cli_scene scene;
+        char error[CCL_CLI_ERROR_SIZE] = "";
+        bool accepted = ccl_cli_scene_parse(text, used, "o.json", &scene, error, sizeof error);
+        if (accepted) {
+            if (circles_overlap || expected[0] != '\0') {
+                fail_msg("trial %d: accepted, brute force says %s", trial,
+                         circles_overlap ? "circles overlap" : expected);
+            }
+            ccl_cli_scene_free(&scene);
+        } else if (circles_overlap) {
+            if (strstr(error, "overlaps circles[") == NULL) {
+                fail_msg("trial %d: refused for another reason: %s", trial, error);
+            }
+        } else if (expected[0] == '\0' || strstr(error, expected) == NULL) {
+            fail_msg("trial %d: refused with \"%s\", brute force says \"%s\"", trial, error,
+                     expected[0] ? expected : "no overlap");
+        }
+        refused += !accepted && !circles_overlap;
+        free(all.circles);
+        free(all.segments);
+        free(all.points);
+    }
+    /* both verdicts occur often enough for the comparison to mean something */
+    assert_true(refused > trials / 10 && refused < trials * 9 / 10);
+    free(text);
+}
+
+/// Appends to a growing text (doubling its room); fails the test when out of memory.
+static void append(char **text, size_t *used, size_t *capacity, const char *fmt, ...) {
+    for (;;) {
+        va_list args;
+        va_start(args, fmt);
+        int n = vsnprintf(*text + *used, *capacity - *used, fmt, args);
+        va_end(args);
+        assert_true(n >= 0);
+        if (*used + (size_t)n < *capacity) {
+            *used += (size_t)n;
+            return;
+        }
+        *capacity *= 2;
+        *text = realloc(*text, *capacity);
+        assert_non_null(*text);
+    }
+}
+
+/// A scene of side x side cells, each with a circle of radius 1 at its centre and a segment and
+/// a point clear of it; with overlap_last, the last circle moves onto its cell's segment.
+static char *many_obstacles_scene(int side, bool periodic, bool overlap_last, size_t *length) {
+    size_t used = 0, capacity = 1 << 20;
+    char *text = malloc(capacity);
+    assert_non_null(text);
+    append(&text, &used, &capacity,
+           "{\"world\": {\"box\": [0, 0, %d, %d], \"boundary\": \"%s\"},\n \"circles\": [",
+           10 * side, 10 * side, periodic ? "periodic" : "walls");
+    for (int k = 0; k < side * side; k++) {
+        double x = 10 * (k % side) + 5, y = 10 * (k / side) + 5;
+        if (overlap_last && k == side * side - 1) {
+            y -= 1.5; /* 0.5 from the segment at y - 2 */
+        }
+        append(&text, &used, &capacity, "%s{\"x\": %g, \"y\": %g, \"vx\": 0, \"vy\": 0, \"r\": 1}",
+               k ? ",\n" : "", x, y);
+    }
+    append(&text, &used, &capacity, "],\n \"segments\": [");
+    for (int k = 0; k < side * side; k++) {
+        double x = 10 * (k % side), y = 10 * (k / side);
+        append(&text, &used, &capacity, "%s{\"a\": [%g, %g], \"b\": [%g, %g]}", k ? ",\n" : "",
+               x + 1, y + 3, x + 9, y + 3);
+    }
+    append(&text, &used, &capacity, "],\n \"points\": [");
+    for (int k = 0; k < side * side; k++) {
+        append(&text, &used, &capacity, "%s[%d, %d]", k ? "," : "", 10 * (k % side) + 8,
+               10 * (k / side) + 8);
+    }
+    append(&text, &used, &capacity, "]}\n");
+    *length = used;
+    return text;
+}
+
+static void many_circles_and_segments_load(void **state) {
+    (void)state;
+    /* 141 x 141: about 20000 circles, 20000 segments and 20000 points; every pair would be
+     * 8e8 tests */
+    int side = 141;
+    for (int periodic = 0; periodic <= 1; periodic++) {
+        size_t length;
+        char *text = many_obstacles_scene(side, periodic, false, &length);
+        ccl_cli_scene scene;
+        char error[CCL_CLI_ERROR_SIZE] = "";
+        if (!ccl_cli_scene_parse(text, length, "many.json", &scene, error, sizeof error)) {
+            fail_msg("refused: %s", error);
+        }
+        assert_int_equal(scene.circle_count, side * side);
+        assert_int_equal(scene.segment_count, side * side);
+        ccl_cli_scene_free(&scene);
+        free(text);
+        /* the one overlap, in the last cell, is found and named */
+        text = many_obstacles_scene(side, periodic, true, &length);
+        assert_false(ccl_cli_scene_parse(text, length, "many.json", &scene, error, sizeof error));
+        char expected[96];
+        snprintf(expected, sizeof expected, "circles[%d]: overlaps segments[%d]", side * side - 1,
+                 side * side - 1);
+        if (strstr(error, expected) == NULL) {
+            fail_msg("message \"%s\" does not say \"%s\"", error, expected);
+        }
+        free(text);
+    }
+}
+
 static void locate_names_paths_and_positions(void **state) {
     (void)state;
     const char *text = "{\n \"a\": [1, {\"b\": \"x\\\"y\", \"c\": [true, null]}],\n \"d\": 2}";
@@ -525,6 +795,8 @@ int main(void) {
         cmocka_unit_test(optional_keys_take_their_defaults),
         cmocka_unit_test(touching_circles_and_walls_are_accepted),
         cmocka_unit_test(overlap_check_agrees_with_brute_force),
+        cmocka_unit_test(obstacle_check_agrees_with_brute_force),
+        cmocka_unit_test(many_circles_and_segments_load),
         cmocka_unit_test(locate_names_paths_and_positions),
         cmocka_unit_test(columns_count_characters_not_bytes),
         cmocka_unit_test(mutated_scenes_are_accepted_valid_or_refused_with_a_location),
