@@ -1097,6 +1097,35 @@ static void report_worst_errors(void **state) {
     assert_true(line_stats.cases >= 100000);
 }
 
+/* A circle near the origin heading across the line through the origin with the exact direction
+ * (p, q), from 3 to 6 away on a random side, with a drift along the line; the oracle (in quad, from
+ * the doubles as given) takes its distance across the line and the rate at which that closes from
+ * the exact direction, and the time it touches the line. */
+typedef struct approach {
+    ccl_vec2 centre, v;
+    double r;
+    qvec d;       ///< the line's exact direction
+    quad sgn;     ///< the side of the line the centre starts on
+    quad rate, t; ///< the distance's rate of change, and the time of touching
+} approach;
+
+static approach approach_the_line(double p, double q) {
+    approach a;
+    double len = hypot(p, q), side = rng_sign();
+    ccl_vec2 n = ccl_v2(-q / len, p / len), dir = ccl_v2(p / len, q / len);
+    double off = rng_uniform(3.0, 6.0), slide = rng_uniform(-3.0, 3.0);
+    a.centre = ccl_v2(side * off * n.x + slide * dir.x, side * off * n.y + slide * dir.y);
+    double speed = rng_uniform(0.5, 2.0), drift = rng_uniform(-2.0, 2.0);
+    a.v = ccl_v2(-side * speed * n.x + drift * dir.x, -side * speed * n.y + drift * dir.y);
+    a.r = rng_uniform(0.5, 2.0);
+    a.d = (qvec){(quad)p, (quad)q};
+    quad across = qcross(a.d, qv(a.centre)) / qlen(a.d);
+    a.rate = qcross(a.d, qv(a.v)) / qlen(a.d);
+    a.sgn = across > 0 ? 1 : -1;
+    a.t = (fabsq(across) - a.r) / (-a.sgn * a.rate);
+    return a;
+}
+
 /* A circle swept toward the middle of a segment 2^10 to 2^140 times its radius long, from -2^e
  * (p, q) to 2^e (p, q) for integers p and q (exact ends, the line through the origin): the oracle
  * takes the distance across the line and its rate from the exact direction (p, q), with no long
@@ -1110,20 +1139,11 @@ static void long_segments_keep_time_and_normal(void **state) {
     for (long i = 0; i < 40000; ++i) {
         double p, q;
         ccl_segment s = long_segment_through_origin(10 + (int)(i % 131), &p, &q);
-        double len = hypot(p, q), side = rng_sign();
-        ccl_vec2 n = ccl_v2(-q / len, p / len), dir = ccl_v2(p / len, q / len);
-        double off = rng_uniform(3.0, 6.0), slide = rng_uniform(-3.0, 3.0);
-        ccl_vec2 centre =
-            ccl_v2(side * off * n.x + slide * dir.x, side * off * n.y + slide * dir.y);
-        double speed = rng_uniform(0.5, 2.0), drift = rng_uniform(-2.0, 2.0);
-        ccl_vec2 v =
-            ccl_v2(-side * speed * n.x + drift * dir.x, -side * speed * n.y + drift * dir.y);
-        double r = rng_uniform(0.5, 2.0);
-        /* the oracle, from the doubles as given */
-        qvec d = {(quad)p, (quad)q};
-        quad across = qcross(d, qv(centre)) / qlen(d), rate = qcross(d, qv(v)) / qlen(d);
-        quad sgn = across > 0 ? 1 : -1;
-        quad t = (fabsq(across) - r) / (-sgn * rate);
+        approach a = approach_the_line(p, q);
+        ccl_vec2 centre = a.centre, v = a.v;
+        double r = a.r;
+        qvec d = a.d;
+        quad sgn = a.sgn, t = a.t, rate = a.rate;
         ccl_hit hit;
         bool got = ccl_sweep_circle_segment(ccl_make_circle(centre, r), v, s, 100.0, &hit);
         if (!got) {
@@ -1165,19 +1185,11 @@ static void lines_through_far_anchors_keep_time_and_point(void **state) {
         ccl_vec2 anchor = (i & 1) ? s.a : s.b;
         int k = (int)floor(rng_uniform(-60.0, 61.0));
         ccl_vec2 normal = ccl_v2(ldexp(-q, k), ldexp(p, k));
-        double len = hypot(p, q), side = rng_sign();
-        ccl_vec2 n = ccl_v2(-q / len, p / len), dir = ccl_v2(p / len, q / len);
-        double off = rng_uniform(3.0, 6.0), slide = rng_uniform(-3.0, 3.0);
-        ccl_vec2 centre =
-            ccl_v2(side * off * n.x + slide * dir.x, side * off * n.y + slide * dir.y);
-        double speed = rng_uniform(0.5, 2.0), drift = rng_uniform(-2.0, 2.0);
-        ccl_vec2 v =
-            ccl_v2(-side * speed * n.x + drift * dir.x, -side * speed * n.y + drift * dir.y);
-        double r = rng_uniform(0.5, 2.0);
-        qvec d = {(quad)p, (quad)q};
-        quad across = qcross(d, qv(centre)) / qlen(d), rate = qcross(d, qv(v)) / qlen(d);
-        quad sgn = across > 0 ? 1 : -1;
-        quad t = (fabsq(across) - r) / (-sgn * rate);
+        approach a = approach_the_line(p, q);
+        ccl_vec2 centre = a.centre, v = a.v;
+        double r = a.r;
+        qvec d = a.d;
+        quad sgn = a.sgn, t = a.t, rate = a.rate;
         ccl_hit hit;
         if (!ccl_sweep_circle_line(ccl_make_circle(centre, r), v, anchor, normal, 100.0, &hit)) {
             fail_msg("case %ld: no hit, the oracle's time %.17g", i, (double)t);
