@@ -448,6 +448,11 @@ static void ccl_collect_overlap(const ccl_world *w, int32_t k, ccl_vec2 offset, 
     }
 }
 
+/* Segment index, or point index as a segment of length 0. */
+static ccl_segment ccl_world_obstacle(const ccl_world *w, int32_t index, bool point) {
+    return point ? ccl_make_segment(w->points[index], w->points[index]) : w->segments[index];
+}
+
 /* Obstacles up to which a circle added while the obstacle tables are out of date looks at each
  * of them rather than have the tables built. */
 #define CCL_OBSTACLES_SCANNED 64
@@ -460,9 +465,7 @@ static bool ccl_circle_hits_obstacle(const ccl_world *w, ccl_vec2 p, double r) {
         int32_t c = ccl_grid_cell_of(w, p);
         for (int32_t k = w->obstacle_start[c]; k < w->obstacle_start[c + 1]; ++k) {
             int32_t code = w->obstacle_items[k];
-            int32_t index = (code >> 1) / 9;
-            ccl_segment s = (code & 1) == 0 ? w->segments[index]
-                                            : ccl_make_segment(w->points[index], w->points[index]);
+            ccl_segment s = ccl_world_obstacle(w, (code >> 1) / 9, (code & 1) != 0);
             ccl_vec2 q = ccl_world_nearest_on(w, s, p);
             if (ccl_length_sq(ccl_sub(q, p)) < r * r) {
                 return true;
@@ -477,7 +480,7 @@ static bool ccl_circle_hits_obstacle(const ccl_world *w, ccl_vec2 p, double r) {
         }
     }
     for (int32_t k = 0; k < w->point_count; ++k) {
-        ccl_vec2 q = ccl_world_nearest_on(w, ccl_make_segment(w->points[k], w->points[k]), p);
+        ccl_vec2 q = ccl_world_nearest_on(w, ccl_world_obstacle(w, k, true), p);
         if (ccl_length_sq(ccl_sub(q, p)) < r * r) {
             return true;
         }
@@ -1184,9 +1187,7 @@ static void ccl_world_find_supports(const ccl_world *w, int32_t i, double slow, 
     if (w->obstacle_start != NULL && b->cell >= 0) {
         for (int32_t k = w->obstacle_start[b->cell]; k < w->obstacle_start[b->cell + 1]; ++k) {
             int32_t code = w->obstacle_items[k];
-            int32_t index = (code >> 1) / 9;
-            ccl_segment s = (code & 1) == 0 ? w->segments[index]
-                                            : ccl_make_segment(w->points[index], w->points[index]);
+            ccl_segment s = ccl_world_obstacle(w, (code >> 1) / 9, (code & 1) != 0);
             ccl_vec2 toward = ccl_sub(ccl_world_nearest_on(w, s, b->position), b->position);
             double dist = ccl_length(toward);
             if (dist > 0.0 && dist - b->radius <= pk->gap) {
@@ -1602,9 +1603,7 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
          * into the first */
         index = other / 9;
         int image = other % 9;
-        ccl_segment s = b->event_kind == CCL_EVENT_SEGMENT
-                            ? w->segments[index]
-                            : ccl_make_segment(w->points[index], w->points[index]);
+        ccl_segment s = ccl_world_obstacle(w, index, b->event_kind == CCL_EVENT_POINT);
         if (image == CCL_OWN_IMAGE) {
             point = ccl_closest_on_segment(s, b->position);
         } else {
