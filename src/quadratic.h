@@ -122,7 +122,7 @@ static inline bool ccl_segment_cross_fits(ccl_vec2 axis, ccl_vec2 rel) {
 }
 
 /// w . rel + w . rel_lo for a w whose components are at most 1 in magnitude and a rel that
-/// ccl_offset_dot_fits, every product exact (TwoProduct, the rel_lo one aside only below 2^-150
+/// ccl_offset_fits3, every product exact (TwoProduct, the rel_lo one aside only below 2^-150
 /// |w| |rel|), the big products summed exactly and the terms of the size of an ulp of |w| |rel|
 /// summed with their rounding errors kept: a few ulps of the result plus about 2^-150 |w| |rel|,
 /// where the plain dot product errs by ulps of |w| |rel| (the distance of a point from a plane
