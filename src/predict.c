@@ -415,9 +415,11 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
 
 /* An obstacle event's partner is 9 * index + image, so that the bounce takes the normal of the
  * image that was met: where a circle touches two images of one obstacle at once (wedged beside a
- * segment and its own image across a periodic edge), the nearest image is either. skip: one image
- * of an obstacle not to meet at once (at the present time), coded as in the obstacle tables, 2 (9
- * index + image) + (1 for a point), or -1 for none (ccl_predict_obstacle_apart). */
+ * segment and its own image across a periodic edge), the nearest image is either. skip: an
+ * obstacle not to meet at once (at the present time) in any of its images, coded as 2 * index +
+ * (1 for a point), or -1 for none (ccl_predict_obstacle_apart): all of them, since two images can
+ * share a point (a segment from corner to corner), and a circle grazing it would otherwise bounce
+ * from one image to the other at one instant without end. */
 static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
                                   int32_t skip, ccl_candidate *best) {
     if (w->obstacle_start == NULL) {
@@ -427,7 +429,7 @@ static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, cc
         int32_t code = w->obstacle_items[k];
         int32_t index = (code >> 1) / 9;
         int image = (code >> 1) % 9;
-        bool later_only = code == skip;
+        bool later_only = 2 * index + (code & 1) == skip;
         /* meeting the image shifted by s is meeting the obstacle from p - s */
         ccl_vec2 p = b->position;
         if (image != CCL_OWN_IMAGE) {
@@ -883,8 +885,8 @@ void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k) {
     ccl_predict_end(w, k, &pk);
 }
 
-void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t other, bool point) {
+void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t index, bool point) {
     ccl_prediction pr;
-    ccl_predict_begin(w, i, -1, 2 * other + (point ? 1 : 0), &pr);
+    ccl_predict_begin(w, i, -1, 2 * index + (point ? 1 : 0), &pr);
     ccl_predict_end(w, i, &pr);
 }

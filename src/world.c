@@ -1629,7 +1629,7 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
         w->time_base + w->time, kind, ccl_world_id_of(w, i), none, index, point, n, impulse};
     ccl_status status = ccl_world_record(w, &event);
     if (lost) {
-        ccl_predict_obstacle_apart(w, i, other, kind == CCL_CONTACT_POINT);
+        ccl_predict_obstacle_apart(w, i, index, kind == CCL_CONTACT_POINT);
     } else {
         ccl_predict(w, i);
     }
@@ -1808,16 +1808,17 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         return CCL_ERR_LOCKED;
     }
     w->contact_count = 0;
+    if (w->obstacles_stale && w->cell_head != NULL) {
+        /* first, so that a failure leaves every circle where it was binned */
+        ccl_status status = ccl_grid_bin_obstacles_again(w);
+        if (status != CCL_OK) {
+            return status;
+        }
+    }
     if (w->overlap_count > 0) {
         ccl_world_separate_overlaps(w, t_end - w->time);
     }
     if (w->dirty) {
-        if (w->obstacles_stale && w->cell_head != NULL) {
-            ccl_status status = ccl_grid_bin_obstacles_again(w);
-            if (status != CCL_OK) {
-                return status;
-            }
-        }
         if (w->cell_head == NULL || w->live_count == 0) {
             ccl_status status = ccl_grid_rebuild(w);
             if (status != CCL_OK) {

@@ -14,8 +14,8 @@ typedef enum ccl_event_kind {
     CCL_EVENT_NONE = 0,
     CCL_EVENT_CIRCLE,  ///< event_other: partner slot; event_other_count: its count then
     CCL_EVENT_BOX,     ///< event_other: box wall 0 left, 1 right, 2 bottom, 3 top
-    CCL_EVENT_SEGMENT, ///< event_other: segment index
-    CCL_EVENT_POINT,   ///< event_other: point index
+    CCL_EVENT_SEGMENT, ///< event_other: 9 segment index + image met (ccl_world_image_shift)
+    CCL_EVENT_POINT,   ///< event_other: 9 point index + image met
     CCL_EVENT_CELL,    ///< event_other: 0 -x, 1 +x, 2 -y, 3 +y
 } ccl_event_kind;
 
@@ -165,10 +165,9 @@ void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k);
 /// without end.
 void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k);
 
-/// ccl_predict(w, i) passing over a contact at the present time with one image of a segment (or
-/// point), other = 9 index + image as in its event: after a bounce off it that changed nothing
-/// (see ccl_predict_pair_apart).
-void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t other, bool point);
+/// ccl_predict(w, i) passing over a contact with segment (or point) index at the present time, in
+/// every image: after a bounce off it that changed nothing (see ccl_predict_pair_apart).
+void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t index, bool point);
 
 /// Collapse-guard time for the world (resolves the automatic value on first use).
 double ccl_world_collapse_time(ccl_world *w);

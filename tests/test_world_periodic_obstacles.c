@@ -214,6 +214,50 @@ static void a_circle_in_the_step_of_a_segment_and_its_image_stays_out(void **sta
     assert_int_equal(runs, 120);
 }
 
+/* A segment from corner to corner of a periodic box: two of its images meet at each corner. A
+ * circle grazing it near a corner (within 2^-45 to 2^-52 radii of touching, its path tilted into
+ * the segment by 2^-48 to 2^-53) bounces off one image at a slant that the rounding loses, and then
+ * meets the other image at the same instant. The world must then pass over every image of the
+ * obstacle at once; passing over the image met only, it bounced between the two without end
+ * (CCL_ERR_EVENT_LIMIT here, a hang without the limit). */
+static void a_circle_grazing_where_two_images_meet_moves_on(void **state) {
+    (void)state;
+    wt_rng rng = {0xc0e2};
+    int added = 0;
+    for (int trial = 0; trial < 20000; ++trial) {
+        double W = wt_range(&rng, 6.0, 16.0), H = wt_range(&rng, 6.0, 16.0);
+        ccl_world_def d = ccl_world_default_def();
+        d.box_min = ccl_v2(0.0, 0.0);
+        d.box_max = ccl_v2(W, H);
+        d.boundary = CCL_BOUNDARY_PERIODIC;
+        d.max_events_per_advance = 100000;
+        ccl_world *w = NULL;
+        assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+        double L = hypot(W, H);
+        ccl_vec2 dir = ccl_v2(W / L, H / L), n = ccl_v2(-H / L, W / L);
+        double along = L * wt_range(&rng, 0.97, 0.999);
+        double off = 0.5 * (1.0 + ldexp(wt_uniform(&rng), -45 - (int)(wt_next(&rng) % 8)));
+        double tilt = -ldexp(wt_uniform(&rng), -48 - (int)(wt_next(&rng) % 6));
+        ccl_circle_def c = ccl_circle_default_def();
+        c.radius = 0.5;
+        c.position = ccl_v2(along * dir.x + off * n.x, along * dir.y + off * n.y);
+        c.velocity = ccl_v2(dir.x + tilt * n.x, dir.y + tilt * n.y);
+        if (ccl_world_add_circle(w, &c, NULL) == CCL_OK &&
+            ccl_world_add_segment(w, ccl_make_segment(d.box_min, d.box_max), NULL) == CCL_OK) {
+            added++;
+            for (int k = 0; k < 4; ++k) {
+                ccl_status st = ccl_world_advance(w, 0.05 * L);
+                if (st != CCL_OK) {
+                    fail_msg("trial %d: %s at t = %.17g", trial, ccl_status_string(st),
+                             ccl_world_time(w));
+                }
+            }
+        }
+        ccl_world_destroy(w);
+    }
+    assert_true(added > 15000);
+}
+
 /* The depth of the deepest overlap, in radii, of a circle at p with radius r with an obstacle of
  * the scene (wt_brute_overlap, over 25 images) or with one of the n circles of s, by brute force.
  */
@@ -344,6 +388,7 @@ int main(void) {
         cmocka_unit_test(random_gases_never_cross_an_image),
         cmocka_unit_test(overlap_checks_in_any_order_agree_with_brute_force),
         cmocka_unit_test(a_circle_in_the_step_of_a_segment_and_its_image_stays_out),
+        cmocka_unit_test(a_circle_grazing_where_two_images_meet_moves_on),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
