@@ -166,7 +166,7 @@ static ccl_status ccl_grid_bin_obstacles(ccl_world *w, int32_t cells) {
                 }
             }
         }
-        if (pass == 0 && counted > CCL_MAX_OBSTACLE_ITEMS) {
+        if (pass == 0 && !ccl_grid_entries_allowed(counted)) {
             /* long obstacles over a fine grid: refuse rather than overflow the int32 offsets */
             ccl_world_free(w, start, sizeof(int32_t) * (size_t)(cells + 1));
             return CCL_ERR_OUT_OF_MEMORY;
@@ -184,9 +184,26 @@ static ccl_status ccl_grid_bin_obstacles(ccl_world *w, int32_t cells) {
             w->obstacle_start = start;
             w->obstacle_items = fill;
             w->obstacle_item_count = (int32_t)items;
+            w->obstacle_items_waiting = 0;
         }
     }
     return CCL_OK;
+}
+
+int64_t ccl_grid_obstacle_entries(const ccl_world *w, ccl_segment s) {
+    int64_t entries = 0;
+    for (int image = 0; image < 9; ++image) {
+        int32_t x0, x1, y0, y1;
+        if ((w->periodic || image == CCL_OWN_IMAGE) &&
+            ccl_grid_cells_near(w, s, ccl_world_image_shift(w, image), &x0, &x1, &y0, &y1)) {
+            entries += (int64_t)(x1 - x0 + 1) * (y1 - y0 + 1);
+        }
+    }
+    return entries;
+}
+
+bool ccl_grid_entries_allowed(int64_t entries) {
+    return entries <= CCL_MAX_OBSTACLE_ITEMS;
 }
 
 ccl_status ccl_grid_bin_obstacles_again(ccl_world *w) {

@@ -24,6 +24,7 @@
 #ifndef CIRCOL_QUADRATIC_H
 #define CIRCOL_QUADRATIC_H
 
+#include <float.h>
 #include <math.h>
 #include <stdbool.h>
 
@@ -121,13 +122,13 @@ static inline bool ccl_segment_cross_fits(ccl_vec2 axis, ccl_vec2 rel) {
     return ma >= 0x1p-400 && ma <= 0x1p500 && mr >= 0x1p-400 && mr <= 0x1p500;
 }
 
-/// w . rel + w . rel_lo for a w whose components are at most 1 in magnitude and a rel that
-/// ccl_offset_fits3, every product exact (TwoProduct, the rel_lo one aside only below 2^-150
-/// |w| |rel|), the big products summed exactly and the terms of the size of an ulp of |w| |rel|
-/// summed with their rounding errors kept: a few ulps of the result plus about 2^-150 |w| |rel|,
-/// where the plain dot product errs by ulps of |w| |rel| (the distance of a point from a plane
-/// through an anchor far along it). Three components: a 2D caller passes zeros for z, whose terms
-/// are exact zeros, so that 2D and 3D give the same bits.
+/// w . rel + w . rel_lo for w and rel whose components are at most 2^600 and 2^500 in magnitude
+/// (one of rel's at least 2^-400, or the products' errors underflow), every product exact
+/// (TwoProduct, the rel_lo one aside only below 2^-150 |w| |rel|), the big products summed exactly
+/// and the terms of the size of an ulp of |w| |rel| summed with their rounding errors kept: a few
+/// ulps of the result plus about 2^-150 |w| |rel|, where the plain dot product errs by ulps of |w|
+/// |rel| (the distance of a point from a plane through an anchor far along it). Three components: a
+/// 2D caller passes zeros for z, whose terms are exact zeros, so that 2D and 3D give the same bits.
 static inline double ccl_dot_compensated3(ccl_vec3 w, ccl_vec3 rel, ccl_vec3 rel_lo) {
     double e1, e2, e3, g1, g2, f1, f2, f3;
     double p1 = ccl_two_product(w.x, rel.x, &e1);
@@ -149,32 +150,44 @@ static inline double ccl_dot_compensated3(ccl_vec3 w, ccl_vec3 rel, ccl_vec3 rel
     return hi + (g + tail);
 }
 
-/// True when a difference rel suits ccl_dot_compensated3: every component at most 2^500 in
-/// magnitude, and one at least 2^-400 (smaller ones would lose the products' errors to underflow;
-/// there the plain product is as good).
-static inline bool ccl_offset_fits3(ccl_vec3 rel) {
-    double m = fmax(fmax(fabs(rel.x), fabs(rel.y)), fabs(rel.z));
-    return m >= 0x1p-400 && m <= 0x1p500;
-}
-
 /// The signed distance of p from the plane through a with normal n (finite, not zero, of any
-/// length), n . (p - a) / |n|: from the exact difference and ccl_dot_compensated3 where it fits (a
-/// few ulps of the distance), else from the rounded difference (ulps of |p - a|). A 2D caller
-/// passes z = 0 throughout and gets the bits a 3D caller gets in the plane z = 0.
+/// length), n . (p - a) / |n|, from the exact difference and ccl_dot_compensated3: a few ulps of
+/// the distance, however far p lies from a. Where the exact products cannot be formed as they are,
+/// a power of two moves them into range: a component of the offset above 2^500 (whose split would
+/// overflow) is scaled down and the normal's matching component up by the same power, which leaves
+/// that product and its error as they were; an offset below 2^-400 in every component (whose
+/// products' errors would underflow) is scaled up, and the distance back down. A 2D caller passes
+/// z = 0 throughout and gets the bits a 3D caller gets in the plane z = 0.
 static inline double ccl_plane_distance3(ccl_vec3 n, ccl_vec3 a, ccl_vec3 p) {
     int exponent;
     frexp(fmax(fmax(fabs(n.x), fabs(n.y)), fabs(n.z)), &exponent);
     double scale = ldexp(1.0, -exponent > 1023 ? 1023 : -exponent); /* largest in [1/2, 1) */
-    ccl_vec3 w = {n.x * scale, n.y * scale, n.z * scale};
-    double len = sqrt((w.x * w.x + w.y * w.y) + w.z * w.z);
-    ccl_vec3 rel, lo;
-    rel.x = ccl_two_sum(p.x, -a.x, &lo.x);
-    rel.y = ccl_two_sum(p.y, -a.y, &lo.y);
-    rel.z = ccl_two_sum(p.z, -a.z, &lo.z);
-    if (ccl_offset_fits3(rel)) {
-        return ccl_dot_compensated3(w, rel, lo) / len;
+    double w[3] = {n.x * scale, n.y * scale, n.z * scale};
+    double len = sqrt((w[0] * w[0] + w[1] * w[1]) + w[2] * w[2]);
+    double pv[3] = {p.x, p.y, p.z}, av[3] = {a.x, a.y, a.z}, rel[3], lo[3];
+    double m = 0.0;
+    for (int k = 0; k < 3; ++k) {
+        rel[k] = ccl_two_sum(pv[k], -av[k], &lo[k]);
+        m = fmax(m, fabs(rel[k]));
     }
-    return ((w.x * rel.x + w.y * rel.y) + w.z * rel.z) / len;
+    if (!(m > 0.0 && m <= DBL_MAX)) { /* p = a (0), or an infinite or NaN p (passed on) */
+        return ((w[0] * rel[0] + w[1] * rel[1]) + w[2] * rel[2]) / len;
+    }
+    double back = 1.0;
+    for (int k = 0; k < 3; ++k) {
+        if (fabs(rel[k]) > 0x1p500) {
+            rel[k] *= 0x1p-600;
+            lo[k] *= 0x1p-600;
+            w[k] *= 0x1p600;
+        } else if (m < 0x1p-400) {
+            rel[k] *= 0x1p600;
+            lo[k] *= 0x1p600;
+            back = 0x1p-600;
+        }
+    }
+    double d = ccl_dot_compensated3(ccl_v3(w[0], w[1], w[2]), ccl_v3(rel[0], rel[1], rel[2]),
+                                    ccl_v3(lo[0], lo[1], lo[2]));
+    return d / len * back;
 }
 
 /// Contact distances apart from which a pair's cross product needs ccl_cross_compensated_far.

@@ -862,17 +862,27 @@ static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_po
     /* the obstacle tables are built again before the next event, not at every add (which made
      * adding n obstacles cost n rebuilds); only the first obstacle of a world without a grid
      * makes one, whose cells the circles to come then find */
-    w->obstacles_stale = true;
     if (w->cell_head == NULL) {
         status = ccl_grid_rebuild(w);
-        if (status != CCL_OK) {
-            if (is_point) {
-                w->point_count--;
-            } else {
-                w->segment_count--;
-            }
-            return status;
+    } else {
+        /* the tables' limit is checked now, so that an obstacle they could not hold is refused
+         * here and not found only by the next advance, which could then never run */
+        int64_t entries = ccl_grid_obstacle_entries(w, s);
+        int64_t total = (int64_t)w->obstacle_item_count + w->obstacle_items_waiting + entries;
+        if (ccl_grid_entries_allowed(total)) {
+            w->obstacle_items_waiting += entries;
+            w->obstacles_stale = true;
+        } else {
+            status = CCL_ERR_OUT_OF_MEMORY;
         }
+    }
+    if (status != CCL_OK) {
+        if (is_point) {
+            w->point_count--;
+        } else {
+            w->segment_count--;
+        }
+        return status;
     }
     w->dirty = true;
     if (index != NULL) {

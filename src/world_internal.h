@@ -80,6 +80,8 @@ struct ccl_world {
     int32_t *obstacle_start; ///< per cell: range into obstacle_items (nx * ny + 1 entries)
     int32_t *obstacle_items; ///< 2 * (9 * index + image) + (0 segment, 1 point)
     int32_t obstacle_item_count;
+    int64_t obstacle_items_waiting; ///< entries the obstacles added since the tables were built
+                                    ///< will take in the present cells (ccl_grid_obstacle_entries)
     double max_radius;
     int32_t
         grid_live; ///< circles when the grid was last built (rebuilds for density wait for growth)
@@ -180,6 +182,13 @@ ccl_status ccl_grid_rebuild(ccl_world *w);
 /// Builds the obstacle tables again for the grid as it is (the cells unchanged), as after
 /// obstacles were added. On CCL_ERR_OUT_OF_MEMORY the old tables stay.
 ccl_status ccl_grid_bin_obstacles_again(ccl_world *w);
+
+/// The entries segment s (a point: both ends alike) takes in the obstacle tables of the present
+/// cells, every periodic image's.
+int64_t ccl_grid_obstacle_entries(const ccl_world *w, ccl_segment s);
+
+/// True when obstacle tables of that many entries are allowed (they are indexed by int32_t).
+bool ccl_grid_entries_allowed(int64_t entries);
 /// Sets edge_walls_only for the present cells and box.
 void ccl_grid_set_edge_walls(ccl_world *w);
 

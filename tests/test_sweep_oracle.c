@@ -1169,12 +1169,13 @@ static void long_segments_keep_time_and_normal(void **state) {
 
 /* A circle near the origin swept toward a line through an anchor 2^10 to 2^140 times the radius
  * away along it: the anchor 2^e (p, q) or its opposite for integers p and q (exact), the normal
- * (-q, p) times a power of two from 2^-60 to 2^60 (exact, not unit). The oracle takes the distance
- * across the line from the exact direction (p, q), with no offset to the anchor. Every case hits,
- * at the oracle's time to a few ulps of the time's scale, with the line's unit normal, and with a
- * contact point on the line to ulps of the centre's coordinates. From the plain n . (c - anchor),
- * the normal rounded to unit length first, the time and the point erred by ulps of the anchor's
- * distance. */
+ * (-q, p) times a power of two from 2^-60 to 2^60 (exact, not unit). A third of the cases are
+ * scaled, lengths and speeds alike, by a power of two from 2^-560 to 2^560, so that the anchor's
+ * offset reaches from 2^-550 to 2^700. The oracle takes the distance across the line from the
+ * exact direction (p, q), with no offset to the anchor. Every case hits, at the oracle's time to
+ * a few ulps of the time's scale, with the line's unit normal, and with a contact point on the
+ * line to ulps of the centre's coordinates. From the plain n . (c - anchor), the normal rounded to
+ * unit length first, the time and the point erred by ulps of the anchor's distance. */
 static void lines_through_far_anchors_keep_time_and_point(void **state) {
     (void)state;
     rng_seed(73);
@@ -1186,10 +1187,13 @@ static void lines_through_far_anchors_keep_time_and_point(void **state) {
         int k = (int)floor(rng_uniform(-60.0, 61.0));
         ccl_vec2 normal = ccl_v2(ldexp(-q, k), ldexp(p, k));
         approach a = approach_the_line(p, q);
-        ccl_vec2 centre = a.centre, v = a.v;
-        double r = a.r;
+        /* lengths and speeds scaled alike: the same times, every value exact */
+        double S = i % 3 == 0 ? ldexp(1.0, (int)floor(rng_uniform(-560.0, 561.0))) : 1.0;
+        anchor = ccl_v2(anchor.x * S, anchor.y * S);
+        ccl_vec2 centre = ccl_v2(a.centre.x * S, a.centre.y * S), v = ccl_v2(a.v.x * S, a.v.y * S);
+        double r = a.r * S;
         qvec d = a.d;
-        quad sgn = a.sgn, t = a.t, rate = a.rate;
+        quad sgn = a.sgn, t = a.t, rate = a.rate * S;
         ccl_hit hit;
         if (!ccl_sweep_circle_line(ccl_make_circle(centre, r), v, anchor, normal, 100.0, &hit)) {
             fail_msg("case %ld: no hit, the oracle's time %.17g", i, (double)t);
@@ -1201,7 +1205,7 @@ static void lines_through_far_anchors_keep_time_and_point(void **state) {
         qvec unit = {-sgn * -d.y / qlen(d), -sgn * d.x / qlen(d)}; /* toward the line */
         assert_true(qlen(qsub(qv(hit.normal), unit)) <= 4 * DBL_EPSILON);
         quad off_line = fabsq(qcross(d, qv(hit.point))) / qlen(d);
-        quad point_scale = 1 + qlen(qv(centre)) + t * qlen(qv(v));
+        quad point_scale = S + qlen(qv(centre)) + t * qlen(qv(v));
         worst_p = off_line / point_scale > worst_p ? off_line / point_scale : worst_p;
         assert_true(off_line <= 8 * DBL_EPSILON * point_scale);
     }

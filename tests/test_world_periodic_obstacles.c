@@ -258,6 +258,46 @@ static void a_circle_grazing_where_two_images_meet_moves_on(void **state) {
     assert_true(added > 15000);
 }
 
+/* Obstacle tables past their limit (2^28 entries, indexed by int32_t) are refused when the
+ * obstacle is added, as when every add rebuilt them: 32768 circles make a grid of about 65536
+ * cells, and every long slanted segment across the lower part of the box (away from the circles)
+ * is listed in about 25,000 of them, so the ten-thousandth or so is one too many. Since the
+ * tables are built only before the next event, an obstacle accepted past the limit would have
+ * made every later advance fail, with nothing to undo it. The tables are not built here (that
+ * would take a gigabyte). */
+static void obstacle_tables_past_their_limit_are_refused_at_the_add(void **state) {
+    (void)state;
+    ccl_world_def d = ccl_world_default_def();
+    d.box_min = ccl_v2(0.0, 0.0);
+    d.box_max = ccl_v2(400.0, 400.0);
+    ccl_world *w = NULL;
+    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+    int circles = 0;
+    for (int y = 170; y < 400 && circles < 32768; ++y) {
+        for (int x = 0; x < 400 && circles < 32768; ++x) {
+            ccl_circle_def c = ccl_circle_default_def();
+            c.position = ccl_v2(x + 0.5, y + 0.5);
+            c.radius = 0.25;
+            assert_int_equal(ccl_world_add_circle(w, &c, NULL), CCL_OK);
+            circles++;
+        }
+    }
+    assert_int_equal(circles, 32768);
+    ccl_segment slant = ccl_make_segment(ccl_v2(0.0, 0.0), ccl_v2(400.0, 150.0));
+    int accepted = 0;
+    ccl_status st = CCL_OK;
+    while (st == CCL_OK && accepted < 40000) {
+        st = ccl_world_add_segment(w, slant, NULL);
+        accepted += st == CCL_OK;
+    }
+    assert_int_equal(st, CCL_ERR_OUT_OF_MEMORY);
+    assert_true(accepted > 1000);
+    /* a short segment still fits in what is left */
+    ccl_segment shorter = ccl_make_segment(ccl_v2(399.0, 1.0), ccl_v2(399.5, 1.0));
+    assert_int_equal(ccl_world_add_segment(w, shorter, NULL), CCL_OK);
+    ccl_world_destroy(w);
+}
+
 /* The depth of the deepest overlap, in radii, of a circle at p with radius r with an obstacle of
  * the scene (wt_brute_overlap, over 25 images) or with one of the n circles of s, by brute force.
  */
@@ -389,6 +429,7 @@ int main(void) {
         cmocka_unit_test(overlap_checks_in_any_order_agree_with_brute_force),
         cmocka_unit_test(a_circle_in_the_step_of_a_segment_and_its_image_stays_out),
         cmocka_unit_test(a_circle_grazing_where_two_images_meet_moves_on),
+        cmocka_unit_test(obstacle_tables_past_their_limit_are_refused_at_the_add),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
