@@ -325,7 +325,8 @@ static bool ccl_accel_scale(ccl_vec3 dp, ccl_vec3 dv, ccl_vec3 da, const ccl_vec
         int half = (ccl_accel_exponent(accel) + kl + 1) / 2;
         rate = half > rate ? half : rate;
     }
-    int k = rate == INT_MIN ? 0 : rate;
+    /* t = t' 2^k: a speed of 2^rate (scaled lengths per unit time) is 1 per unit of t' */
+    int k = rate == INT_MIN ? 0 : -rate;
     m->p = ccl_accel_ldexp3(dp, kl);
     m->v = ccl_accel_ldexp3(dv, kl + k);
     m->a = ccl_accel_ldexp3(da, kl + 2 * k);

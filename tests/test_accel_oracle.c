@@ -878,6 +878,33 @@ static void first_contact_cost_is_reported(void **state) {
     }
 }
 
+/* Speeds scaled by s and accelerations by s^2 leave the geometry as it was, so t s is the same
+ * for every power of two s: also for time scales far beyond 2^+-131, where the scaled speed and
+ * acceleration once overflowed or underflowed (an underflowed acceleration was dropped). */
+static void far_time_scales_keep_the_answer(void **state) {
+    (void)state;
+    ccl_circle a = {ccl_v2(0.0, 0.0), 0.5}, b = {ccl_v2(3.0, 0.0), 0.5};
+    ccl_sphere sa = {ccl_v3(0.0, 0.0, 0.0), 0.5}, sb = {ccl_v3(3.0, 0.0, 0.0), 0.5};
+    ccl_vec2 zero = ccl_v2(0.0, 0.0);
+    ccl_hit base;
+    assert_true(ccl_sweep_circles_accel(a, ccl_v2(1.0, 0.0), ccl_v2(0.0, 1e-3), b, zero, zero,
+                                        INFINITY, &base));
+    assert_true(base.normal.y < -1e-3); /* the acceleration turned it */
+    for (int j = -480; j <= 480; j += 12) {
+        double s = ldexp(1.0, j);
+        ccl_hit h;
+        assert_true(ccl_sweep_circles_accel(a, ccl_v2(s, 0.0), ccl_v2(0.0, 1e-3 * s * s), b, zero,
+                                            zero, INFINITY, &h));
+        assert_true(same_bits(h.t, ldexp(base.t, -j)));
+        assert_true(same_bits(h.normal.x, base.normal.x) && same_bits(h.normal.y, base.normal.y));
+        ccl_hit3 h3;
+        assert_true(ccl_sweep_spheres_accel(sa, ccl_v3(s, 0.0, 0.0), ccl_v3(0.0, 1e-3 * s * s, 0.0),
+                                            sb, ccl_v3(0.0, 0.0, 0.0), ccl_v3(0.0, 0.0, 0.0),
+                                            INFINITY, &h3));
+        assert_true(same_bits(h3.t, h.t));
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sweep_circles_accel_agrees_with_quad_oracle),
@@ -889,6 +916,7 @@ int main(void) {
         cmocka_unit_test(point_under_gravity_drop_and_bounces),
         cmocka_unit_test(first_contact_agrees_with_quad_oracle),
         cmocka_unit_test(first_contact_cost_is_reported),
+        cmocka_unit_test(far_time_scales_keep_the_answer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
