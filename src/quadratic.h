@@ -122,23 +122,25 @@ static inline bool ccl_segment_cross_fits(ccl_vec2 axis, ccl_vec2 rel) {
     return ma >= 0x1p-400 && ma <= 0x1p500 && mr >= 0x1p-400 && mr <= 0x1p500;
 }
 
-/// w . rel + w . rel_lo for w and rel whose components are at most 2^600 and 2^500 in magnitude
-/// (one of rel's at least 2^-400, or the products' errors underflow), every product exact
-/// (TwoProduct, the rel_lo one aside only below 2^-150 |w| |rel|), the big products summed exactly
-/// and the terms of the size of an ulp of |w| |rel| summed with their rounding errors kept: a few
-/// ulps of the result plus about 2^-150 |w| |rel|, where the plain dot product errs by ulps of |w|
-/// |rel| (the distance of a point from a plane through an anchor far along it). Three components: a
-/// 2D caller passes zeros for z, whose terms are exact zeros, so that 2D and 3D give the same bits.
-static inline double ccl_dot_compensated3(ccl_vec3 w, ccl_vec3 rel, ccl_vec3 rel_lo) {
+/// w . rel + w_lo . rel_lo (w_lo: w, or w before a power of two moved a product into range) for w
+/// and rel whose components are at most 2^600 and 2^500 in magnitude (one of rel's at least 2^-400,
+/// or the products' errors underflow), every product exact (TwoProduct, the rel_lo one aside only
+/// below 2^-150 |w| |rel|), the big products summed exactly and the terms of the size of an ulp of
+/// |w| |rel| summed with their rounding errors kept: a few ulps of the result plus about 2^-150 |w|
+/// |rel|, where the plain dot product errs by ulps of |w| |rel| (the distance of a point from a
+/// plane through an anchor far along it). Three components: a 2D caller passes zeros for z, whose
+/// terms are exact zeros, so that 2D and 3D give the same bits.
+static inline double ccl_dot_compensated3(ccl_vec3 w, ccl_vec3 rel, ccl_vec3 w_lo,
+                                          ccl_vec3 rel_lo) {
     double e1, e2, e3, g1, g2, f1, f2, f3;
     double p1 = ccl_two_product(w.x, rel.x, &e1);
     double p2 = ccl_two_product(w.y, rel.y, &e2);
     double p3 = ccl_two_product(w.z, rel.z, &e3);
     double s = ccl_two_sum(p1, p2, &g1);
     s = ccl_two_sum(s, p3, &g2);
-    double l1 = ccl_two_product(w.x, rel_lo.x, &f1);
-    double l2 = ccl_two_product(w.y, rel_lo.y, &f2);
-    double l3 = ccl_two_product(w.z, rel_lo.z, &f3);
+    double l1 = ccl_two_product(w_lo.x, rel_lo.x, &f1);
+    double l2 = ccl_two_product(w_lo.y, rel_lo.y, &f2);
+    double l3 = ccl_two_product(w_lo.z, rel_lo.z, &f3);
     double middle[7] = {e2, e3, g1, g2, l1, l2, l3};
     double h = e1, tail = 0.0, g;
     for (int m = 0; m < 7; ++m) {
@@ -155,7 +157,8 @@ static inline double ccl_dot_compensated3(ccl_vec3 w, ccl_vec3 rel, ccl_vec3 rel
 /// the distance, however far p lies from a. Where the exact products cannot be formed as they are,
 /// a power of two moves them into range: a component of the offset above 2^500 (whose split would
 /// overflow) is scaled down and the normal's matching component up by the same power, which leaves
-/// that product and its error as they were; an offset below 2^-400 in every component (whose
+/// that product and its error as they were (the offset's exact low part keeps the unscaled
+/// normal, since scaled down it could underflow); an offset below 2^-400 in every component (whose
 /// products' errors would underflow) is scaled up, and the distance back down. A 2D caller passes
 /// z = 0 throughout and gets the bits a 3D caller gets in the plane z = 0.
 static inline double ccl_plane_distance3(ccl_vec3 n, ccl_vec3 a, ccl_vec3 p) {
@@ -174,10 +177,10 @@ static inline double ccl_plane_distance3(ccl_vec3 n, ccl_vec3 a, ccl_vec3 p) {
         return ((w[0] * rel[0] + w[1] * rel[1]) + w[2] * rel[2]) / len;
     }
     double back = 1.0;
+    double wl[3] = {w[0], w[1], w[2]}; /* the low parts' weights: never scaled, so never lost */
     for (int k = 0; k < 3; ++k) {
         if (fabs(rel[k]) > 0x1p500) {
             rel[k] *= 0x1p-600;
-            lo[k] *= 0x1p-600;
             w[k] *= 0x1p600;
         } else if (m < 0x1p-400) {
             rel[k] *= 0x1p600;
@@ -186,7 +189,7 @@ static inline double ccl_plane_distance3(ccl_vec3 n, ccl_vec3 a, ccl_vec3 p) {
         }
     }
     double d = ccl_dot_compensated3(ccl_v3(w[0], w[1], w[2]), ccl_v3(rel[0], rel[1], rel[2]),
-                                    ccl_v3(lo[0], lo[1], lo[2]));
+                                    ccl_v3(wl[0], wl[1], wl[2]), ccl_v3(lo[0], lo[1], lo[2]));
     return d / len * back;
 }
 

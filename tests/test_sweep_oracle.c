@@ -1176,6 +1176,25 @@ static void long_segments_keep_time_and_normal(void **state) {
  * a few ulps of the time's scale, with the line's unit normal, and with a contact point on the
  * line to ulps of the centre's coordinates. From the plain n . (c - anchor), the normal rounded to
  * unit length first, the time and the point erred by ulps of the anchor's distance. */
+/* A line through a tiny anchor, met by a circle 2^503 along it: the offset's exact low part (the
+ * anchor itself) decides the verdict, and must survive the scaling that keeps the big product in
+ * range. The distance, 0x1.c9f25c5bfedd9p-482 exactly rounded, exceeds the radius 2^-482. */
+static void a_far_circle_keeps_the_low_part_of_its_offset(void **state) {
+    (void)state;
+    ccl_circle c = {ccl_v2(0x1p503, 0x1p504), 0x1p-482};
+    ccl_vec2 point = ccl_v2(0x1.8p-480, 0x1p-478), normal = ccl_v2(0x1p1, -0x1p0);
+    ccl_hit hit;
+    assert_false(ccl_sweep_circle_line(c, ccl_v2(0.0, 0.0), point, normal, 0.0, &hit));
+    assert_false(ccl_sweep_circle_line(c, normal, point, normal, INFINITY, &hit)); /* away */
+    /* the same problem 2^8 smaller needs no scaling and was always right */
+    ccl_circle c8 = {ccl_v2(0x1p495, 0x1p496), 0x1p-490};
+    assert_false(ccl_sweep_circle_line(c8, ccl_v2(0.0, 0.0), ccl_v2(0x1.8p-488, 0x1p-486), normal,
+                                       0.0, &hit));
+    /* and a circle of radius just above the distance touches */
+    c.radius = 0x1.ca0p-482;
+    assert_true(ccl_sweep_circle_line(c, ccl_v2(0.0, 0.0), point, normal, 0.0, &hit));
+}
+
 static void lines_through_far_anchors_keep_time_and_point(void **state) {
     (void)state;
     rng_seed(73);
@@ -1228,6 +1247,7 @@ int main(void) {
         cmocka_unit_test(long_segments_keep_time_and_normal),
         cmocka_unit_test(sweep_circle_line_agrees_with_quad_oracle),
         cmocka_unit_test(lines_through_far_anchors_keep_time_and_point),
+        cmocka_unit_test(a_far_circle_keeps_the_low_part_of_its_offset),
         cmocka_unit_test(report_worst_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

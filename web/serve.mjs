@@ -18,9 +18,15 @@ const TYPES = {
     '.json': 'application/json',
 };
 
-// The file a URL path names inside root, or null when it would leave root.
+// The file a URL path names inside root, or null when it would leave root or is malformed (a
+// stray '%' must give a 404, not stop the server).
 function resolvePath(root, urlPath) {
-    let path = decodeURIComponent(urlPath.split('?')[0]);
+    let path;
+    try {
+        path = decodeURIComponent(urlPath.split('?')[0]);
+    } catch {
+        return null;
+    }
     if (path.endsWith('/')) {
         path += 'index.html';
     }

@@ -38,6 +38,12 @@ after(async () => {
     }
 });
 
+test('a malformed URL gets a 404 and the server goes on serving', async () => {
+    assert.equal((await fetch(`${baseUrl}%`)).status, 404);
+    assert.equal((await fetch(`${baseUrl}%E0%A4%A`)).status, 404);
+    assert.equal((await fetch(baseUrl)).status, 200);
+});
+
 // Opens a page and collects its console errors and uncaught exceptions.
 async function open(path) {
     const page = await context.newPage();
