@@ -1167,15 +1167,6 @@ static void long_segments_keep_time_and_normal(void **state) {
            (double)worst_n);
 }
 
-/* A circle near the origin swept toward a line through an anchor 2^10 to 2^140 times the radius
- * away along it: the anchor 2^e (p, q) or its opposite for integers p and q (exact), the normal
- * (-q, p) times a power of two from 2^-60 to 2^60 (exact, not unit). A third of the cases are
- * scaled, lengths and speeds alike, by a power of two from 2^-560 to 2^560, so that the anchor's
- * offset reaches from 2^-550 to 2^700. The oracle takes the distance across the line from the
- * exact direction (p, q), with no offset to the anchor. Every case hits, at the oracle's time to
- * a few ulps of the time's scale, with the line's unit normal, and with a contact point on the
- * line to ulps of the centre's coordinates. From the plain n . (c - anchor), the normal rounded to
- * unit length first, the time and the point erred by ulps of the anchor's distance. */
 /* A line through a tiny anchor, met by a circle 2^503 along it: the offset's exact low part (the
  * anchor itself) decides the verdict, and must survive the scaling that keeps the big product in
  * range. The distance, 0x1.c9f25c5bfedd9p-482 exactly rounded, exceeds the radius 2^-482. */
@@ -1195,6 +1186,15 @@ static void a_far_circle_keeps_the_low_part_of_its_offset(void **state) {
     assert_true(ccl_sweep_circle_line(c, ccl_v2(0.0, 0.0), point, normal, 0.0, &hit));
 }
 
+/* A circle near the origin swept toward a line through an anchor 2^10 to 2^140 times the radius
+ * away along it: the anchor 2^e (p, q) or its opposite for integers p and q (exact), the normal
+ * (-q, p) times a power of two from 2^-60 to 2^60 (exact, not unit). A third of the cases are
+ * scaled, lengths and speeds alike, by a power of two from 2^-560 to 2^560, so that the anchor's
+ * offset reaches from 2^-550 to 2^700. The oracle takes the distance across the line from the
+ * exact direction (p, q), with no offset to the anchor. Every case hits, at the oracle's time to
+ * a few ulps of the time's scale, with the line's unit normal, and with a contact point on the
+ * line to ulps of the centre's coordinates. From the plain n . (c - anchor), the normal rounded to
+ * unit length first, the time and the point erred by ulps of the anchor's distance. */
 static void lines_through_far_anchors_keep_time_and_point(void **state) {
     (void)state;
     rng_seed(73);
