@@ -193,12 +193,13 @@ static bool oracle_first(const ccl_quad *c, int degree, int sign, ccl_quad a, cc
 
 /* A bound beyond which f > 0 (Fujiwara's bound on the roots, with a little room). */
 static ccl_quad oracle_horizon(const oracle_case *o) {
-    double bound = 0.0;
+    /* in long double: with times scaled far from 1 the ratios leave the range of a double */
+    long double bound = 0.0L;
     for (int k = 0; k < 4; ++k) {
-        double ratio = fabs((double)(o->c[k] / o->c[4])) / (k == 0 ? 2.0 : 1.0);
-        bound = fmax(bound, pow(ratio, 1.0 / (4 - k)));
+        long double ratio = (long double)qabs(o->c[k] / o->c[4]) / (k == 0 ? 2.0L : 1.0L);
+        bound = fmaxl(bound, powl(ratio, 1.0L / (4 - k)));
     }
-    return (ccl_quad)(2.0 * bound * 1.01 + DBL_MIN);
+    return (ccl_quad)(2.0L * bound * 1.01L + LDBL_MIN);
 }
 
 /* The sweep: entry time (0 when f(0) <= 0) within [0, t_max] and the exit after it. */
@@ -238,12 +239,23 @@ typedef struct test_case {
     int dim;
 } test_case;
 
+/* |v| without overflow or underflow in the squares (times far from 1 make them extreme). */
+static double norm3(ccl_vec3 v) {
+    double m = fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z)));
+    if (!(m > 0.0) || !isfinite(m)) {
+        return m;
+    }
+    int e;
+    frexp(m, &e);
+    ccl_vec3 u = ccl_scale3(v, ldexp(1.0, -e));
+    return ldexp(sqrt(ccl_dot3(u, u)), e);
+}
+
 static double case_scale(const test_case *tc) {
     ccl_vec3 dp = ccl_sub3(tc->pb, tc->pa), dv = ccl_sub3(tc->vb, tc->va);
     ccl_vec3 da = ccl_sub3(tc->ab, tc->aa);
     double t = tc->t_max;
-    return sqrt(ccl_dot3(dp, dp)) + sqrt(ccl_dot3(dv, dv)) * t +
-           0.5 * sqrt(ccl_dot3(da, da)) * t * t + tc->ra + tc->rb;
+    return norm3(dp) + norm3(dv) * t + 0.5 * norm3(da) * t * t + tc->ra + tc->rb;
 }
 
 static oracle_case case_oracle(const test_case *tc, double R) {
@@ -315,6 +327,9 @@ static void make_case(test_case *tc, int dim) {
     }
     if ((rng_next() & 3) == 0) { /* other scales: lengths by 2^k, times by 2^j, exactly */
         int k = (int)(rng_next() % 61) - 30, j = (int)(rng_next() % 41) - 20;
+        if (rng_next() & 1) { /* far time scales: accelerations reach 2^+-900 */
+            j = (int)(rng_next() % 801) - 400;
+        }
         double L = ldexp(1.0, k), T = ldexp(1.0, j);
         tc->pa = ccl_scale3(tc->pa, L);
         tc->pb = ccl_scale3(tc->pb, L);
