@@ -556,10 +556,14 @@ ccl_vec2 ccl_closest_on_segment(ccl_segment s, ccl_vec2 p) {
         return s.a;
     }
     ccl_vec2 rel = ccl_sub(p, s.a);
-    double len_sq = ccl_length_sq(axis);
-    double along = ccl_dot(axis, rel);
-    if (len_sq >= 0x1p-960 && len_sq <= DBL_MAX && isfinite(along)) {
-        double u = along / len_sq;
+    /* the fraction along from copies scaled by a common power of two (exact): the same at every
+     * scale, down to segments shorter than 2^-480 */
+    double unit = ccl_unit_scale(fmax(ccl_max_abs2(axis), ccl_max_abs2(rel)));
+    ccl_vec2 axis_u = ccl_scale(axis, unit), rel_u = ccl_scale(rel, unit);
+    double len_sq_u = ccl_length_sq(axis_u);
+    double along_u = ccl_dot(axis_u, rel_u);
+    if (len_sq_u >= 0x1p-960 && len_sq_u <= DBL_MAX && isfinite(along_u)) {
+        double u = along_u / len_sq_u;
         if (u <= 0.0) {
             return s.a;
         }
@@ -570,6 +574,7 @@ ccl_vec2 ccl_closest_on_segment(ccl_segment s, ccl_vec2 p) {
             /* p less its offset across the line, (b - a) x (p - a) / |b - a|^2 times
              * perp(b - a): right to ulps of p's distance from the line, where a + u (b - a) errs
              * by ulps of the segment's length (the normal beside a long segment turned) */
+            double len_sq = ccl_length_sq(axis);
             double k = ccl_segment_cross(s.a, s.b, p, &axis, &rel) / len_sq;
             return ccl_v2(p.x + k * axis.y, p.y - k * axis.x);
         }

@@ -255,21 +255,30 @@ static ccl_vec3 ccl_perp_xy(ccl_vec3 v) {
     return ccl_v3(-v.y, v.x, 0.0);
 }
 
-/* The part of p - a across the axis b - a, ((b - a) x (p - a)) x (b - a) / len_sq (len_sq =
- * |b - a|^2), from the exact offsets and the compensated cross product: right to ulps of itself
- * however long the segment, where p - a less its part along the axis errs by ulps of |p - a| (the
- * 3D form of ccl_segment_cross). False, with *across unset, unless the offsets' components lie in
- * [2^-400, 2^500], as for ccl_segment_cross_fits. */
-static bool ccl_across_axis3(ccl_vec3 a, ccl_vec3 b, ccl_vec3 p, double len_sq, ccl_vec3 *across) {
+/* The part of p - a across the axis b - a, ((b - a) x (p - a)) x (b - a) / |b - a|^2, from the
+ * exact offsets and the compensated cross product: right to ulps of itself however long the
+ * segment, where p - a less its part along the axis errs by ulps of |p - a| (the 3D form of
+ * ccl_segment_cross). Both offsets are first scaled by powers of two to near 1 (exact, and the
+ * result is of degree 0 in the axis and 1 in the offset), so the double cross product, of degree
+ * 2 in the axis, neither overflows for long segments nor loses its products' errors to underflow
+ * for short ones. False, with *across unset, when either offset is zero or not finite. */
+static bool ccl_across_axis3(ccl_vec3 a, ccl_vec3 b, ccl_vec3 p, ccl_vec3 *across) {
     ccl_vec3 axis_lo, rel_lo;
     ccl_vec3 axis = ccl_sub_exact3(b, a, &axis_lo);
     ccl_vec3 rel = ccl_sub_exact3(p, a, &rel_lo);
     double ma = ccl_max_abs3(axis), mr = ccl_max_abs3(rel);
-    if (!(ma >= 0x1p-400 && ma <= 0x1p500 && mr >= 0x1p-400 && mr <= 0x1p500)) {
+    if (!(ma > 0.0 && ma <= DBL_MAX && mr > 0.0 && mr <= DBL_MAX)) {
         return false;
     }
+    double ua = ccl_unit_scale3(ma), ur = ccl_unit_scale3(mr);
+    axis = ccl_scale3(axis, ua);
+    axis_lo = ccl_scale3(axis_lo, ua);
+    rel = ccl_scale3(rel, ur);
+    rel_lo = ccl_scale3(rel_lo, ur);
+    double len_sq = ccl_length_sq3(axis);
     ccl_vec3 w = ccl_cross3(ccl_cross_compensated3(axis, axis_lo, rel, rel_lo, true), axis);
-    *across = ccl_v3(w.x / len_sq, w.y / len_sq, w.z / len_sq);
+    double back = 1.0 / ur; /* ur is a power of two, and so is its reciprocal */
+    *across = ccl_v3(w.x / len_sq * back, w.y / len_sq * back, w.z / len_sq * back);
     return true;
 }
 
@@ -280,10 +289,14 @@ static ccl_vec3 ccl_closest_on_segment3(ccl_segment3 s, ccl_vec3 p) {
         return s.a;
     }
     ccl_vec3 rel = ccl_sub3(p, s.a);
-    double len_sq = ccl_length_sq3(axis);
-    double along = ccl_dot3(axis, rel);
-    if (len_sq >= 0x1p-960 && len_sq <= DBL_MAX && isfinite(along)) {
-        double u = along / len_sq;
+    /* the fraction along from copies scaled by a common power of two (exact): the same at every
+     * scale, down to segments shorter than 2^-480 */
+    double unit = ccl_unit_scale3(fmax(ccl_max_abs3(axis), ccl_max_abs3(rel)));
+    ccl_vec3 axis_u = ccl_scale3(axis, unit), rel_u = ccl_scale3(rel, unit);
+    double len_sq_u = ccl_length_sq3(axis_u);
+    double along_u = ccl_dot3(axis_u, rel_u);
+    if (len_sq_u >= 0x1p-960 && len_sq_u <= DBL_MAX && isfinite(along_u)) {
+        double u = along_u / len_sq_u;
         if (u <= 0.0) {
             return s.a;
         }
@@ -291,16 +304,18 @@ static ccl_vec3 ccl_closest_on_segment3(ccl_segment3 s, ccl_vec3 p) {
             return s.b;
         }
         ccl_vec2 axis2 = ccl_v2(axis.x, axis.y), rel2 = ccl_v2(rel.x, rel.y);
-        if (axis.z == 0.0 && rel.z == 0.0 && ccl_segment_cross_fits(axis2, rel2)) {
-            /* in a plane z = const: as ccl_closest_on_segment, from the compensated cross product
-             * (the same bits as the 2D function) */
-            double k = ccl_segment_cross(ccl_v2(s.a.x, s.a.y), ccl_v2(s.b.x, s.b.y),
-                                         ccl_v2(p.x, p.y), &axis2, &rel2) /
-                       len_sq;
-            return ccl_v3(p.x + k * axis2.y, p.y - k * axis2.x, s.a.z + u * axis.z);
-        }
         ccl_vec3 across;
-        if (ccl_across_axis3(s.a, s.b, p, len_sq, &across)) {
+        if (axis.z == 0.0 && rel.z == 0.0) {
+            if (ccl_segment_cross_fits(axis2, rel2)) {
+                /* in a plane z = const: as ccl_closest_on_segment, from the compensated cross
+                 * product (the same bits as the 2D function, plain forms where it has them) */
+                double len_sq = ccl_length_sq3(axis);
+                double k = ccl_segment_cross(ccl_v2(s.a.x, s.a.y), ccl_v2(s.b.x, s.b.y),
+                                             ccl_v2(p.x, p.y), &axis2, &rel2) /
+                           len_sq;
+                return ccl_v3(p.x + k * axis2.y, p.y - k * axis2.x, s.a.z + u * axis.z);
+            }
+        } else if (ccl_across_axis3(s.a, s.b, p, &across)) {
             return ccl_sub3(p, across); /* a slanted segment: p less its part across */
         }
         return ccl_mul_add3(s.a, u, axis);
@@ -658,13 +673,16 @@ bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double
         double d0 = ccl_dot3(n1, rel), z0 = ccl_dot3(n2, rel);
         ccl_vec2 axis2 = ccl_v2(axis.x, axis.y), rel2 = ccl_v2(rel.x, rel.y);
         ccl_vec3 across;
-        if (axis.z == 0.0 && rel.z == 0.0 && ccl_segment_cross_fits(axis2, rel2)) {
-            /* in a plane z = const: the distance across the line as ccl_sweep_circle_segment
-             * has it (n1 is the 2D normal there), from the compensated cross product */
-            d0 = ccl_segment_cross(ccl_v2(seg.a.x, seg.a.y), ccl_v2(seg.b.x, seg.b.y),
-                                   ccl_v2(s.center.x, s.center.y), &axis2, &rel2) /
-                 length;
-        } else if (ccl_across_axis3(seg.a, seg.b, s.center, ccl_length_sq3(axis), &across)) {
+        if (axis.z == 0.0 && rel.z == 0.0) {
+            if (ccl_segment_cross_fits(axis2, rel2)) {
+                /* in a plane z = const: the distance across the line as ccl_sweep_circle_segment
+                 * has it (n1 is the 2D normal there), from the compensated cross product; the
+                 * plain forms where it has them */
+                d0 = ccl_segment_cross(ccl_v2(seg.a.x, seg.a.y), ccl_v2(seg.b.x, seg.b.y),
+                                       ccl_v2(s.center.x, s.center.y), &axis2, &rel2) /
+                     length;
+            }
+        } else if (ccl_across_axis3(seg.a, seg.b, s.center, &across)) {
             /* slanted: the frame's coordinates of the part across the axis (n1 and n2 are
              * perpendicular to it only to rounding, which along a long segment is too much) */
             d0 = ccl_dot3(n1, across);

@@ -697,6 +697,69 @@ static void planes_through_far_anchors_keep_time_and_point(void **state) {
     assert_true(hits > 5000);
 }
 
+/* Lengths scaled by 2^j, j from -480 to 480, with times kept: every input scales exactly, so the
+ * static verdict and normal, the swept verdict, time and normal must be the same bits as at j = 0
+ * and the depth and contact point 2^j times them. The part across a slanted axis is of degree 2 in
+ * the axis before its division; formed unscaled it overflowed beyond about 2^340 and underflowed
+ * below about 2^-358 (wrong verdicts both ways). */
+static void sphere_segment_answers_scale_with_the_lengths(void **state) {
+    (void)state;
+    rng_state = 99;
+    int contacts = 0, hits = 0;
+    for (int i = 0; i < 4000; ++i) {
+        ccl_vec3 a = random3(4.0), b = random3(4.0), c = random3(4.0), v = random3(3.0);
+        if (i % 4 == 0) {
+            v = ccl_sub3(ccl_scale3(ccl_add3(a, b), 0.5), c); /* toward the segment's middle */
+        } else if (i % 4 == 1) {
+            c = ccl_add3(ccl_scale3(ccl_add3(a, b), 0.5), random3(1.0)); /* near the middle */
+        }
+        double r = uniform(0.1, 2.0);
+        ccl_contact3 c0;
+        ccl_hit3 h0;
+        bool got_c0 =
+            ccl_sphere_segment_contact(ccl_make_sphere(c, r), ccl_make_segment3(a, b), &c0);
+        bool got_h0 =
+            ccl_sweep_sphere_segment(ccl_make_sphere(c, r), v, ccl_make_segment3(a, b), 2.0, &h0);
+        contacts += got_c0;
+        hits += got_h0 && h0.t > 0.0;
+        for (int j = -480; j <= 480; j += 16) {
+            double L = ldexp(1.0, j);
+            ccl_sphere s = ccl_make_sphere(ccl_scale3(c, L), r * L);
+            ccl_segment3 seg = ccl_make_segment3(ccl_scale3(a, L), ccl_scale3(b, L));
+            ccl_contact3 c1;
+            ccl_hit3 h1;
+            bool got_c1 = ccl_sphere_segment_contact(s, seg, &c1);
+            bool got_h1 = ccl_sweep_sphere_segment(s, ccl_scale3(v, L), seg, 2.0, &h1);
+            if (got_c1 != got_c0 || got_h1 != got_h0) {
+                print_error("case %d, j %d: contact %d (at 1: %d), sweep %d (at 1: %d)\n", i, j,
+                            got_c1, got_c0, got_h1, got_h0);
+                fail();
+            }
+            if (got_c0) {
+                assert_true(same(c1.normal.x, c0.normal.x) && same(c1.normal.y, c0.normal.y) &&
+                            same(c1.normal.z, c0.normal.z));
+                assert_true(same(c1.depth, c0.depth * L));
+            }
+            if (got_h0) {
+                assert_true(same(h1.t, h0.t) && same(h1.t_exit, h0.t_exit));
+                assert_true(same(h1.normal.x, h0.normal.x) && same(h1.normal.y, h0.normal.y) &&
+                            same(h1.normal.z, h0.normal.z));
+                if (!(same(h1.point.x, h0.point.x * L) && same(h1.point.y, h0.point.y * L) &&
+                      same(h1.point.z, h0.point.z * L))) {
+                    print_error("case %d j %d: %a %a %a vs %a %a %a\n", i, j, h1.point.x,
+                                h1.point.y, h1.point.z, h0.point.x * L, h0.point.y * L,
+                                h0.point.z * L);
+                }
+                assert_true(same(h1.point.x, h0.point.x * L) && same(h1.point.y, h0.point.y * L) &&
+                            same(h1.point.z, h0.point.z * L));
+            }
+        }
+    }
+    printf("sphere and segment at 61 length scales: %d contacts, %d hits after t = 0 (of 4000)\n",
+           contacts, hits);
+    assert_true(contacts > 400 && hits > 400);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(static_tests_equal_2d_bit_for_bit_when_z_is_zero),
@@ -711,6 +774,7 @@ int main(void) {
         cmocka_unit_test(bad_input_is_rejected_in_3d),
         cmocka_unit_test(long_slanted_segments_keep_verdict_time_and_normal),
         cmocka_unit_test(planes_through_far_anchors_keep_time_and_point),
+        cmocka_unit_test(sphere_segment_answers_scale_with_the_lengths),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
