@@ -233,8 +233,11 @@ void ccl_world_reset_stats(ccl_world *world);
 /// and returns CCL_ERR_INVALID_ARGUMENT when a component would exceed CCL_MAX_SPEED.
 ccl_status ccl_world_scale_velocities(ccl_world *world, double factor);
 
-/// The largest overlap (sum of radii minus distance) between any two circles or between a circle
-/// and a wall, now; 0 when none. O(N) with the grid.
+/// The largest overlap now, 0 when none: over every pair of circles (sum of radii minus distance)
+/// and every circle against a box wall, segment or point (radius minus distance). O(N) with the
+/// grid: each circle is checked against the circles in its neighbouring cells and the segments and
+/// points listed in its own cell (right after obstacles were added and before the next advance,
+/// against every segment and point).
 double ccl_world_max_overlap(const ccl_world *world);
 
 #ifdef __cplusplus
