@@ -35,11 +35,14 @@ typedef enum ccl_boundary {
     CCL_BOUNDARY_PERIODIC,  ///< Opposite edges are identified (a torus).
 } ccl_boundary;
 
-/// What ccl_world_add_circle does with a circle that overlaps another or a wall.
+/// What ccl_world_add_circle does with a circle that overlaps other circles. It concerns circles
+/// only: under either policy a circle that crosses a box wall is refused with
+/// CCL_ERR_OUTSIDE_BOX, and one that overlaps a segment or point with CCL_ERR_OVERLAP.
 typedef enum ccl_overlap_policy {
     CCL_OVERLAP_REJECT = 0, ///< Refuse it with CCL_ERR_OVERLAP.
     CCL_OVERLAP_SEPARATE,   ///< Accept it; overlapping pairs drift apart at separation_speed,
-                            ///< then collide normally. No energy is added to the circles.
+                            ///< then collide normally. No energy is added to the circles. One
+                            ///< overlapping more than 64 circles is refused (CCL_ERR_OVERLAP).
 } ccl_overlap_policy;
 
 /// What a contact event's other party is.
