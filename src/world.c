@@ -2109,6 +2109,43 @@ static void ccl_track_overlap(const ccl_world *w, int32_t k, ccl_vec2 offset, vo
     }
 }
 
+/* True when the obstacle tables list, for the cell of a circle at p with radius r, every segment
+ * and point (image) that circle can overlap: the tables are up to date, p is in the box, the
+ * circle's diameter fits a cell, and the cells are wide enough next to the box's coordinates that
+ * rounding cannot move p, or an obstacle's span, by half a cell (the slack the diameter leaves). */
+static bool ccl_obstacle_table_covers(const ccl_world *w, ccl_vec2 p, double r) {
+    double mx = fmax(fabs(w->box_min.x), fabs(w->box_max.x));
+    double my = fmax(fabs(w->box_min.y), fabs(w->box_max.y));
+    return w->obstacle_start != NULL && !w->obstacles_stale && ccl_world_contains(w, p) &&
+           ccl_grid_min_cell(r) <= w->cell_w && ccl_grid_min_cell(r) <= w->cell_h &&
+           w->cell_w > 0x1p-30 * mx && w->cell_h > 0x1p-30 * my;
+}
+
+/* worst, or the largest overlap (radius minus distance) of a circle at p with radius r and a
+ * segment or point if larger. Only the obstacles listed in p's cell can overlap it (any other is
+ * more than half a cell away), so looking at those alone gives the same maximum as looking at
+ * every one; where the tables do not cover the circle, every obstacle is looked at. */
+static double ccl_obstacle_overlap(const ccl_world *w, ccl_vec2 p, double r, double worst) {
+    if (ccl_obstacle_table_covers(w, p, r)) {
+        int32_t c = ccl_grid_cell_of(w, p);
+        for (int32_t k = w->obstacle_start[c]; k < w->obstacle_start[c + 1]; ++k) {
+            int32_t code = w->obstacle_items[k];
+            ccl_segment s = ccl_world_obstacle(w, (code >> 1) / 9, (code & 1) != 0);
+            worst = fmax(worst, r - ccl_length(ccl_sub(ccl_world_nearest_on(w, s, p), p)));
+        }
+        return worst;
+    }
+    for (int32_t k = 0; k < w->segment_count; ++k) {
+        ccl_vec2 q = ccl_world_nearest_on(w, w->segments[k], p);
+        worst = fmax(worst, r - ccl_length(ccl_sub(q, p)));
+    }
+    for (int32_t k = 0; k < w->point_count; ++k) {
+        ccl_vec2 q = ccl_world_nearest_on(w, ccl_world_obstacle(w, k, true), p);
+        worst = fmax(worst, r - ccl_length(ccl_sub(q, p)));
+    }
+    return worst;
+}
+
 double ccl_world_max_overlap(const ccl_world *w) {
     if (w == NULL || w->cell_head == NULL) {
         return 0.0;
@@ -2129,14 +2166,7 @@ double ccl_world_max_overlap(const ccl_world *w) {
             worst = fmax(worst, fmax(fmax(w->box_min.x - (p.x - r), (p.x + r) - w->box_max.x),
                                      fmax(w->box_min.y - (p.y - r), (p.y + r) - w->box_max.y)));
         }
-        for (int32_t k = 0; k < w->segment_count; ++k) {
-            ccl_vec2 q = ccl_world_nearest_on(w, w->segments[k], p);
-            worst = fmax(worst, b->radius - ccl_length(ccl_sub(q, p)));
-        }
-        for (int32_t k = 0; k < w->point_count; ++k) {
-            ccl_vec2 q = ccl_world_nearest_on(w, ccl_make_segment(w->points[k], w->points[k]), p);
-            worst = fmax(worst, b->radius - ccl_length(ccl_sub(q, p)));
-        }
+        worst = ccl_obstacle_overlap(w, p, b->radius, worst);
     }
     return worst;
 }

@@ -12,7 +12,7 @@ static void ccl_cli_usage(FILE *out) {
     fputs("usage: circol run [SCENE.json] [--until T] [--json] [--state] [--svg FILE]\n"
           "                  [--trace FILE.csv]\n"
           "       circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
-          "                  [--svg FILE]\n"
+          "                  [--svg FILE] [--equilibrate C] [--blocks B] [--cell-size S]\n"
           "       circol help [run|gas]\n"
           "       circol --version\n"
           "Exact collisions of moving circles. Without a command, circol runs (circol\n"

@@ -15,9 +15,14 @@ typedef enum ccl_status {
     CCL_ERR_OUT_OF_MEMORY,    ///< The allocator returned NULL, or a table would pass circol's
                               ///< size limits (2^28 grid entries of obstacles); nothing changed.
     CCL_ERR_STALE_ID,         ///< The id was never issued, or its circle has been removed.
-    CCL_ERR_FULL,             ///< The world holds max_circles circles already.
-    CCL_ERR_OUTSIDE_BOX,      ///< The circle does not fit inside the walled box.
-    CCL_ERR_OVERLAP,          ///< The circle overlaps another circle or a wall (reject policy).
+    CCL_ERR_FULL,             ///< The world holds max_circles circles already, or 2^26
+                              ///< segments (or 2^26 points) when adding one more.
+    CCL_ERR_OUTSIDE_BOX,      ///< The circle does not fit inside the walled box; in a periodic
+                              ///< box, the box is narrower than three times its diameter or its
+                              ///< position is so far out that wrapping it overflows; or a segment
+                              ///< or point lies outside a periodic box.
+    CCL_ERR_OVERLAP,          ///< The circle overlaps a segment or point, or another circle
+                              ///< (CCL_OVERLAP_REJECT); or a segment or point would cut a circle.
     CCL_ERR_LOCKED,           ///< Called from inside a contact callback: change it after advance.
     CCL_ERR_EVENT_LIMIT,      ///< advance hit max_events_per_advance; the world is consistent
                               ///< at an earlier time (see ccl_world_time) and may go on.

@@ -40,7 +40,10 @@ typedef struct ccl_contact {
 
 /// A swept hit. t: first time of contact in [0, t_max]. t_exit: the time they separate again
 /// (the later root; may exceed t_max; INFINITY when they never separate). normal: unit normal at
-/// contact from the moving circle (or a) toward the other shape. point: the contact point at t.
+/// contact from the moving circle (or a) toward the other shape; where the two centres coincide
+/// at t, the direction the other approaches from, -dv / |dv| with dv its velocity relative to
+/// the moving circle (a zero component of dv then gives -0), or (1, 0) when dv is 0 too.
+/// point: the contact point at t.
 typedef struct ccl_hit {
     double t, t_exit;
     ccl_vec2 normal, point;

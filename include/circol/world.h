@@ -35,11 +35,14 @@ typedef enum ccl_boundary {
     CCL_BOUNDARY_PERIODIC,  ///< Opposite edges are identified (a torus).
 } ccl_boundary;
 
-/// What ccl_world_add_circle does with a circle that overlaps another or a wall.
+/// What ccl_world_add_circle does with a circle that overlaps other circles. It concerns circles
+/// only: under either policy a circle that crosses a box wall is refused with
+/// CCL_ERR_OUTSIDE_BOX, and one that overlaps a segment or point with CCL_ERR_OVERLAP.
 typedef enum ccl_overlap_policy {
     CCL_OVERLAP_REJECT = 0, ///< Refuse it with CCL_ERR_OVERLAP.
     CCL_OVERLAP_SEPARATE,   ///< Accept it; overlapping pairs drift apart at separation_speed,
-                            ///< then collide normally. No energy is added to the circles.
+                            ///< then collide normally. No energy is added to the circles. One
+                            ///< overlapping more than 64 circles is refused (CCL_ERR_OVERLAP).
 } ccl_overlap_policy;
 
 /// What a contact event's other party is.
@@ -233,8 +236,11 @@ void ccl_world_reset_stats(ccl_world *world);
 /// and returns CCL_ERR_INVALID_ARGUMENT when a component would exceed CCL_MAX_SPEED.
 ccl_status ccl_world_scale_velocities(ccl_world *world, double factor);
 
-/// The largest overlap (sum of radii minus distance) between any two circles or between a circle
-/// and a wall, now; 0 when none. O(N) with the grid.
+/// The largest overlap now, 0 when none: over every pair of circles (sum of radii minus distance)
+/// and every circle against a box wall, segment or point (radius minus distance). O(N) with the
+/// grid: each circle is checked against the circles in its neighbouring cells and the segments and
+/// points listed in its own cell (right after obstacles were added and before the next advance,
+/// against every segment and point).
 double ccl_world_max_overlap(const ccl_world *world);
 
 #ifdef __cplusplus

@@ -10,6 +10,7 @@ import csv
 import json
 import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -317,6 +318,18 @@ def case_help_topics():
         check(args[1] in proc.stderr or args[-1] in proc.stderr, f"{args}: {proc.stderr!r}")
     proc = circol("help", "foo")
     check("run" in proc.stderr and "gas" in proc.stderr, f"commands not listed: {proc.stderr!r}")
+    # the overall usage lists each command's synopsis as `circol help COMMAND` gives it
+    overall = circol("help").stdout
+    for topic in ("run", "gas"):
+        synopsis = []
+        for i, line in enumerate(circol("help", topic).stdout.splitlines()):
+            if i > 0 and not line.startswith(" "):
+                break
+            synopsis.append(line)
+        options = re.findall(r"--[a-z-]+", " ".join(synopsis))
+        check(options, f"help {topic}: no options in {synopsis!r}")
+        missing = [option for option in options if option not in overall]
+        check(not missing, f"circol help leaves out {topic}'s {missing}")
 
 
 def case_write_errors():
