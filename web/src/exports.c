@@ -223,9 +223,10 @@ int ccl_web_has_world(void) {
 }
 
 int ccl_web_world_create(double width, double height, int periodic, double gx, double gy,
-                         double damping, double restitution, int capacity, int max_circles) {
+                         double damping, double restitution, int capacity, int max_circles,
+                         double max_events) {
     (void)width, (void)height, (void)periodic, (void)gx, (void)gy, (void)damping;
-    (void)restitution, (void)capacity, (void)max_circles;
+    (void)restitution, (void)capacity, (void)max_circles, (void)max_events;
     return CCL_ERR_UNSUPPORTED;
 }
 
@@ -340,8 +341,12 @@ void ccl_web_world_destroy(void) {
 }
 
 int ccl_web_world_create(double width, double height, int periodic, double gx, double gy,
-                         double damping, double restitution, int capacity, int max_circles) {
+                         double damping, double restitution, int capacity, int max_circles,
+                         double max_events) {
     ccl_web_world_destroy();
+    if (!(max_events >= 0.0)) {
+        return CCL_ERR_INVALID_ARGUMENT; /* negative or NaN */
+    }
     ccl_world_def def = ccl_world_default_def();
     def.box_min = ccl_v2(0.0, 0.0);
     def.box_max = ccl_v2(width, height);
@@ -353,6 +358,8 @@ int ccl_web_world_create(double width, double height, int periodic, double gx, d
     if (max_circles != 0) {
         def.max_circles = max_circles; /* a negative one is refused by ccl_world_create */
     }
+    /* 0 is no limit; a count beyond uint64_t's range is no limit either, in effect */
+    def.max_events_per_advance = max_events < 0x1p64 ? (uint64_t)max_events : UINT64_MAX;
     def.on_contact = ccl_web_on_contact;
     return (int)ccl_world_create(&def, &ccl_web_world);
 }

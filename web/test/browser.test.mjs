@@ -162,3 +162,45 @@ test('world: a second of simulation has collisions, no overlap, and a fast circl
     assert.equal(await page.evaluate(() => window.demo.circol.stats().circles), before + 1);
     await page.close();
 });
+
+// Sets a slider and rebuilds, as releasing it does.
+async function setSlider(page, id, value) {
+    await page.locator(`#${id}`).evaluate((element, v) => {
+        element.value = v;
+        element.dispatchEvent(new Event('input'));
+        element.dispatchEvent(new Event('change'));
+    }, String(value));
+}
+
+// Without a budget of events per frame this scene's frames grew to many seconds each.
+test('world: a dense inelastic pile under gravity keeps frames short and says it is slowed down', { timeout: 60000 }, async () => {
+    const { page, errors } = await open('world.html');
+    await page.waitForFunction(() => window.demo?.ready === true);
+    await setSlider(page, 'count', 4.5);
+    await setSlider(page, 'gravity', 50);
+    await setSlider(page, 'restitution', 0.5);
+    await page.evaluate(() => {
+        window.gaps = [];
+        window.notes = new Set();
+        let last = performance.now();
+        const watch = (now) => {
+            window.gaps.push(now - last);
+            window.notes.add(document.getElementById('status').textContent);
+            last = now;
+            requestAnimationFrame(watch);
+        };
+        requestAnimationFrame(watch);
+    });
+    await page.waitForTimeout(4000);
+    const { gaps, notes, time } = await page.evaluate(() => ({
+        gaps: window.gaps, notes: [...window.notes], time: window.demo.circol.stats().time,
+    }));
+    const worst = Math.max(...gaps.slice(1));
+    assert.ok(gaps.length >= 8, `only ${gaps.length} frames in 4 s`);
+    assert.ok(worst < 1000, `a frame took ${worst.toFixed(0)} ms`);
+    assert.ok(notes.some((note) => note.includes('slowed down')), `status: ${JSON.stringify(notes)}`);
+    assert.ok(time > 0);
+    assert.ok(await page.evaluate(() => window.demo.circol.maxOverlap()) < 1e-6);
+    assert.deepEqual(errors, []);
+    await page.close();
+});
