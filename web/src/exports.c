@@ -201,7 +201,11 @@ int ccl_web_bounce(int kind, double cx, double cy, double r, double vx, double v
     }
     ccl_web_put_hit(&hit);
     ccl_vec2 at_impact = ccl_mul_add(circle.center, hit.t, v);
-    ccl_vec2 after = ccl_reflect(v, hit.normal, restitution);
+    /* The normal points from the circle toward the wall, so the circle approaches when
+     * v . normal > 0. A circle that already touches or overlaps the wall at t = 0 but moves away
+     * (or along it) gets no bounce and keeps its velocity, as ccl_collide leaves separating
+     * bodies; ccl_reflect alone would turn it back into the wall. */
+    ccl_vec2 after = ccl_dot(v, hit.normal) > 0.0 ? ccl_reflect(v, hit.normal, restitution) : v;
     ccl_vec2 end = ccl_mul_add(at_impact, t_max - hit.t, after);
     ccl_web_out_block[6] = at_impact.x;
     ccl_web_out_block[7] = at_impact.y;

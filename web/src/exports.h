@@ -82,7 +82,8 @@ enum ccl_web_wall_kind {
 };
 
 /// Seed 004: a circle moving by v over [0, t_max] against a fixed wall of the given kind; on a
-/// hit it stops at the contact, bounces with ccl_reflect and moves on for the rest of the time.
+/// hit it stops at the contact, bounces with ccl_reflect if it approaches the wall (v . normal >
+/// 0; one that overlaps at t = 0 but moves away keeps v) and moves on for the rest of the time.
 /// out: 0-5 the hit, 6-7 the centre at impact, 8-9 the velocity after, 10-11 the centre at t_max.
 CCL_WEB_EXPORT int ccl_web_bounce(int kind, double cx, double cy, double r, double vx, double vy,
                                   double x0, double y0, double x1, double y1, double restitution,
