@@ -40,6 +40,7 @@ async function main() {
     let rateWindow = [];
     let statusText = '';
     let slowedUntil = 0; // the frame time until which the SLOWED note stays up
+    let startEnergy = 0; // the scene's kinetic energy when built: what "Heat up" returns to
 
     function build() {
         settings = {
@@ -77,6 +78,7 @@ async function main() {
         trail = [];
         rateWindow = [];
         slowedUntil = 0;
+        startEnergy = circol.stats().kineticEnergy;
         for (const id of ['count', 'spread', 'restitution', 'gravity', 'damping']) {
             $(`${id}-value`).textContent = id === 'count' ? String(added) : fmt(settings[id], 2);
         }
@@ -267,15 +269,17 @@ async function main() {
     }
     $('heat').addEventListener('click', () => {
         let stats = circol.stats();
-        const n = Math.max(stats.circles, 1);
-        const target = 100 * n * 0.5 * 0.1; // back to the starting temperature, roughly
-        if (stats.kineticEnergy < 0.1 * target) {
+        // Back to the starting temperature at least, and twice the energy now at least, so that
+        // the button heats a scene that has not cooled too. (The circles' masses are r^2 and r
+        // shrinks with the count, so the starting energy is no multiple of the count.)
+        if (stats.kineticEnergy < 0.1 * startEnergy) {
             // a pile at rest (or nearly): scaling zero velocities would do nothing, so kick it
             circol.kick(Math.sqrt(5));
             stats = circol.stats();
         }
         if (stats.kineticEnergy > 0) {
-            circol.scaleVelocities(Math.sqrt(Math.max(target, stats.kineticEnergy) / stats.kineticEnergy));
+            const target = Math.max(startEnergy, 2 * stats.kineticEnergy);
+            circol.scaleVelocities(Math.sqrt(target / stats.kineticEnergy));
         }
     });
     window.addEventListener('resize', () => {

@@ -204,3 +204,38 @@ test('world: a dense inelastic pile under gravity keeps frames short and says it
     assert.deepEqual(errors, []);
     await page.close();
 });
+
+// Sets a slider, rebuilds, and returns the new scene's kinetic energy.
+async function rebuild(page, id, value) {
+    await setSlider(page, id, value);
+    return page.evaluate(() => window.demo.circol.stats().kineticEnergy);
+}
+
+// The target was 5 per circle, far below the default scene's energy (masses are r^2 and r
+// shrinks with the count), so the button did nothing at most counts.
+test('world: "Heat up" heats the default scene, and brings a cooled one back to its start', async () => {
+    const { page, errors } = await open('world.html');
+    await page.waitForFunction(() => window.demo?.ready === true);
+    const energy = () => page.evaluate(() => window.demo.circol.stats().kineticEnergy);
+    // the click and the reading in one task, with no frame (and no collision) between them
+    const heat = () => page.evaluate(() => {
+        document.getElementById('heat').click();
+        return window.demo.circol.stats().kineticEnergy;
+    });
+    // elastic, no gravity, no damping: the energy stays as built until the click
+    const before = await energy();
+    const after = await heat();
+    assert.ok(Math.abs(after / before - 2) < 1e-6, `energy ${before} -> ${after}`);
+    // an inelastic gas cools; heating brings it back to the energy it was built with
+    const start = await rebuild(page, 'restitution', 0.5);
+    await page.waitForFunction((e) => window.demo.circol.stats().kineticEnergy < 0.4 * e, start);
+    const heated = await heat();
+    assert.ok(Math.abs(heated / start - 1) < 1e-6, `start ${start}, heated ${heated}`);
+    // and the same at another count
+    const start100 = await rebuild(page, 'count', 2);
+    await page.waitForFunction((e) => window.demo.circol.stats().kineticEnergy < 0.4 * e, start100);
+    const heated100 = await heat();
+    assert.ok(Math.abs(heated100 / start100 - 1) < 1e-6, `start ${start100}, heated ${heated100}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+});
