@@ -11,6 +11,9 @@ const BOX = 100; // the box is BOX wide; its height follows the canvas
 const EVENTS_PER_FRAME = 20000;
 // Shown while frames reach that budget.
 const SLOWED = 'slowed down: too many collisions per frame';
+// The fast circle's radius and mass, when the scene's circles leave room for it.
+const FAST_RADIUS = 0.8;
+const FAST_MASS = 4;
 
 // A small seeded generator so a scene is the same each time it is built.
 function random(seed) {
@@ -41,6 +44,7 @@ async function main() {
     let statusText = '';
     let slowedUntil = 0; // the frame time until which the SLOWED note stays up
     let startEnergy = 0; // the scene's kinetic energy when built: what "Heat up" returns to
+    let baseRadius = FAST_RADIUS; // the scene's smallest circle radius
 
     function build() {
         settings = {
@@ -60,6 +64,7 @@ async function main() {
         const side = Math.ceil(Math.sqrt(settings.count * BOX / height));
         const cell = BOX / side;
         const base = cell * 0.3 / (1 + settings.spread);
+        baseRadius = base;
         let added = 0;
         for (let i = 0; added < settings.count && i < 4 * settings.count; i++) {
             const col = i % side;
@@ -227,7 +232,10 @@ async function main() {
         }
         const length = Math.hypot(dx, dy);
         const speed = 2000; // the box is crossed in a twentieth of a time unit
-        const r = 0.8;
+        // No larger than the scene's smallest circles: in a dense scene the gaps between them are
+        // narrower than a circle of radius FAST_RADIUS, which would then find no free spot.
+        const r = Math.min(FAST_RADIUS, baseRadius);
+        const mass = FAST_MASS * (r / FAST_RADIUS) ** 2; // masses go as r^2, as the scene's
         // In a crowd the press point is often taken: look for the nearest free spot around it,
         // on rings a third of a radius apart.
         let result = null;
@@ -237,7 +245,7 @@ async function main() {
                 const angle = (2 * Math.PI * k) / spots;
                 const x = press.x + (ring * r / 3) * Math.cos(angle);
                 const y = press.y + (ring * r / 3) * Math.sin(angle);
-                result = circol.addCircle(x, y, speed * dx / length, speed * dy / length, r, 4);
+                result = circol.addCircle(x, y, speed * dx / length, speed * dy / length, r, mass);
                 if (result.status === 0) {
                     break;
                 }

@@ -239,3 +239,25 @@ test('world: "Heat up" heats the default scene, and brings a cooled one back to 
     assert.deepEqual(errors, []);
     await page.close();
 });
+
+// A fast circle of radius 0.8 found no free spot among the 0.09-radius circles of the densest
+// scenes (their spacing is narrower than its diameter), so nothing could be fired there.
+test('world: a fast circle can be fired among 31,623 circles too', async () => {
+    const { page, errors } = await open('world.html');
+    await page.waitForFunction(() => window.demo?.ready === true);
+    await setSlider(page, 'count', 4.5);
+    const before = await page.evaluate(() => window.demo.circol.stats().circles);
+    assert.ok(before > 30000, `${before} circles`);
+    const box = await page.locator('#stage').boundingBox();
+    await page.mouse.move(box.x + 200, box.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 600, box.y + 320, { steps: 4 });
+    await page.mouse.up();
+    assert.equal(await page.evaluate(() => window.demo.circol.stats().circles), before + 1);
+    await page.waitForTimeout(300);
+    // (a scene this dense may be slowed down, which the status says too)
+    assert.doesNotMatch(await page.textContent('#status'), /fast circle/);
+    assert.ok(await page.evaluate(() => window.demo.circol.maxOverlap()) < 1e-6);
+    assert.deepEqual(errors, []);
+    await page.close();
+});
