@@ -134,7 +134,8 @@ export class Handles {
         return { x: event.clientX - rect.left, y: event.clientY - rect.top };
     }
 
-    // Picks the nearest visible handle within reach.
+    // Picks the nearest visible handle within reach; of handles at the same distance, the last
+    // added (a velocity's tip is added after its centre: a zero velocity can still be grabbed).
     down(event) {
         const p = this.local(event);
         let best = null;
@@ -145,7 +146,7 @@ export class Handles {
             }
             const q = h.get();
             const d = Math.hypot(q.x - p.x, q.y - p.y);
-            if (d < bestDistance) {
+            if (d <= bestDistance) {
                 best = h;
                 bestDistance = d;
             }
@@ -157,11 +158,20 @@ export class Handles {
         }
     }
 
+    // A point kept on the canvas's pixels, so that no handle can be dragged out of sight and
+    // reach.
+    clamp(p) {
+        return {
+            x: Math.min(Math.max(Math.round(p.x), 0), this.canvas.clientWidth - 1),
+            y: Math.min(Math.max(Math.round(p.y), 0), this.canvas.clientHeight - 1),
+        };
+    }
+
     // Moves the active handle.
     move(event) {
         const p = this.local(event);
         if (this.active) {
-            this.active.set({ x: Math.round(p.x), y: Math.round(p.y) });
+            this.active.set(this.clamp(p));
             this.onChange();
             return;
         }

@@ -261,3 +261,41 @@ test('world: a fast circle can be fired among 31,623 circles too', async () => {
     assert.deepEqual(errors, []);
     await page.close();
 });
+
+// Drags from one page point to another with the mouse.
+async function drag(page, from, to) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await page.mouse.up();
+}
+
+test('two circles: a zero velocity can be grabbed again, and no handle leaves the canvas', async () => {
+    const { page, errors } = await open('pair.html');
+    await page.waitForFunction(() => window.demo?.ready === true);
+    let handles = await page.evaluate(() => window.demo.handles());
+    // A's velocity tip onto A's centre: velocity zero, both handles on one point
+    await drag(page, handles['a-velocity'], handles['a-center']);
+    let a = (await page.evaluate(() => window.demo.state())).a;
+    assert.deepEqual({ vx: a.vx, vy: a.vy }, { vx: 0, vy: 0 });
+    // pressing there takes the velocity (added after the centre), not the centre
+    handles = await page.evaluate(() => window.demo.handles());
+    await drag(page, handles['a-center'], { x: handles['a-center'].x + 150, y: handles['a-center'].y });
+    const moved = (await page.evaluate(() => window.demo.state())).a;
+    assert.deepEqual({ x: moved.x, y: moved.y, vx: moved.vx, vy: moved.vy }, { x: a.x, y: a.y, vx: 150, vy: 0 });
+    // B's centre dragged to the window's corner stays on the canvas, on its corner pixel
+    const box = await page.locator('#stage').boundingBox();
+    handles = await page.evaluate(() => window.demo.handles());
+    await drag(page, handles['b-center'], { x: 1275, y: 755 });
+    const b = (await page.evaluate(() => window.demo.state())).b;
+    assert.deepEqual({ x: b.x, y: b.y }, { x: box.width - 1, y: box.height - 1 });
+    // and it can be dragged back (pressed within reach: the canvas's rounded corner itself
+    // takes no pointer events)
+    handles = await page.evaluate(() => window.demo.handles());
+    await drag(page, { x: handles['b-center'].x - 5, y: handles['b-center'].y - 5 },
+        { x: box.x + 495, y: box.y + 245 });
+    a = (await page.evaluate(() => window.demo.state())).b;
+    assert.deepEqual({ x: a.x, y: a.y }, { x: 495, y: 245 });
+    assert.deepEqual(errors, []);
+    await page.close();
+});
