@@ -100,7 +100,8 @@ async function main() {
             // the tangent at the contact, about which the velocity is reflected
             drawLine(ctx, { x: point.x - 120 * n.y, y: point.y + 120 * n.x },
                 { x: point.x + 120 * n.y, y: point.y - 120 * n.x }, COLORS.ghost, { width: 1, dash: [5, 5] });
-            drawArrow(ctx, point, { x: point.x - 60 * n.x, y: point.y - 60 * n.y }, COLORS.normal, { width: 3 });
+            // the normal as the table gives it: from the circle toward the wall
+            drawArrow(ctx, point, { x: point.x + 60 * n.x, y: point.y + 60 * n.y }, COLORS.normal, { width: 3 });
             drawArrow(ctx, at, result.end, COLORS.after, { width: 2.5 });
             drawCircle(ctx, point, 4, COLORS.normal, { fill: COLORS.normal });
             drawLabel(ctx, `t = ${fmt(hit.t)}`, point);

@@ -299,3 +299,27 @@ test('two circles: a zero velocity can be grabbed again, and no handle leaves th
     assert.deepEqual(errors, []);
     await page.close();
 });
+
+// The colour of the canvas pixel at a point in CSS pixels, as [r, g, b].
+function pixel(page, at) {
+    return page.evaluate(({ x, y }) => {
+        const canvas = document.getElementById('stage');
+        const ratio = canvas.width / canvas.clientWidth;
+        const data = canvas.getContext('2d').getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
+        return [data[0], data[1], data[2]];
+    }, at);
+}
+
+test('walls: the red arrow is the normal the table shows, from the circle toward the wall', async () => {
+    const { page, errors } = await open('walls.html');
+    await page.waitForFunction(() => window.demo?.ready === true);
+    const { point, normal } = (await page.evaluate(() => window.demo.result())).hit;
+    const shown = (await page.textContent('#normal')).match(/-?[0-9.]+/g).map(Number);
+    assert.ok(Math.abs(shown[0] - normal.x) < 1e-3 && Math.abs(shown[1] - normal.y) < 1e-3);
+    const red = [0xef, 0x53, 0x50];
+    const along = (k) => pixel(page, { x: point.x + k * normal.x, y: point.y + k * normal.y });
+    assert.deepEqual(await along(40), red, 'the arrow along +normal');
+    assert.notDeepEqual(await along(-40), red, 'nothing red along -normal');
+    assert.deepEqual(errors, []);
+    await page.close();
+});
