@@ -119,6 +119,12 @@ test('two circles with B locked: an elastic bounce keeps A\'s speed (seed 003)',
     const afterSpeed = Math.hypot(result.aVelocity.x, result.aVelocity.y);
     assert.ok(Math.abs(afterSpeed - before) <= 1e-9 * before, `${afterSpeed} vs ${before}`);
     assert.deepEqual(result.bVelocity, { x: 0, y: 0 });
+    // reflected about the tangent, as the page says: v - 2 (v . n) n, the normal part reversed
+    const n = result.hit.normal;
+    const vn = a.vx * n.x + a.vy * n.y;
+    assert.ok(vn > 0, 'A approaches B');
+    assert.ok(Math.abs(result.aVelocity.x - (a.vx - 2 * vn * n.x)) <= 1e-9 * before);
+    assert.ok(Math.abs(result.aVelocity.y - (a.vy - 2 * vn * n.y)) <= 1e-9 * before);
     assert.deepEqual(errors, []);
     await page.close();
 });
