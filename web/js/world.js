@@ -85,8 +85,18 @@ async function main() {
         slowedUntil = 0;
         startEnergy = circol.stats().kineticEnergy;
         for (const id of ['count', 'spread', 'restitution', 'gravity', 'damping']) {
-            $(`${id}-value`).textContent = id === 'count' ? String(added) : fmt(settings[id], 2);
+            showSetting(id, settings[id], added);
         }
+    }
+
+    // A slider's value beside it and for assistive technology (the count's slider is on a log
+    // scale: its own value is an exponent). Shown while it is dragged too, before the rebuild on
+    // release; after it, the count is the number of circles the box took.
+    function showSetting(id, value, added) {
+        const text = id === 'count'
+            ? String(added ?? Math.round(10 ** value)) : fmt(value, 2);
+        $(`${id}-value`).textContent = text;
+        $(id).setAttribute('aria-valuetext', id === 'count' ? `${text} circles` : text);
     }
 
     const toScreen = (x, y) => ({ x: x * scale, y: view.height - y * scale });
@@ -207,29 +217,21 @@ async function main() {
         $('energy').textContent = fmt(stats.kineticEnergy, 1);
         $('overlap').textContent = fmt(circol.maxOverlap(), 3);
         const notes = [statusText, now < slowedUntil ? SLOWED : ''].filter((note) => note !== '');
-        $('status').textContent = notes.join('; ');
+        const shown = notes.join('; ');
+        if ($('status').textContent !== shown) {
+            $('status').textContent = shown; // a live region: changed only when it changes
+        }
         window.demo.collisions = stats.collisions;
         requestAnimationFrame(frame);
     }
 
-    // Click and drag to aim: fires a fast circle from the press point.
-    let press = null;
-    canvas.addEventListener('pointerdown', (event) => {
-        const rect = canvas.getBoundingClientRect();
-        press = { x: (event.clientX - rect.left) / scale, y: (view.height - (event.clientY - rect.top)) / scale };
-    });
-    canvas.addEventListener('pointerup', (event) => {
-        if (!press) {
-            return;
-        }
-        const rect = canvas.getBoundingClientRect();
-        const to = { x: (event.clientX - rect.left) / scale, y: (view.height - (event.clientY - rect.top)) / scale };
-        let dx = to.x - press.x;
-        let dy = to.y - press.y;
+    // Fires a fast circle from a point (world units) in the direction (dx, dy).
+    let aim = { dx: 1, dy: 0.37 }; // the last direction, for the keyboard
+    function fire(from, dx, dy) {
         if (Math.hypot(dx, dy) < 1) {
-            dx = 1;
-            dy = 0.37;
+            ({ dx, dy } = aim);
         }
+        aim = { dx, dy };
         const length = Math.hypot(dx, dy);
         const speed = 2000; // the box is crossed in a twentieth of a time unit
         // No larger than the scene's smallest circles: in a dense scene the gaps between them are
@@ -243,8 +245,8 @@ async function main() {
             const spots = ring === 0 ? 1 : 6 * ring;
             for (let k = 0; k < spots; k++) {
                 const angle = (2 * Math.PI * k) / spots;
-                const x = press.x + (ring * r / 3) * Math.cos(angle);
-                const y = press.y + (ring * r / 3) * Math.sin(angle);
+                const x = from.x + (ring * r / 3) * Math.cos(angle);
+                const y = from.y + (ring * r / 3) * Math.sin(angle);
                 result = circol.addCircle(x, y, speed * dx / length, speed * dy / length, r, mass);
                 if (result.status === 0) {
                     break;
@@ -254,7 +256,6 @@ async function main() {
                 break;
             }
         }
-        press = null;
         if (result.status !== 0) {
             statusText = `fast circle: ${circol.statusString(result.status)}`;
             return;
@@ -270,10 +271,45 @@ async function main() {
         }
         trail = [];
         statusText = '';
+    }
+
+    // Click and drag to aim: fires a fast circle from the press point. Only the main button
+    // aims, and the pointer is captured, so a release outside the canvas ends this press too.
+    let press = null;
+    const toWorld = (event) => {
+        const rect = canvas.getBoundingClientRect();
+        return { x: (event.clientX - rect.left) / scale, y: (view.height - (event.clientY - rect.top)) / scale };
+    };
+    canvas.addEventListener('pointerdown', (event) => {
+        if (event.button !== 0) {
+            return;
+        }
+        press = toWorld(event);
+        canvas.setPointerCapture?.(event.pointerId);
+    });
+    canvas.addEventListener('pointerup', (event) => {
+        if (!press || event.button !== 0) {
+            return;
+        }
+        const to = toWorld(event);
+        const from = press;
+        press = null;
+        fire(from, to.x - from.x, to.y - from.y);
+    });
+    canvas.addEventListener('pointercancel', () => {
+        press = null;
+    });
+    // The keyboard: Enter (or Space) fires from the middle of the box in the last direction.
+    canvas.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            fire({ x: BOX / 2, y: height / 2 }, 0, 0);
+        }
     });
 
     for (const id of ['count', 'spread', 'restitution', 'gravity', 'damping']) {
         $(id).addEventListener('change', build);
+        $(id).addEventListener('input', () => showSetting(id, Number($(id).value)));
     }
     $('heat').addEventListener('click', () => {
         let stats = circol.stats();

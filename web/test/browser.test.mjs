@@ -329,3 +329,88 @@ test('walls: the red arrow is the normal the table shows, from the circle toward
     assert.deepEqual(errors, []);
     await page.close();
 });
+
+test('accessibility: the drawings are named images that take the keyboard focus; sliders say their values', async () => {
+    for (const path of ['pair.html', 'walls.html', 'world.html']) {
+        const { page, errors } = await open(path);
+        await page.waitForFunction(() => window.demo?.ready === true);
+        const stage = await page.locator('#stage').evaluate((c) => ({
+            tabIndex: c.tabIndex, role: c.getAttribute('role'), label: c.getAttribute('aria-label'),
+            described: document.getElementById(c.getAttribute('aria-describedby'))?.textContent ?? '',
+        }));
+        assert.equal(stage.tabIndex, 0, path);
+        assert.equal(stage.role, 'img', path);
+        assert.match(stage.described, /keyboard/, path);
+        const tree = await page.locator('body').ariaSnapshot();
+        assert.ok(tree.includes(`img "${stage.label}"`), `${path}: ${tree}`);
+        // every slider's name is its label alone, not its label and its changing value
+        for (const name of await page.locator('input[type=range]').evaluateAll((all) => all.map((e) => e.getAttribute('aria-label')))) {
+            assert.ok(name && !/[0-9]/.test(name), `${path}: slider named ${name}`);
+        }
+        assert.deepEqual(errors, [], path);
+        await page.close();
+    }
+    // the log-scale sliders give the value, not the exponent
+    const { page, errors } = await open('pair.html');
+    await page.waitForFunction(() => window.demo?.ready === true);
+    assert.equal(await page.getAttribute('#mass-a', 'aria-valuetext'), '1.00');
+    await page.locator('#mass-a').fill('1');
+    assert.equal(await page.getAttribute('#mass-a', 'aria-valuetext'), '10.00');
+    await page.close();
+    const world = await open('world.html');
+    await world.page.waitForFunction(() => window.demo?.ready === true);
+    assert.equal(await world.page.getAttribute('#count', 'aria-valuetext'), '1000 circles');
+    assert.equal(await world.page.getAttribute('#status', 'aria-live'), 'polite');
+    // while a slider moves (input, no change yet) its value already shows
+    await world.page.locator('#count').evaluate((e) => {
+        e.value = '2';
+        e.dispatchEvent(new Event('input'));
+    });
+    assert.equal(await world.page.textContent('#count-value'), '100');
+    assert.equal(await world.page.getAttribute('#count', 'aria-valuetext'), '100 circles');
+    assert.equal(await world.page.evaluate(() => window.demo.circol.stats().circles), 1000);
+    assert.deepEqual([...errors, ...world.errors], []);
+    await world.page.close();
+});
+
+test('keyboard: handles are picked by number and moved with the arrow keys; Enter fires on the world page', async () => {
+    const { page, errors } = await open('pair.html');
+    await page.waitForFunction(() => window.demo?.ready === true);
+    const start = await page.evaluate(() => window.demo.state());
+    const t0 = await page.textContent('#t');
+    await page.keyboard.press('Tab'); // from the page's start, past the navigation links
+    for (let i = 0; i < 8 && !(await page.evaluate(() => document.activeElement.id === 'stage')); i++) {
+        await page.keyboard.press('Tab');
+    }
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'stage');
+    await page.keyboard.press('3'); // A's velocity
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowUp');
+    await page.keyboard.press('4'); // B's centre
+    await page.keyboard.press('ArrowLeft');
+    const moved = await page.evaluate(() => window.demo.state());
+    assert.deepEqual([moved.a.vx, moved.a.vy], [start.a.vx + 1, start.a.vy - 10]);
+    assert.deepEqual([moved.a.x, moved.a.y], [start.a.x, start.a.y]);
+    assert.deepEqual([moved.b.x, moved.b.y], [start.b.x - 1, start.b.y]);
+    assert.notEqual(await page.textContent('#t'), t0);
+    assert.deepEqual(errors, []);
+    await page.close();
+
+    const world = await open('world.html');
+    await world.page.waitForFunction(() => window.demo?.ready === true);
+    const before = await world.page.evaluate(() => window.demo.circol.stats().circles);
+    await world.page.focus('#stage');
+    await world.page.keyboard.press('Enter');
+    assert.equal(await world.page.evaluate(() => window.demo.circol.stats().circles), before + 1);
+    await world.page.waitForTimeout(200);
+    assert.equal(await world.page.textContent('#status'), '');
+    // only the main button aims and fires
+    const box = await world.page.locator('#stage').boundingBox();
+    await world.page.mouse.move(box.x + 100, box.y + 100);
+    await world.page.mouse.down({ button: 'right' });
+    await world.page.mouse.move(box.x + 300, box.y + 150, { steps: 3 });
+    await world.page.mouse.up({ button: 'right' });
+    assert.equal(await world.page.evaluate(() => window.demo.circol.stats().circles), before + 1);
+    assert.deepEqual(world.errors, []);
+    await world.page.close();
+});
