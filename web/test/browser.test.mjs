@@ -44,6 +44,19 @@ test('a malformed URL gets a 404 and the server goes on serving', async () => {
     assert.equal((await fetch(baseUrl)).status, 200);
 });
 
+test('HEAD gets a GET\'s headers, a folder is not found, and other methods are refused', async () => {
+    const get = await fetch(`${baseUrl}pair.html`);
+    const head = await fetch(`${baseUrl}pair.html`, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get('content-length'), get.headers.get('content-length'));
+    assert.equal(head.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.equal(await head.text(), '');
+    assert.equal((await fetch(`${baseUrl}js`)).status, 404);
+    const post = await fetch(`${baseUrl}pair.html`, { method: 'POST', body: 'x' });
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.get('allow'), 'GET, HEAD');
+});
+
 // Opens a page and collects its console errors and uncaught exceptions.
 async function open(path) {
     const page = await context.newPage();
