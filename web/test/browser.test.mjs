@@ -427,3 +427,16 @@ test('keyboard: handles are picked by number and moved with the arrow keys; Ente
     assert.deepEqual(world.errors, []);
     await world.page.close();
 });
+
+test('walls: a line whose two points coincide says so instead of vanishing', async () => {
+    const { page, errors } = await open('walls.html?kind=line');
+    await page.waitForFunction(() => window.demo?.ready === true);
+    const handles = await page.evaluate(() => window.demo.handles());
+    await drag(page, handles['wall-q'], handles['wall-p']);
+    const state = await page.evaluate(() => window.demo.state());
+    assert.deepEqual(state.q, state.p);
+    assert.equal(await page.evaluate(() => window.demo.result().hit), null);
+    assert.equal(await page.textContent('#feature'), 'no line: its two points coincide');
+    assert.deepEqual(errors, []);
+    await page.close();
+});
