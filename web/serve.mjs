@@ -44,9 +44,14 @@ export function startServer({ root = ROOT, host = '127.0.0.1', port = 0 } = {}) 
         } catch {
             stats = null;
         }
-        if (!stats || !stats.isFile() || request.method !== 'GET') {
-            response.writeHead(stats ? 405 : 404, { 'content-type': 'text/plain' });
-            response.end(stats ? 'method not allowed\n' : 'not found\n');
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+            response.writeHead(405, { 'content-type': 'text/plain', allow: 'GET, HEAD' });
+            response.end('method not allowed\n');
+            return;
+        }
+        if (!stats || !stats.isFile()) {
+            response.writeHead(404, { 'content-type': 'text/plain' });
+            response.end('not found\n');
             return;
         }
         response.writeHead(200, {
@@ -54,6 +59,10 @@ export function startServer({ root = ROOT, host = '127.0.0.1', port = 0 } = {}) 
             'content-length': stats.size,
             'cache-control': 'no-store',
         });
+        if (request.method === 'HEAD') {
+            response.end(); // the headers of a GET, without the body
+            return;
+        }
         createReadStream(file).pipe(response);
     });
     return new Promise((resolve, reject) => {

@@ -6,6 +6,10 @@ const WASI_ENOSYS = 52;
 // ccl_status's CCL_ERR_INVALID_ARGUMENT (include/circol/base.h), for arguments refused here.
 const INVALID_ARGUMENT = 1;
 
+// ccl_status's CCL_ERR_EVENT_LIMIT: an advance stopped at its maxEventsPerAdvance; the world is
+// consistent at an earlier time and may go on.
+export const EVENT_LIMIT = 8;
+
 // Imports for whatever WASI functions the module asks for: none does any real work in a page.
 function wasiImports(module) {
     const wasi = {};
@@ -119,17 +123,22 @@ export class Circol {
     }
 
     // Creates the world: {width, height, periodic, gravity: {x, y}, damping, restitution} and
-    // optionally capacity (circles to make room for at once) and maxCircles (the most it may
-    // hold; the library's default when absent). Returns a status code (0 is success).
+    // optionally capacity (circles to make room for at once), maxCircles (the most it may hold;
+    // the library's default when absent) and maxEventsPerAdvance (the most events one advance
+    // may process; no limit when absent or 0). An advance that reaches that limit returns
+    // EVENT_LIMIT and leaves the world at an earlier time, from which the next advance goes on.
+    // Returns a status code (0 is success).
     createWorld(def) {
         // counts are 32-bit integers in the module: anything else would wrap, so it is refused
         const count = (v) => v === undefined || (Number.isInteger(v) && v >= 0 && v <= 2147483647);
-        if (!count(def.capacity) || !count(def.maxCircles)) {
+        const events = def.maxEventsPerAdvance;
+        const eventsOk = events === undefined || (Number.isSafeInteger(events) && events >= 0);
+        if (!count(def.capacity) || !count(def.maxCircles) || !eventsOk) {
             return INVALID_ARGUMENT;
         }
         return this.raw.ccl_web_world_create(def.width, def.height, def.periodic ? 1 : 0,
             def.gravity.x, def.gravity.y, def.damping, def.restitution, def.capacity ?? 0,
-            def.maxCircles ?? 0);
+            def.maxCircles ?? 0, events ?? 0);
     }
 
     // Destroys the world.

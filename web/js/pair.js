@@ -121,6 +121,9 @@ async function main() {
             kinetic(mB, result.bVelocity), 1);
         $('mass-a-value').textContent = fmt(state.massA, 2);
         $('mass-b-value').textContent = state.locked ? '∞' : fmt(state.massB, 2);
+        // the mass sliders are on a log scale: say the mass, not its exponent
+        $('mass-a').setAttribute('aria-valuetext', fmt(state.massA, 2));
+        $('mass-b').setAttribute('aria-valuetext', state.locked ? 'infinite (B locked)' : fmt(state.massB, 2));
         $('e-a-value').textContent = fmt(state.eA, 2);
         $('e-b-value').textContent = fmt(state.eB, 2);
     }

@@ -110,17 +110,57 @@ export function drawLabel(ctx, text, at, color = COLORS.text) {
 }
 
 // Draggable points on a canvas. Each handle has a name, a getter and a setter of its position,
-// a colour and a visibility test; onChange runs after every move.
+// a colour and a visibility test; onChange runs after every move (and when the canvas gains or
+// loses the keyboard focus, to redraw). With the focus on the canvas, the keys 1 to 9 pick the
+// visible handles in order, the arrow keys move the picked one by a pixel (ten with Shift) and
+// Escape drops it.
 export class Handles {
     constructor(canvas, onChange) {
         this.canvas = canvas;
         this.onChange = onChange;
         this.list = [];
         this.active = null;
+        this.picked = null; // the handle the keyboard moves
         canvas.addEventListener('pointerdown', (event) => this.down(event));
         canvas.addEventListener('pointermove', (event) => this.move(event));
         canvas.addEventListener('pointerup', (event) => this.up(event));
         canvas.addEventListener('pointercancel', (event) => this.up(event));
+        canvas.addEventListener('keydown', (event) => this.key(event));
+        canvas.addEventListener('focus', () => this.onChange());
+        canvas.addEventListener('blur', () => this.onChange());
+    }
+
+    // The handles shown now.
+    visible() {
+        return this.list.filter((h) => h.visible());
+    }
+
+    // Keyboard: picks a handle by its number, moves it with the arrow keys.
+    key(event) {
+        if (event.altKey || event.ctrlKey || event.metaKey) {
+            return;
+        }
+        const shown = this.visible();
+        const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+        if (/^[1-9]$/.test(event.key) && Number(event.key) <= shown.length) {
+            this.picked = shown[Number(event.key) - 1];
+        } else if (event.key === 'Escape') {
+            this.picked = null;
+        } else if (steps[event.key]) {
+            if (!this.picked || !this.picked.visible()) {
+                this.picked = shown[0] ?? null;
+            }
+            if (this.picked) {
+                const size = event.shiftKey ? 10 : 1;
+                const q = this.picked.get();
+                const [dx, dy] = steps[event.key];
+                this.picked.set(this.clamp({ x: q.x + size * dx, y: q.y + size * dy }));
+            }
+        } else {
+            return;
+        }
+        event.preventDefault();
+        this.onChange();
     }
 
     // Adds a handle.
@@ -134,7 +174,8 @@ export class Handles {
         return { x: event.clientX - rect.left, y: event.clientY - rect.top };
     }
 
-    // Picks the nearest visible handle within reach.
+    // Picks the nearest visible handle within reach; of handles at the same distance, the last
+    // added (a velocity's tip is added after its centre: a zero velocity can still be grabbed).
     down(event) {
         const p = this.local(event);
         let best = null;
@@ -145,7 +186,7 @@ export class Handles {
             }
             const q = h.get();
             const d = Math.hypot(q.x - p.x, q.y - p.y);
-            if (d < bestDistance) {
+            if (d <= bestDistance) {
                 best = h;
                 bestDistance = d;
             }
@@ -157,11 +198,20 @@ export class Handles {
         }
     }
 
+    // A point kept on the canvas's pixels, so that no handle can be dragged out of sight and
+    // reach.
+    clamp(p) {
+        return {
+            x: Math.min(Math.max(Math.round(p.x), 0), this.canvas.clientWidth - 1),
+            y: Math.min(Math.max(Math.round(p.y), 0), this.canvas.clientHeight - 1),
+        };
+    }
+
     // Moves the active handle.
     move(event) {
         const p = this.local(event);
         if (this.active) {
-            this.active.set({ x: Math.round(p.x), y: Math.round(p.y) });
+            this.active.set(this.clamp(p));
             this.onChange();
             return;
         }
@@ -175,12 +225,11 @@ export class Handles {
         this.active = null;
     }
 
-    // Draws every visible handle.
+    // Draws every visible handle; with the keyboard focus on the canvas, each one's number too,
+    // and a ring around the picked one.
     draw(ctx) {
-        for (const h of this.list) {
-            if (!h.visible()) {
-                continue;
-            }
+        const focused = document.activeElement === this.canvas;
+        this.visible().forEach((h, i) => {
             const q = h.get();
             ctx.beginPath();
             ctx.arc(q.x, q.y, 6, 0, 2 * Math.PI);
@@ -189,7 +238,19 @@ export class Handles {
             ctx.lineWidth = 1.5;
             ctx.strokeStyle = '#111';
             ctx.stroke();
-        }
+            if (focused) {
+                ctx.font = 'bold 12px system-ui, sans-serif';
+                ctx.fillStyle = COLORS.text;
+                ctx.fillText(String(i + 1), q.x + 8, q.y + 16);
+                if (h === this.picked) {
+                    ctx.beginPath();
+                    ctx.arc(q.x, q.y, 10, 0, 2 * Math.PI);
+                    ctx.lineWidth = 2;
+                    ctx.strokeStyle = COLORS.text;
+                    ctx.stroke();
+                }
+            }
+        });
     }
 
     // Screen positions of the visible handles, by name (for tests and tools).

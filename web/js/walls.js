@@ -62,9 +62,17 @@ async function main() {
         state.fixedRadius = Math.max(2, Math.hypot(p.x - state.p.x, p.y - state.p.y));
     }, '#fff', () => state.kind === 'circle');
 
+    // A line through two points on one pixel has no direction: the library is given a zero
+    // normal, and answers no hit.
+    const noLine = () => state.kind === 'line' && state.p.x === state.q.x && state.p.y === state.q.y;
+    const NO_LINE = 'no line: its two points coincide';
+
     function drawWall(ctx, width, height) {
         const { p, q } = state;
-        if (state.kind === 'segment') {
+        if (noLine()) {
+            drawCircle(ctx, p, 3, COLORS.wall, { fill: COLORS.wall });
+            drawLabel(ctx, NO_LINE, { x: p.x, y: p.y - 12 });
+        } else if (state.kind === 'segment') {
             drawLine(ctx, p, q, COLORS.wall, { width: 4 });
         } else if (state.kind === 'line') {
             const dx = q.x - p.x;
@@ -100,7 +108,8 @@ async function main() {
             // the tangent at the contact, about which the velocity is reflected
             drawLine(ctx, { x: point.x - 120 * n.y, y: point.y + 120 * n.x },
                 { x: point.x + 120 * n.y, y: point.y - 120 * n.x }, COLORS.ghost, { width: 1, dash: [5, 5] });
-            drawArrow(ctx, point, { x: point.x - 60 * n.x, y: point.y - 60 * n.y }, COLORS.normal, { width: 3 });
+            // the normal as the table gives it: from the circle toward the wall
+            drawArrow(ctx, point, { x: point.x + 60 * n.x, y: point.y + 60 * n.y }, COLORS.normal, { width: 3 });
             drawArrow(ctx, at, result.end, COLORS.after, { width: 2.5 });
             drawCircle(ctx, point, 4, COLORS.normal, { fill: COLORS.normal });
             drawLabel(ctx, `t = ${fmt(hit.t)}`, point);
@@ -114,6 +123,9 @@ async function main() {
     // Which part of the wall the circle touches (for the table).
     function feature() {
         const hit = result.hit;
+        if (noLine()) {
+            return NO_LINE;
+        }
         if (!hit) {
             return '-';
         }

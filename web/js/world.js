@@ -1,9 +1,19 @@
 // Page 3: the event-driven world. The library moves every circle from collision to collision;
 // this file builds the scene, draws it and plots the statistics.
+import { EVENT_LIMIT } from './circol.js';
 import { COLORS, drawCircle, fmt, loadPageModule, setupCanvas, showFatal } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
 const BOX = 100; // the box is BOX wide; its height follows the canvas
+// The most events one frame may process (at a few microseconds each, about a tenth of a second
+// of work). A scene that needs more per frame runs slower in world time instead of blocking the
+// page for ever longer frames.
+const EVENTS_PER_FRAME = 20000;
+// Shown while frames reach that budget.
+const SLOWED = 'slowed down: too many collisions per frame';
+// The fast circle's radius and mass, when the scene's circles leave room for it.
+const FAST_RADIUS = 0.8;
+const FAST_MASS = 4;
 
 // A small seeded generator so a scene is the same each time it is built.
 function random(seed) {
@@ -32,6 +42,9 @@ async function main() {
     let trail = [];
     let rateWindow = [];
     let statusText = '';
+    let slowedUntil = 0; // the frame time until which the SLOWED note stays up
+    let startEnergy = 0; // the scene's kinetic energy when built: what "Heat up" returns to
+    let baseRadius = FAST_RADIUS; // the scene's smallest circle radius
 
     function build() {
         settings = {
@@ -44,13 +57,14 @@ async function main() {
         const damping = settings.gravity > 0 ? 0 : settings.damping; // the world takes one of them
         const status = circol.createWorld({
             width: BOX, height, periodic: false, gravity: { x: 0, y: -settings.gravity },
-            damping, restitution: settings.restitution,
+            damping, restitution: settings.restitution, maxEventsPerAdvance: EVENTS_PER_FRAME,
         });
         statusText = status === 0 ? (settings.gravity > 0 && settings.damping > 0 ? 'damping off under gravity' : '') : circol.statusString(status);
         const next = random(12345);
         const side = Math.ceil(Math.sqrt(settings.count * BOX / height));
         const cell = BOX / side;
         const base = cell * 0.3 / (1 + settings.spread);
+        baseRadius = base;
         let added = 0;
         for (let i = 0; added < settings.count && i < 4 * settings.count; i++) {
             const col = i % side;
@@ -68,9 +82,21 @@ async function main() {
         tracked = null;
         trail = [];
         rateWindow = [];
+        slowedUntil = 0;
+        startEnergy = circol.stats().kineticEnergy;
         for (const id of ['count', 'spread', 'restitution', 'gravity', 'damping']) {
-            $(`${id}-value`).textContent = id === 'count' ? String(added) : fmt(settings[id], 2);
+            showSetting(id, settings[id], added);
         }
+    }
+
+    // A slider's value beside it and for assistive technology (the count's slider is on a log
+    // scale: its own value is an exponent). Shown while it is dragged too, before the rebuild on
+    // release; after it, the count is the number of circles the box took.
+    function showSetting(id, value, added) {
+        const text = id === 'count'
+            ? String(added ?? Math.round(10 ** value)) : fmt(value, 2);
+        $(`${id}-value`).textContent = text;
+        $(id).setAttribute('aria-valuetext', id === 'count' ? `${text} circles` : text);
     }
 
     const toScreen = (x, y) => ({ x: x * scale, y: view.height - y * scale });
@@ -160,7 +186,10 @@ async function main() {
         const elapsed = Math.max(0, Math.min((now - last) / 1000, 0.1));
         last = now;
         const status = circol.advance(elapsed);
-        if (status !== 0) {
+        if (status === EVENT_LIMIT) {
+            // not an error: the world stopped early, consistent, and goes on from there next frame
+            slowedUntil = now + 1000;
+        } else if (status !== 0) {
             statusText = circol.statusString(status);
         }
         for (const q of circol.takeTrack()) {
@@ -187,32 +216,28 @@ async function main() {
         $('rate').textContent = fmt(rate, 0);
         $('energy').textContent = fmt(stats.kineticEnergy, 1);
         $('overlap').textContent = fmt(circol.maxOverlap(), 3);
-        $('status').textContent = statusText;
+        const notes = [statusText, now < slowedUntil ? SLOWED : ''].filter((note) => note !== '');
+        const shown = notes.join('; ');
+        if ($('status').textContent !== shown) {
+            $('status').textContent = shown; // a live region: changed only when it changes
+        }
         window.demo.collisions = stats.collisions;
         requestAnimationFrame(frame);
     }
 
-    // Click and drag to aim: fires a fast circle from the press point.
-    let press = null;
-    canvas.addEventListener('pointerdown', (event) => {
-        const rect = canvas.getBoundingClientRect();
-        press = { x: (event.clientX - rect.left) / scale, y: (view.height - (event.clientY - rect.top)) / scale };
-    });
-    canvas.addEventListener('pointerup', (event) => {
-        if (!press) {
-            return;
-        }
-        const rect = canvas.getBoundingClientRect();
-        const to = { x: (event.clientX - rect.left) / scale, y: (view.height - (event.clientY - rect.top)) / scale };
-        let dx = to.x - press.x;
-        let dy = to.y - press.y;
+    // Fires a fast circle from a point (world units) in the direction (dx, dy).
+    let aim = { dx: 1, dy: 0.37 }; // the last direction, for the keyboard
+    function fire(from, dx, dy) {
         if (Math.hypot(dx, dy) < 1) {
-            dx = 1;
-            dy = 0.37;
+            ({ dx, dy } = aim);
         }
+        aim = { dx, dy };
         const length = Math.hypot(dx, dy);
         const speed = 2000; // the box is crossed in a twentieth of a time unit
-        const r = 0.8;
+        // No larger than the scene's smallest circles: in a dense scene the gaps between them are
+        // narrower than a circle of radius FAST_RADIUS, which would then find no free spot.
+        const r = Math.min(FAST_RADIUS, baseRadius);
+        const mass = FAST_MASS * (r / FAST_RADIUS) ** 2; // masses go as r^2, as the scene's
         // In a crowd the press point is often taken: look for the nearest free spot around it,
         // on rings a third of a radius apart.
         let result = null;
@@ -220,9 +245,9 @@ async function main() {
             const spots = ring === 0 ? 1 : 6 * ring;
             for (let k = 0; k < spots; k++) {
                 const angle = (2 * Math.PI * k) / spots;
-                const x = press.x + (ring * r / 3) * Math.cos(angle);
-                const y = press.y + (ring * r / 3) * Math.sin(angle);
-                result = circol.addCircle(x, y, speed * dx / length, speed * dy / length, r, 4);
+                const x = from.x + (ring * r / 3) * Math.cos(angle);
+                const y = from.y + (ring * r / 3) * Math.sin(angle);
+                result = circol.addCircle(x, y, speed * dx / length, speed * dy / length, r, mass);
                 if (result.status === 0) {
                     break;
                 }
@@ -231,7 +256,6 @@ async function main() {
                 break;
             }
         }
-        press = null;
         if (result.status !== 0) {
             statusText = `fast circle: ${circol.statusString(result.status)}`;
             return;
@@ -247,22 +271,59 @@ async function main() {
         }
         trail = [];
         statusText = '';
+    }
+
+    // Click and drag to aim: fires a fast circle from the press point. Only the main button
+    // aims, and the pointer is captured, so a release outside the canvas ends this press too.
+    let press = null;
+    const toWorld = (event) => {
+        const rect = canvas.getBoundingClientRect();
+        return { x: (event.clientX - rect.left) / scale, y: (view.height - (event.clientY - rect.top)) / scale };
+    };
+    canvas.addEventListener('pointerdown', (event) => {
+        if (event.button !== 0) {
+            return;
+        }
+        press = toWorld(event);
+        canvas.setPointerCapture?.(event.pointerId);
+    });
+    canvas.addEventListener('pointerup', (event) => {
+        if (!press || event.button !== 0) {
+            return;
+        }
+        const to = toWorld(event);
+        const from = press;
+        press = null;
+        fire(from, to.x - from.x, to.y - from.y);
+    });
+    canvas.addEventListener('pointercancel', () => {
+        press = null;
+    });
+    // The keyboard: Enter (or Space) fires from the middle of the box in the last direction.
+    canvas.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            fire({ x: BOX / 2, y: height / 2 }, 0, 0);
+        }
     });
 
     for (const id of ['count', 'spread', 'restitution', 'gravity', 'damping']) {
         $(id).addEventListener('change', build);
+        $(id).addEventListener('input', () => showSetting(id, Number($(id).value)));
     }
     $('heat').addEventListener('click', () => {
         let stats = circol.stats();
-        const n = Math.max(stats.circles, 1);
-        const target = 100 * n * 0.5 * 0.1; // back to the starting temperature, roughly
-        if (stats.kineticEnergy < 0.1 * target) {
+        // Back to the starting temperature at least, and twice the energy now at least, so that
+        // the button heats a scene that has not cooled too. (The circles' masses are r^2 and r
+        // shrinks with the count, so the starting energy is no multiple of the count.)
+        if (stats.kineticEnergy < 0.1 * startEnergy) {
             // a pile at rest (or nearly): scaling zero velocities would do nothing, so kick it
             circol.kick(Math.sqrt(5));
             stats = circol.stats();
         }
         if (stats.kineticEnergy > 0) {
-            circol.scaleVelocities(Math.sqrt(Math.max(target, stats.kineticEnergy) / stats.kineticEnergy));
+            const target = Math.max(startEnergy, 2 * stats.kineticEnergy);
+            circol.scaleVelocities(Math.sqrt(target / stats.kineticEnergy));
         }
     });
     window.addEventListener('resize', () => {

@@ -201,7 +201,11 @@ int ccl_web_bounce(int kind, double cx, double cy, double r, double vx, double v
     }
     ccl_web_put_hit(&hit);
     ccl_vec2 at_impact = ccl_mul_add(circle.center, hit.t, v);
-    ccl_vec2 after = ccl_reflect(v, hit.normal, restitution);
+    /* The normal points from the circle toward the wall, so the circle approaches when
+     * v . normal > 0. A circle that already touches or overlaps the wall at t = 0 but moves away
+     * (or along it) gets no bounce and keeps its velocity, as ccl_collide leaves separating
+     * bodies; ccl_reflect alone would turn it back into the wall. */
+    ccl_vec2 after = ccl_dot(v, hit.normal) > 0.0 ? ccl_reflect(v, hit.normal, restitution) : v;
     ccl_vec2 end = ccl_mul_add(at_impact, t_max - hit.t, after);
     ccl_web_out_block[6] = at_impact.x;
     ccl_web_out_block[7] = at_impact.y;
@@ -223,9 +227,10 @@ int ccl_web_has_world(void) {
 }
 
 int ccl_web_world_create(double width, double height, int periodic, double gx, double gy,
-                         double damping, double restitution, int capacity, int max_circles) {
+                         double damping, double restitution, int capacity, int max_circles,
+                         double max_events) {
     (void)width, (void)height, (void)periodic, (void)gx, (void)gy, (void)damping;
-    (void)restitution, (void)capacity, (void)max_circles;
+    (void)restitution, (void)capacity, (void)max_circles, (void)max_events;
     return CCL_ERR_UNSUPPORTED;
 }
 
@@ -340,8 +345,12 @@ void ccl_web_world_destroy(void) {
 }
 
 int ccl_web_world_create(double width, double height, int periodic, double gx, double gy,
-                         double damping, double restitution, int capacity, int max_circles) {
+                         double damping, double restitution, int capacity, int max_circles,
+                         double max_events) {
     ccl_web_world_destroy();
+    if (!(max_events >= 0.0)) {
+        return CCL_ERR_INVALID_ARGUMENT; /* negative or NaN */
+    }
     ccl_world_def def = ccl_world_default_def();
     def.box_min = ccl_v2(0.0, 0.0);
     def.box_max = ccl_v2(width, height);
@@ -353,6 +362,8 @@ int ccl_web_world_create(double width, double height, int periodic, double gx, d
     if (max_circles != 0) {
         def.max_circles = max_circles; /* a negative one is refused by ccl_world_create */
     }
+    /* 0 is no limit; a count beyond uint64_t's range is no limit either, in effect */
+    def.max_events_per_advance = max_events < 0x1p64 ? (uint64_t)max_events : UINT64_MAX;
     def.on_contact = ccl_web_on_contact;
     return (int)ccl_world_create(&def, &ccl_web_world);
 }

@@ -82,7 +82,8 @@ enum ccl_web_wall_kind {
 };
 
 /// Seed 004: a circle moving by v over [0, t_max] against a fixed wall of the given kind; on a
-/// hit it stops at the contact, bounces with ccl_reflect and moves on for the rest of the time.
+/// hit it stops at the contact, bounces with ccl_reflect if it approaches the wall (v . normal >
+/// 0; one that overlaps at t = 0 but moves away keeps v) and moves on for the rest of the time.
 /// out: 0-5 the hit, 6-7 the centre at impact, 8-9 the velocity after, 10-11 the centre at t_max.
 CCL_WEB_EXPORT int ccl_web_bounce(int kind, double cx, double cy, double r, double vx, double vy,
                                   double x0, double y0, double x1, double y1, double restitution,
@@ -90,10 +91,13 @@ CCL_WEB_EXPORT int ccl_web_bounce(int kind, double cx, double cy, double r, doub
 
 /// Creates the one world of the module (destroying any previous one): box [0, w] x [0, h], room
 /// for capacity circles from the start (0: grown as they come), at most max_circles circles (0:
-/// the library's default). Returns a ccl_status.
+/// the library's default), at most max_events events per advance (0: no limit; a whole number
+/// of events, as a double so that JavaScript can pass any count; negative or NaN is refused).
+/// An advance that reaches the limit returns CCL_ERR_EVENT_LIMIT and leaves the world
+/// consistent at an earlier time. Returns a ccl_status.
 CCL_WEB_EXPORT int ccl_web_world_create(double width, double height, int periodic, double gx,
                                         double gy, double damping, double restitution, int capacity,
-                                        int max_circles);
+                                        int max_circles, double max_events);
 
 /// Destroys the world, if any.
 CCL_WEB_EXPORT void ccl_web_world_destroy(void);

@@ -152,6 +152,35 @@ test('bouncing off a horizontal segment keeps the tangential velocity and revers
         1).hit.t, 0.5);
 });
 
+// The hit normal points from the moving circle toward the wall: v . normal > 0 is approaching.
+// A circle that overlaps the wall at t = 0 is a hit at t = 0 whichever way it moves; only one
+// moving toward the wall may bounce (ccl_reflect alone would turn a receding one into the wall).
+test('a circle overlapping a wall but moving away keeps its velocity; one moving in bounces', () => {
+    const cases = [
+        // [kind, circle, wall]: each circle overlaps its wall, with the wall below it
+        [WALL.SEGMENT, { x: 0, y: 0.5, r: 1 }, [-10, 0, 10, 0]],
+        [WALL.LINE, { x: 0, y: 0.5, r: 1 }, [0, 0, 0, 1]],
+        [WALL.LINE, { x: 0, y: 0.5, r: 1 }, [0, 0, 0, -1]], // the line is two-sided
+        [WALL.POINT, { x: 0, y: 0.5, r: 1 }, [0, 0, 0, 0]],
+        [WALL.CIRCLE, { x: 0, y: 1.5, r: 1 }, [0, 0, 1, 0]],
+    ];
+    for (const [kind, circle, wall] of cases) {
+        const away = circol.bounce(kind, circle, { x: 0, y: 8 }, wall, 1, 1);
+        assert.equal(away.hit?.t, 0, `kind ${kind}: a hit at t = 0`);
+        assert.ok(away.hit.normal.x === 0 && away.hit.normal.y === -1, `kind ${kind}: normal down`);
+        assert.deepEqual(away.velocityAfter, { x: 0, y: 8 }, `kind ${kind}: moving away`);
+        assert.deepEqual(away.end, { x: 0, y: circle.y + 8 }, `kind ${kind}`);
+        // moving along the wall: no normal part to reverse
+        assert.deepEqual(circol.bounce(kind, circle, { x: 5, y: 0 }, wall, 0.5, 1).velocityAfter,
+            { x: 5, y: 0 }, `kind ${kind}: moving along`);
+        // moving in: the normal part is reversed (and scaled by the restitution)
+        assert.deepEqual(circol.bounce(kind, circle, { x: 3, y: -8 }, wall, 1, 1).velocityAfter,
+            { x: 3, y: 8 }, `kind ${kind}: moving in`);
+        assert.deepEqual(circol.bounce(kind, circle, { x: 3, y: -8 }, wall, 0.5, 1).velocityAfter,
+            { x: 3, y: 4 }, `kind ${kind}: moving in, e = 0.5`);
+    }
+});
+
 test('status strings come from the library', () => {
     assert.equal(circol.statusString(0), 'ok');
     assert.notEqual(circol.statusString(1), circol.statusString(2));

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 
+import { EVENT_LIMIT } from '../js/circol.js';
 import { FNV_OFFSET, fnvDoubles, fromHex, loadModule, runNative } from './native.mjs';
 
 let circol;
@@ -109,7 +110,7 @@ test('a capacity whose byte count would wrap a 32-bit size_t is refused, not wra
         assert.equal(circol.statusString(circol.createWorld({ ...box, ...bad })), 'invalid argument', JSON.stringify(bad));
     }
     // and the module's own check, past the JavaScript face: a negative most is refused there too
-    assert.equal(circol.statusString(circol.raw.ccl_web_world_create(100, 100, 1, 0, 0, 0, 1, 0, -1)), 'invalid argument');
+    assert.equal(circol.statusString(circol.raw.ccl_web_world_create(100, 100, 1, 0, 0, 0, 1, 0, -1, 0)), 'invalid argument');
     assert.equal(circol.createWorld({ ...box, capacity: 5000 }), 0);
     for (let k = 0; k < 100; k++) {
         assert.equal(circol.addCircle(5 + 9 * (k % 10), 5 + 9 * Math.floor(k / 10), (k % 7) - 3, (k % 5) - 2, 1, 1).status, 0);
@@ -117,5 +118,61 @@ test('a capacity whose byte count would wrap a 32-bit size_t is refused, not wra
     assert.equal(circol.advance(2), 0);
     assert.ok(circol.stats().collisions > 0);
     assert.ok(circol.maxOverlap() < 1e-9);
+    circol.destroyWorld();
+});
+
+// The world page passes a budget of events per frame, so that a scene needing more runs slower
+// instead of blocking the page for ever longer frames.
+test('an advance stops at maxEventsPerAdvance, consistent, and the next ones go on from there', () => {
+    const box = { width: 40, height: 40, periodic: false, gravity: { x: 0, y: 0 }, damping: 0, restitution: 1 };
+    const fill = () => {
+        for (let k = 0; k < 270; k++) {
+            const added = circol.addCircle(1.5 + 2.5 * (k % 15), 1.5 + 2 * Math.floor(k / 15),
+                5 * Math.cos(k), 5 * Math.sin(1.3 * k), 0.6, 1);
+            assert.equal(added.status, 0);
+        }
+    };
+    // no limit (absent, or 0): one advance goes all the way
+    assert.equal(circol.createWorld(box), 0);
+    fill();
+    assert.equal(circol.advance(1), 0);
+    const whole = circol.stats();
+    assert.equal(whole.time, 1);
+    assert.ok(whole.events > 1000 && whole.collisions > 0);
+    assert.equal(circol.createWorld({ ...box, maxEventsPerAdvance: 0 }), 0);
+    fill();
+    assert.equal(circol.advance(1), 0);
+    // a limit of 100 events: the advance stops early, at an earlier time, with no overlap
+    assert.equal(circol.createWorld({ ...box, maxEventsPerAdvance: 100 }), 0);
+    fill();
+    assert.equal(circol.advance(1), EVENT_LIMIT);
+    assert.equal(circol.statusString(EVENT_LIMIT), 'event limit reached before the end of the advance');
+    let stats = circol.stats();
+    assert.equal(stats.events, 100);
+    assert.ok(stats.time > 0 && stats.time < 1, `time ${stats.time}`);
+    assert.ok(circol.maxOverlap() < 1e-9);
+    // going on to time 1 takes several advances and processes the same events
+    let status = EVENT_LIMIT;
+    let advances = 1;
+    while (status === EVENT_LIMIT && advances < 1000) {
+        status = circol.advance(1 - circol.stats().time);
+        advances++;
+    }
+    assert.equal(status, 0);
+    stats = circol.stats();
+    assert.ok(advances >= whole.events / 100, `${advances} advances`);
+    assert.ok(Math.abs(stats.time - 1) <= 1e-15, `time ${stats.time}`);
+    assert.equal(stats.collisions, whole.collisions);
+    assert.ok(circol.maxOverlap() < 1e-9);
+    circol.destroyWorld();
+    // counts the module cannot take are refused, in JavaScript and in the module
+    for (const bad of [-1, 1.5, NaN, 2 ** 53, Infinity, '100']) {
+        assert.equal(circol.statusString(circol.createWorld({ ...box, maxEventsPerAdvance: bad })),
+            'invalid argument', String(bad));
+    }
+    for (const bad of [-1, NaN]) {
+        assert.equal(circol.statusString(circol.raw.ccl_web_world_create(40, 40, 0, 0, 0, 0, 1, 0, 0, bad)),
+            'invalid argument', String(bad));
+    }
     circol.destroyWorld();
 });
