@@ -13,9 +13,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
+#include <circol/collision3d.h>
 #include <circol/response.h>
 
 #include "oracle_common.h"
@@ -319,6 +321,85 @@ static void step_pair_moves_on_for_the_rest_of_the_interval(void **state) {
     assert_true(c.position.x == 3 && c.position.y == 3 && d.position.x == 13);
 }
 
+static bool same_bits(double a, double b) {
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* Velocities scaled by 2^k up to the end of the range: every input scales exactly, so the impulse
+ * and the new velocities must be 2^k times those of the unscaled problem, bit for bit, where that
+ * is finite; where it is not, no impulse (0) and no change. Exact results near DBL_MAX whose
+ * intermediates overflow (a speed of approach beyond DBL_MAX, (1 + e) times one just below it)
+ * come from the same problem at 2^-3 of the size; before, ccl_collide left such bodies driving
+ * into each other and ccl_reflect returned infinities (NaN in z for ccl_reflect3). The 3D
+ * functions at z = 0 give the same bits, with z still 0. */
+static void responses_scale_to_the_ends_of_the_range(void **state) {
+    (void)state;
+    rng_seed(29);
+    long changed_at_top = 0, left_at_top = 0;
+    for (int n = 0; n < CASES / 10; ++n) {
+        ccl_body a0 = random_body(true), b0 = random_body(true);
+        ccl_vec2 normal = rng_direction();
+        ccl_body a1 = a0, b1 = b0;
+        ccl_collide(&a1, &b1, normal);
+        double j1 = ccl_impulse(&a0, &b0, normal);
+        double e = rng_uniform(0, 1);
+        ccl_vec2 r1 = ccl_reflect(a0.velocity, normal, e);
+        const int ks[] = {200, 1000, 1012, 1016, 1018, 1019, 1020};
+        for (size_t i = 0; i < sizeof ks / sizeof ks[0]; ++i) {
+            int k = ks[i];
+            ccl_body a = a0, b = b0;
+            a.velocity = ccl_scale(a0.velocity, ldexp(1.0, k));
+            b.velocity = ccl_scale(b0.velocity, ldexp(1.0, k));
+            if (!ccl_vec2_is_finite(a.velocity) || !ccl_vec2_is_finite(b.velocity)) {
+                continue; /* the input itself beyond DBL_MAX */
+            }
+            ccl_body a_in = a, b_in = b;
+            double j = ccl_impulse(&a, &b, normal);
+            ccl_collide(&a, &b, normal);
+            ccl_vec2 want_a = ccl_scale(a1.velocity, ldexp(1.0, k));
+            ccl_vec2 want_b = ccl_scale(b1.velocity, ldexp(1.0, k));
+            if (ccl_vec2_is_finite(want_a) && ccl_vec2_is_finite(want_b)) {
+                assert_true(same_bits(a.velocity.x, want_a.x) && same_bits(a.velocity.y, want_a.y));
+                assert_true(same_bits(b.velocity.x, want_b.x) && same_bits(b.velocity.y, want_b.y));
+                changed_at_top +=
+                    k >= 1016 && (want_a.x != a_in.velocity.x || want_a.y != a_in.velocity.y);
+            } else {
+                assert_memory_equal(&a, &a_in, sizeof a);
+                assert_memory_equal(&b, &b_in, sizeof b);
+                left_at_top++;
+            }
+            double want_j = j1 * ldexp(1.0, k);
+            assert_true(same_bits(j, isfinite(want_j) ? want_j : 0.0));
+            /* the 3D functions at z = 0: the same bits, and z stays 0 */
+            ccl_body3 a3 = {ccl_v3(a_in.position.x, a_in.position.y, 0),
+                            ccl_v3(a_in.velocity.x, a_in.velocity.y, 0), a_in.radius, a_in.inv_mass,
+                            a_in.restitution};
+            ccl_body3 b3 = {ccl_v3(b_in.position.x, b_in.position.y, 0),
+                            ccl_v3(b_in.velocity.x, b_in.velocity.y, 0), b_in.radius, b_in.inv_mass,
+                            b_in.restitution};
+            ccl_vec3 n3 = ccl_v3(normal.x, normal.y, 0);
+            assert_true(same_bits(ccl_impulse3(&a3, &b3, n3), j));
+            ccl_collide3(&a3, &b3, n3);
+            assert_true(same_bits(a3.velocity.x, a.velocity.x) &&
+                        same_bits(a3.velocity.y, a.velocity.y) && same_bits(a3.velocity.z, 0.0));
+            assert_true(same_bits(b3.velocity.x, b.velocity.x) &&
+                        same_bits(b3.velocity.y, b.velocity.y) && same_bits(b3.velocity.z, 0.0));
+            ccl_vec3 r3 = ccl_reflect3(ccl_v3(a_in.velocity.x, a_in.velocity.y, 0), n3, e);
+            ccl_vec2 r = ccl_reflect(a_in.velocity, normal, e);
+            assert_true(same_bits(r3.x, r.x) && same_bits(r3.y, r.y) && same_bits(r3.z, 0.0));
+            ccl_vec2 want_r = ccl_scale(r1, ldexp(1.0, k));
+            if (!ccl_vec2_is_finite(want_r)) {
+                want_r = a_in.velocity;
+            }
+            assert_true(same_bits(r.x, want_r.x) && same_bits(r.y, want_r.y));
+        }
+    }
+    printf("responses near DBL_MAX: %ld collisions changed at 2^1016 and beyond, %ld results "
+           "beyond DBL_MAX left unchanged\n",
+           changed_at_top, left_at_top);
+    assert_true(changed_at_top > 5000 && left_at_top > 100);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(collide_keeps_momentum_and_loses_exactly_the_restitution_energy),
@@ -327,6 +408,7 @@ int main(void) {
         cmocka_unit_test(reflect_keeps_speed_at_restitution_one),
         cmocka_unit_test(step_pair_matches_brute_force_replay),
         cmocka_unit_test(step_pair_moves_on_for_the_rest_of_the_interval),
+        cmocka_unit_test(responses_scale_to_the_ends_of_the_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

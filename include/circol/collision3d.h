@@ -107,7 +107,7 @@ double ccl_impulse3(const ccl_body3 *a, const ccl_body3 *b, ccl_vec3 normal);
 void ccl_collide3(ccl_body3 *a, ccl_body3 *b, ccl_vec3 normal);
 
 /// v - (1 + e) (v . n) n: the velocity after bouncing off a fixed surface with unit normal n.
-/// Non-finite input returns v unchanged.
+/// Non-finite input, or a result beyond DBL_MAX, returns v unchanged (the rule of ccl_reflect).
 ccl_vec3 ccl_reflect3(ccl_vec3 v, ccl_vec3 normal, double restitution);
 
 /// The whole step over [0, dt] in 3D: detect, move to impact, react, move on; as ccl_step_pair.

@@ -20,16 +20,21 @@ typedef struct ccl_body {
 
 /// The impulse magnitude j >= 0 that ccl_collide would apply (to b along normal, to a against
 /// it): j = (1 + e) (va - vb) . n / (inv_mass_a + inv_mass_b), e = sqrt(ea * eb). 0 when the
-/// bodies are not approaching along normal, both are immovable, or any input is not finite.
+/// bodies are not approaching along normal, both are immovable, any input is not finite, or j
+/// itself is beyond DBL_MAX. Intermediates that overflow are redone at 2^-3 of the velocities
+/// (exact), so any j below DBL_MAX is returned.
 double ccl_impulse(const ccl_body *a, const ccl_body *b, ccl_vec2 normal);
 
 /// Exchanges that impulse along normal (unit, from a toward b). Bodies that are already
-/// separating, two immovable bodies, or non-finite input are left unchanged.
+/// separating, two immovable bodies, or non-finite input are left unchanged, and so are bodies
+/// whose new velocities would be beyond DBL_MAX (never inf); new velocities below it are
+/// returned even where the speed of approach overflows (computed at 2^-3 of the size).
 void ccl_collide(ccl_body *a, ccl_body *b, ccl_vec2 normal);
 
 /// The velocity after bouncing off a fixed surface with unit normal n (either sign):
 /// v - (1 + e) (v . n) n. The normal part is reversed and scaled by e, the tangential part kept;
-/// e = 1 keeps the speed (seed 003). Non-finite input returns v unchanged.
+/// e = 1 keeps the speed (seed 003). Non-finite input returns v unchanged, and so does a
+/// result beyond DBL_MAX (never inf); results below it are returned whatever the intermediates.
 ccl_vec2 ccl_reflect(ccl_vec2 v, ccl_vec2 normal, double restitution);
 
 /// The source documents' whole step over [0, dt]: detect the first contact, move both bodies to
