@@ -173,12 +173,13 @@ static ccl_vec2 ccl_relative_at(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double
 
 /* The unit normal from the first centre to the second at relative position dp; when the centres
  * coincide (only possible for zero total radius or at overlap), the direction of approach -dv,
- * and (1, 0) when that is zero too. */
+ * and (1, 0) when that is zero too; +0 for a zero component either way. */
 static ccl_vec2 ccl_contact_normal(ccl_vec2 dp, ccl_vec2 dv) {
     if (dp.x != 0.0 || dp.y != 0.0) {
         return ccl_unit_direction(dp);
     }
-    return ccl_unit_direction(ccl_neg(dv));
+    ccl_vec2 n = ccl_unit_direction(ccl_neg(dv));
+    return ccl_v2(n.x + 0.0, n.y + 0.0); /* +0 for a zero component, as for dp */
 }
 
 /* The relative position at the entry times a: -root dv + cross perp(dv) (quadratic.h). */
@@ -409,7 +410,7 @@ static void ccl_fill_hit(ccl_circle c, ccl_vec2 v, double t, double t_exit, ccl_
     ccl_vec2 toward = ccl_sub(closest, center);
     ccl_vec2 normal = (toward.x != 0.0 || toward.y != 0.0) && ccl_vec2_is_finite(toward)
                           ? ccl_unit_direction(toward)
-                          : fallback_normal;
+                          : ccl_v2(fallback_normal.x + 0.0, fallback_normal.y + 0.0); /* no -0 */
     hit->t = t;
     hit->t_exit = t_exit;
     hit->normal = normal;

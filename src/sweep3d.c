@@ -216,7 +216,8 @@ static ccl_vec3 ccl_contact_normal3(ccl_vec3 dp, ccl_vec3 dv) {
     if (dp.x != 0.0 || dp.y != 0.0 || dp.z != 0.0) {
         return ccl_unit_direction3(dp);
     }
-    return ccl_unit_direction3(ccl_neg3(dv));
+    ccl_vec3 n = ccl_unit_direction3(ccl_neg3(dv));
+    return ccl_v3(n.x + 0.0, n.y + 0.0, n.z + 0.0); /* +0 for a zero component, as for dp */
 }
 
 /* The relative position at the entry times a, as in sweep.c: -root dv + cross x dv. The terms
@@ -562,7 +563,8 @@ static void ccl_fill_hit3(ccl_sphere s, ccl_vec3 v, double t, double t_exit, ccl
     ccl_vec3 normal =
         (toward.x != 0.0 || toward.y != 0.0 || toward.z != 0.0) && ccl_vec3_is_finite(toward)
             ? ccl_unit_direction3(toward)
-            : fallback_normal;
+            : ccl_v3(fallback_normal.x + 0.0, fallback_normal.y + 0.0,
+                     fallback_normal.z + 0.0); /* no -0 */
     hit->t = t;
     hit->t_exit = t_exit;
     hit->normal = normal;

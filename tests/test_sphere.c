@@ -760,12 +760,48 @@ static void sphere_segment_answers_scale_with_the_lengths(void **state) {
     assert_true(contacts > 400 && hits > 400);
 }
 
+/* Centres that coincide at the hit (an overlap at t = 0): the normal is the direction the other
+ * shape approaches from, -dv / |dv|, and a zero component of it is +0 (the negation of dv's +0
+ * gave -0), in 2D and 3D alike; a circle or sphere centred on a point or a segment likewise. */
+static void coincident_centres_give_the_approach_with_no_negative_zero(void **state) {
+    (void)state;
+    const double zeros[2] = {0.0, -0.0};
+    const double speeds[2] = {-1.0, 1.0};
+    int checked = 0;
+    for (int axis = 0; axis < 2; ++axis) {
+        for (int z = 0; z < 2; ++z) {
+            for (int side = 0; side < 2; ++side) {
+                ccl_vec2 vb =
+                    axis == 0 ? ccl_v2(speeds[side], zeros[z]) : ccl_v2(zeros[z], speeds[side]);
+                ccl_circle a = {ccl_v2(1.0, 2.0), 0.5}, b = {ccl_v2(1.0, 2.0), 0.5};
+                ccl_hit h2;
+                ccl_hit3 h3;
+                assert_true(ccl_sweep_circles(a, ccl_v2(0.0, 0.0), b, vb, 1.0, &h2));
+                assert_true(ccl_sweep_spheres((ccl_sphere){lift(a.center), 0.5}, ccl_v3(0, 0, 0),
+                                              (ccl_sphere){lift(b.center), 0.5}, lift(vb), 1.0,
+                                              &h3));
+                ccl_vec2 want = ccl_v2(-vb.x + 0.0, -vb.y + 0.0);
+                assert_true(h2.t == 0.0 && same(h2.normal.x, want.x) && same(h2.normal.y, want.y));
+                assert_true(h3.t == 0.0 && same(h3.normal.x, want.x) && same(h3.normal.y, want.y) &&
+                            same(h3.normal.z, 0.0));
+                /* a circle centred on a point, moving with v: the point comes from ahead, v */
+                ccl_hit hp;
+                assert_true(ccl_sweep_circle_point(a, vb, a.center, 1.0, &hp));
+                assert_true(same(hp.normal.x, vb.x + 0.0) && same(hp.normal.y, vb.y + 0.0));
+                checked += 3;
+            }
+        }
+    }
+    assert_true(checked == 24);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(static_tests_equal_2d_bit_for_bit_when_z_is_zero),
         cmocka_unit_test(swept_tests_equal_2d_bit_for_bit_when_z_is_zero),
         cmocka_unit_test(response_equals_2d_bit_for_bit_when_z_is_zero),
         cmocka_unit_test(normals_have_no_negative_zero),
+        cmocka_unit_test(coincident_centres_give_the_approach_with_no_negative_zero),
         cmocka_unit_test(sweep_spheres_agrees_with_long_double_oracle),
         cmocka_unit_test(sweep_sphere_segment_agrees_with_convex_distance_oracle),
         cmocka_unit_test(rotated_2d_problems_keep_their_time_of_impact),

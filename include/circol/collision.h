@@ -42,7 +42,7 @@ typedef struct ccl_contact {
 /// (the later root; may exceed t_max; INFINITY when they never separate). normal: unit normal at
 /// contact from the moving circle (or a) toward the other shape; where the two centres coincide
 /// at t, the direction the other approaches from, -dv / |dv| with dv its velocity relative to
-/// the moving circle (a zero component of dv then gives -0), or (1, 0) when dv is 0 too.
+/// the moving circle (+0 for a zero component), or (1, 0) when dv is 0 too.
 /// point: the contact point at t.
 typedef struct ccl_hit {
     double t, t_exit;
