@@ -2,9 +2,12 @@
 # An install into a prefix other than the one configured gives a pkg-config file that points at
 # that prefix: the README's example compiles and links with `pkg-config --cflags --libs circol`
 # alone, and runs.
-# Usage: install_pkgconfig.sh CMAKE PKG_CONFIG CC BUILD_DIR SOURCE_DIR LIBDIR
+# Usage: install_pkgconfig.sh CMAKE PKG_CONFIG CC BUILD_DIR SOURCE_DIR LIBDIR [EXTRA_CFLAGS]
+# (EXTRA_CFLAGS: what the build itself compiled with that the example needs too, such as the
+# sanitizers)
 set -euo pipefail
 cmake=$1 pkg_config=$2 cc=$3 build=$4 src=$5 libdir=$6
+read -r -a extra <<<"${7:-}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 prefix="$work/prefix"
@@ -21,6 +24,6 @@ test -f "$includedir/circol/circol.h" || {
     exit 1
 }
 read -r -a flags <<<"$("$pkg_config" --cflags --libs circol)"
-"$cc" -std=c17 "$src/examples/readme_example.c" "${flags[@]}" -o "$work/example"
+"$cc" -std=c17 "${extra[@]}" "$src/examples/readme_example.c" "${flags[@]}" -o "$work/example"
 LD_LIBRARY_PATH="$prefix/$libdir" "$work/example" >"$work/out"
 grep -q "touch at t = " "$work/out"
