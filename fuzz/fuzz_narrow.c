@@ -1,9 +1,11 @@
 /* Fuzz target: the narrow phase. Any bytes become the arguments of one of the static, swept,
- * accelerated or batched tests (NaN, infinities, subnormals, huge and tiny values included).
- * Invariants: nothing NaN comes out; a hit has t in [0, t_max], t_exit >= t, a unit normal and a
- * contact point that is not NaN; non-finite input is "no hit" with the output untouched; where
- * the problem is well conditioned, the answer agrees with a slow long double reference; a batch
- * equals the scalar call bit for bit. */
+ * accelerated or batched tests, of a 3D swept test, or of the response functions (NaN,
+ * infinities, subnormals, huge and tiny values included). Invariants: nothing NaN comes out; a
+ * hit has t in [0, t_max], t_exit >= t, a unit normal and a contact point that is not NaN;
+ * non-finite input is "no hit" with the output untouched; where the problem is well conditioned,
+ * the answer agrees with a slow long double reference; a batch equals the scalar call bit for
+ * bit; a 3D call with every z = 0 equals its 2D counterpart bit for bit; the response functions
+ * give finite velocities for finite input and leave bodies alone otherwise. */
 #include <float.h>
 #include <math.h>
 #include <stdbool.h>
@@ -14,6 +16,8 @@
 #include <string.h>
 
 #include <circol/collision.h>
+#include <circol/collision3d.h>
+#include <circol/response.h>
 
 #include "fuzz_input.h"
 
@@ -393,9 +397,140 @@ static void fuzz_accel(const double *f) {
     check_hit(got, &hit, t_max, unsure, finite, &untouched);
 }
 
+/* Bit-for-bit equality of doubles (NaN payloads and the sign of zero included). */
+static bool same_bits(double a, double b) {
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* The checks every 3D swept result must pass; with every z = 0, the 2D answer's bits. */
+static void check_hit3(bool got, const ccl_hit3 *hit, double t_max, bool inputs_finite,
+                       const ccl_hit3 *untouched, bool flat, bool got2, const ccl_hit *hit2) {
+    if (!inputs_finite) {
+        FUZZ_CHECK(!got, "non-finite input must be no hit (3D)");
+        FUZZ_CHECK(memcmp(hit, untouched, sizeof *hit) == 0, "no hit leaves the output (3D)");
+    } else if (got) {
+        FUZZ_CHECK(!isnan(hit->t) && hit->t >= 0.0 && hit->t <= t_max, "t in [0, t_max] (3D)");
+        FUZZ_CHECK(!isnan(hit->t_exit) && hit->t_exit >= hit->t, "t_exit >= t (3D)");
+        FUZZ_CHECK(ccl_vec3_is_finite(hit->normal), "finite normal (3D)");
+        long double len = sqrtl((long double)hit->normal.x * hit->normal.x +
+                                (long double)hit->normal.y * hit->normal.y +
+                                (long double)hit->normal.z * hit->normal.z);
+        FUZZ_CHECK(fabsl(len - 1.0L) <= NORMAL_TOLERANCE, "unit normal (3D)");
+        FUZZ_CHECK(!isnan(hit->point.x) && !isnan(hit->point.y) && !isnan(hit->point.z),
+                   "contact point not NaN (3D)");
+    }
+    if (flat) {
+        FUZZ_CHECK(got == got2, "3D at z = 0 decides as 2D");
+        if (got) {
+            FUZZ_CHECK(same_bits(hit->t, hit2->t) && same_bits(hit->t_exit, hit2->t_exit),
+                       "3D at z = 0 gives the 2D times bit for bit");
+            FUZZ_CHECK(same_bits(hit->normal.x, hit2->normal.x) &&
+                           same_bits(hit->normal.y, hit2->normal.y) && hit->normal.z == 0.0,
+                       "3D at z = 0 gives the 2D normal bit for bit");
+            FUZZ_CHECK(same_bits(hit->point.x, hit2->point.x) &&
+                           same_bits(hit->point.y, hit2->point.y) && hit->point.z == 0.0,
+                       "3D at z = 0 gives the 2D point bit for bit");
+        }
+    }
+}
+
+/* 3D swept kinds: 0 sphere and segment, 1 two spheres, 2 sphere and plane. Every case runs as
+ * given and with every z set to 0 against the 2D function. */
+static void fuzz_swept3(int kind, const double *f) {
+    for (int flat = 0; flat < 2; ++flat) {
+        double g[16];
+        memcpy(g, f, sizeof g);
+        if (flat) { /* the z components: centre, velocity, the second point and its partner */
+            g[2] = g[6] = g[9] = g[12] = 0.0;
+        }
+        ccl_sphere s = {{g[0], g[1], g[2]}, g[3]};
+        ccl_vec3 v = {g[4], g[5], g[6]};
+        ccl_vec3 p = {g[7], g[8], g[9]}, q = {g[10], g[11], g[12]};
+        double t_max = g[13];
+        ccl_hit3 hit, untouched;
+        memset(&untouched, 0x5a, sizeof untouched);
+        hit = untouched;
+        ccl_hit hit2;
+        bool got = false, got2 = false;
+        bool finite = all_finite(g, 13) && t_max >= 0.0 && g[3] >= 0.0;
+        ccl_circle c = {{g[0], g[1]}, g[3]};
+        switch (kind) {
+            case 0:
+                got = ccl_sweep_sphere_segment(s, v, ccl_make_segment3(p, q), t_max, &hit);
+                got2 = ccl_sweep_circle_segment(
+                    c, ccl_v2(g[4], g[5]),
+                    ccl_make_segment(ccl_v2(g[7], g[8]), ccl_v2(g[10], g[11])), t_max, &hit2);
+                break;
+            case 1: {
+                ccl_sphere b = {p, g[14]};
+                finite = finite && isfinite(g[14]) && g[14] >= 0.0;
+                got = ccl_sweep_spheres(s, v, b, q, t_max, &hit);
+                ccl_circle b2 = {{g[7], g[8]}, g[14]};
+                got2 = ccl_sweep_circles(c, ccl_v2(g[4], g[5]), b2, ccl_v2(g[10], g[11]), t_max,
+                                         &hit2);
+                break;
+            }
+            default:
+                got = ccl_sweep_sphere_plane(s, v, p, q, t_max, &hit);
+                got2 = ccl_sweep_circle_line(c, ccl_v2(g[4], g[5]), ccl_v2(g[7], g[8]),
+                                             ccl_v2(g[10], g[11]), t_max, &hit2);
+                break;
+        }
+        check_hit3(got, &hit, t_max, finite, &untouched, flat == 1, got2, &hit2);
+    }
+}
+
+/* The response functions: two bodies and a normal (scaled to unit when it can be). Finite input
+ * gives finite velocities, an impulse >= 0 and a finite reflection; other input leaves the
+ * bodies alone; the 3D forms at z = 0 give the same bits with z still 0. */
+static void fuzz_response(const double *f) {
+    ccl_body a = {{f[0], f[1]}, {f[2], f[3]}, f[4], f[5], f[6]};
+    ccl_body b = {{f[7], f[8]}, {f[9], f[10]}, f[11], f[12], f[13]};
+    ccl_vec2 n = {f[14], f[15]};
+    double len = hypot(n.x, n.y);
+    if (len > 0.0 && isfinite(len)) {
+        n = ccl_v2(n.x / len, n.y / len);
+    }
+    bool finite = all_finite(f, 16);
+    ccl_body a0 = a, b0 = b;
+    double j = ccl_impulse(&a, &b, n);
+    FUZZ_CHECK(j >= 0.0 && isfinite(j), "impulse finite and >= 0");
+    ccl_collide(&a, &b, n);
+    ccl_vec2 r = ccl_reflect(a0.velocity, n, f[6]);
+    if (!finite) {
+        FUZZ_CHECK(memcmp(&a, &a0, sizeof a) == 0 && memcmp(&b, &b0, sizeof b) == 0,
+                   "non-finite input leaves the bodies alone");
+    } else {
+        FUZZ_CHECK(ccl_vec2_is_finite(a.velocity) && ccl_vec2_is_finite(b.velocity),
+                   "finite input gives finite velocities");
+        FUZZ_CHECK(ccl_vec2_is_finite(r), "finite input gives a finite reflection");
+    }
+    ccl_body3 a3 = {{a0.position.x, a0.position.y, 0.0},
+                    {a0.velocity.x, a0.velocity.y, 0.0},
+                    a0.radius,
+                    a0.inv_mass,
+                    a0.restitution};
+    ccl_body3 b3 = {{b0.position.x, b0.position.y, 0.0},
+                    {b0.velocity.x, b0.velocity.y, 0.0},
+                    b0.radius,
+                    b0.inv_mass,
+                    b0.restitution};
+    ccl_vec3 n3 = {n.x, n.y, 0.0};
+    FUZZ_CHECK(same_bits(ccl_impulse3(&a3, &b3, n3), j), "3D impulse at z = 0 equals 2D");
+    ccl_collide3(&a3, &b3, n3);
+    FUZZ_CHECK(same_bits(a3.velocity.x, a.velocity.x) && same_bits(a3.velocity.y, a.velocity.y) &&
+                   a3.velocity.z == 0.0 && same_bits(b3.velocity.x, b.velocity.x) &&
+                   same_bits(b3.velocity.y, b.velocity.y) && b3.velocity.z == 0.0,
+               "3D collide at z = 0 equals 2D");
+    ccl_vec3 r3 = ccl_reflect3(ccl_v3(a0.velocity.x, a0.velocity.y, 0.0), n3, f[6]);
+    FUZZ_CHECK(same_bits(r3.x, r.x) && same_bits(r3.y, r.y) && (r3.z == 0.0 || !finite),
+               "3D reflect at z = 0 equals 2D");
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_input in = {data, size, 0};
-    int selector = fuzz_byte(&in) % 7;
+    uint8_t tag = fuzz_byte(&in);
+    int selector = tag % 9;
     double f[16];
     for (int k = 0; k < 16; ++k) {
         f[k] = fuzz_double(&in);
@@ -405,8 +540,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         fuzz_swept(selector, f);
     } else if (selector < 6) {
         fuzz_static(selector - 4, f);
-    } else {
+    } else if (selector == 6) {
         fuzz_accel(f);
+    } else if (selector == 7) {
+        fuzz_swept3((tag / 9) % 3, f);
+    } else {
+        fuzz_response(f);
     }
     return 0;
 }

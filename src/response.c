@@ -114,7 +114,11 @@ ccl_vec2 ccl_reflect(ccl_vec2 v, ccl_vec2 normal, double restitution) {
         return v;
     }
     double factor = -(1.0 + ccl_clamp_unit(restitution));
-    ccl_vec2 r = ccl_mul_add(v, factor * ccl_dot(v, normal), normal);
+    double along = ccl_dot(v, normal);
+    if (along == 0.0) {
+        return v; /* no normal part: nothing to reverse (and no sign of zero to differ in 3D) */
+    }
+    ccl_vec2 r = ccl_mul_add(v, factor * along, normal);
     if (!ccl_vec2_is_finite(r)) {
         /* an intermediate beyond DBL_MAX: the same at 2^-3 of the size (exact), scaled back */
         ccl_vec2 small = ccl_scale(v, CCL_RESPONSE_SMALL);

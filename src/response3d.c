@@ -108,7 +108,11 @@ ccl_vec3 ccl_reflect3(ccl_vec3 v, ccl_vec3 normal, double restitution) {
         return v;
     }
     double factor = -(1.0 + ccl_clamp_unit3(restitution));
-    ccl_vec3 r = ccl_mul_add3(v, factor * ccl_dot3(v, normal), normal);
+    double along = ccl_dot3(v, normal);
+    if (along == 0.0) {
+        return v; /* no normal part: nothing to reverse (and no sign of zero to differ in 3D) */
+    }
+    ccl_vec3 r = ccl_mul_add3(v, factor * along, normal);
     if (!ccl_vec3_is_finite(r)) {
         ccl_vec3 small = ccl_scale3(v, CCL_RESPONSE_SMALL3);
         r = ccl_scale3(ccl_mul_add3(small, factor * ccl_dot3(small, normal), normal),

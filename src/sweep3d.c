@@ -35,11 +35,17 @@ static double ccl_unit_scale3(double magnitude) {
     return ldexp(1.0, ccl_unit_exponent3(magnitude));
 }
 
-/* v / |v| for finite non-zero v, scaled near 1 first; (1, 0, 0) for zero. */
+/* v / |v| for finite non-zero v, scaled near 1 first unless moderate, as ccl_unit_direction in
+ * sweep.c (so that a subnormal component is rounded as there, the same bits at z = 0); (1, 0, 0)
+ * for zero. */
 static ccl_vec3 ccl_unit_direction3(ccl_vec3 v) {
     double m = ccl_max_abs3(v);
     if (!(m > 0.0) || !isfinite(m)) {
         return ccl_v3(1.0, 0.0, 0.0);
+    }
+    if (ccl_is_moderate3(m)) {
+        double len = ccl_length3(v);
+        return ccl_v3(v.x / len, v.y / len, v.z / len);
     }
     ccl_vec3 w = ccl_scale3(v, ccl_unit_scale3(m));
     double len = ccl_length3(w);
@@ -271,15 +277,22 @@ static bool ccl_across_axis3(ccl_vec3 a, ccl_vec3 b, ccl_vec3 p, ccl_vec3 *acros
     if (!(ma > 0.0 && ma <= DBL_MAX && mr > 0.0 && mr <= DBL_MAX)) {
         return false;
     }
-    double ua = ccl_unit_scale3(ma), ur = ccl_unit_scale3(mr);
+    double ua = ccl_unit_scale3(ma);
+    int er = ccl_unit_exponent3(mr);
+    double ur = ldexp(1.0, er);
     axis = ccl_scale3(axis, ua);
     axis_lo = ccl_scale3(axis_lo, ua);
     rel = ccl_scale3(rel, ur);
     rel_lo = ccl_scale3(rel_lo, ur);
     double len_sq = ccl_length_sq3(axis);
     ccl_vec3 w = ccl_cross3(ccl_cross_compensated3(axis, axis_lo, rel, rel_lo, true), axis);
-    double back = 1.0 / ur; /* ur is a power of two, and so is its reciprocal */
-    *across = ccl_v3(w.x / len_sq * back, w.y / len_sq * back, w.z / len_sq * back);
+    /* back to the offset's size by the exponent, not a reciprocal (2^1024 is not a double) */
+    ccl_vec3 result =
+        ccl_v3(ldexp(w.x / len_sq, -er), ldexp(w.y / len_sq, -er), ldexp(w.z / len_sq, -er));
+    if (!ccl_vec3_is_finite(result)) {
+        return false; /* rounding put it beyond DBL_MAX: the caller's plain form */
+    }
+    *across = result;
     return true;
 }
 
@@ -332,8 +345,13 @@ static ccl_vec3 ccl_closest_on_segment3(ccl_segment3 s, ccl_vec3 p) {
     if (u >= len) {
         return s.b;
     }
-    ccl_vec3 point = ccl_mul_add3(ccl_scale3(s.a, scale), u, dir);
-    return ccl_scale3(point, 1.0 / scale);
+    ccl_vec3 point = ccl_scale3(ccl_mul_add3(ccl_scale3(s.a, scale), u, dir), 1.0 / scale);
+    /* in the segment's bounding box, as in 2D: rounding may put it a little outside, and near
+     * DBL_MAX scaling back could overflow */
+    point.x = fmin(fmax(point.x, fmin(s.a.x, s.b.x)), fmax(s.a.x, s.b.x));
+    point.y = fmin(fmax(point.y, fmin(s.a.y, s.b.y)), fmax(s.a.y, s.b.y));
+    point.z = fmin(fmax(point.z, fmin(s.a.z, s.b.z)), fmax(s.a.z, s.b.z));
+    return point;
 }
 
 /* ---- Static tests (overlap.c) ---- */
@@ -669,7 +687,7 @@ bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double
     ccl_vec3 n1 = ccl_v3(0.0, 1.0, 0.0), n2 = ccl_v3(0.0, 0.0, 1.0);
     double e1_rate = 0.0, e2_rate = 0.0;
     if (has_axis) {
-        ccl_vec3 dir = ccl_v3(axis.x / length, axis.y / length, axis.z / length);
+        ccl_vec3 dir = ccl_unit_direction3(axis); /* axis / length, scaled first if extreme */
         ccl_segment_frame(dir, &n1, &n2);
         ccl_vec3 rel = ccl_sub3(s.center, seg.a);
         double d0 = ccl_dot3(n1, rel), z0 = ccl_dot3(n2, rel);

@@ -697,11 +697,13 @@ static void planes_through_far_anchors_keep_time_and_point(void **state) {
     assert_true(hits > 5000);
 }
 
-/* Lengths scaled by 2^j, j from -480 to 480, with times kept: every input scales exactly, so the
- * static verdict and normal, the swept verdict, time and normal must be the same bits as at j = 0
- * and the depth and contact point 2^j times them. The part across a slanted axis is of degree 2 in
- * the axis before its division; formed unscaled it overflowed beyond about 2^340 and underflowed
- * below about 2^-358 (wrong verdicts both ways). */
+/* Lengths scaled by 2^j, j from -480 to 480 and a few far scales out to 2^-1000 and 2^1022 (there
+ * only two cases beside a diagonal, whose offsets reach 2^1023), with times kept: every input
+ * scales exactly, so the static verdict and normal, the swept verdict, time and normal must be the
+ * same bits as at j = 0 and the depth and contact point 2^j times them. The part across a slanted
+ * axis is of degree 2 in the axis before its division; formed unscaled it overflowed beyond about
+ * 2^340 and underflowed below about 2^-358 (wrong verdicts both ways), and scaled back by the
+ * reciprocal of 2^-1024 it was infinite for offsets of 2^1023. */
 static void sphere_segment_answers_scale_with_the_lengths(void **state) {
     (void)state;
     rng_state = 99;
@@ -714,6 +716,10 @@ static void sphere_segment_answers_scale_with_the_lengths(void **state) {
             c = ccl_add3(ccl_scale3(ccl_add3(a, b), 0.5), random3(1.0)); /* near the middle */
         }
         double r = uniform(0.1, 2.0);
+        if (i < 2) { /* beside a diagonal: offsets of 2^1023 at the largest scale */
+            a = ccl_v3(-1, -1, -1), b = ccl_v3(1, 1, 1), c = ccl_v3(1, -1, 0), v = ccl_v3(-1, 1, 0);
+            r = i == 0 ? 0.25 : 1.5; /* a sweep that enters at 0.82, a static contact */
+        }
         ccl_contact3 c0;
         ccl_hit3 h0;
         bool got_c0 =
@@ -722,7 +728,13 @@ static void sphere_segment_answers_scale_with_the_lengths(void **state) {
             ccl_sweep_sphere_segment(ccl_make_sphere(c, r), v, ccl_make_segment3(a, b), 2.0, &h0);
         contacts += got_c0;
         hits += got_h0 && h0.t > 0.0;
-        for (int j = -480; j <= 480; j += 16) {
+        static const int far[] = {-1000, -900, -800, -700, 600,  700,  800,
+                                  900,   1000, 1016, 1018, 1019, 1020, 1022};
+        for (int jj = 0; jj < 61 + (int)(sizeof far / sizeof far[0]); ++jj) {
+            int j = jj < 61 ? -480 + 16 * jj : far[jj - 61];
+            if (j > 1019 && i >= 2) {
+                continue; /* coordinates up to 4 would pass DBL_MAX */
+            }
             double L = ldexp(1.0, j);
             ccl_sphere s = ccl_make_sphere(ccl_scale3(c, L), r * L);
             ccl_segment3 seg = ccl_make_segment3(ccl_scale3(a, L), ccl_scale3(b, L));

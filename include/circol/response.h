@@ -22,7 +22,8 @@ typedef struct ccl_body {
 /// it): j = (1 + e) (va - vb) . n / (inv_mass_a + inv_mass_b), e = sqrt(ea * eb). 0 when the
 /// bodies are not approaching along normal, both are immovable, any input is not finite, or j
 /// itself is beyond DBL_MAX. Intermediates that overflow are redone at 2^-3 of the velocities
-/// (exact), so any j below DBL_MAX is returned.
+/// (exact but for components below 2^-1019, which lose bits to it; such a redo needs others
+/// near DBL_MAX), so any j below DBL_MAX is returned.
 double ccl_impulse(const ccl_body *a, const ccl_body *b, ccl_vec2 normal);
 
 /// Exchanges that impulse along normal (unit, from a toward b). Bodies that are already
