@@ -687,7 +687,7 @@ bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double
     ccl_vec3 n1 = ccl_v3(0.0, 1.0, 0.0), n2 = ccl_v3(0.0, 0.0, 1.0);
     double e1_rate = 0.0, e2_rate = 0.0;
     if (has_axis) {
-        ccl_vec3 dir = ccl_unit_direction3(axis); /* axis / length, scaled first if extreme */
+        ccl_vec3 dir = ccl_v3(axis.x / length, axis.y / length, axis.z / length);
         ccl_segment_frame(dir, &n1, &n2);
         ccl_vec3 rel = ccl_sub3(s.center, seg.a);
         double d0 = ccl_dot3(n1, rel), z0 = ccl_dot3(n2, rel);
@@ -743,7 +743,10 @@ bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double
         ccl_vec3 fallback = ccl_unit_direction3(ccl_neg3(v));
         if (has_axis) {
             if (e2_rate == 0.0) {
-                fallback = e1_rate > 0.0 ? n1 : ccl_neg3(n1);
+                /* the frame of the unit direction, rescaled (unit for subnormals, as in 2D) */
+                ccl_vec3 u1, u2;
+                ccl_segment_frame(ccl_unit_direction3(axis), &u1, &u2);
+                fallback = ccl_dot3(u1, v) > 0.0 ? u1 : ccl_neg3(u1);
             } else {
                 /* the direction in which the centre crosses the axis */
                 fallback = ccl_normalize3(ccl_mul_add3(ccl_scale3(n1, e1_rate), e2_rate, n2));
