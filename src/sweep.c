@@ -412,7 +412,7 @@ static void ccl_fill_hit(ccl_circle c, ccl_vec2 v, double t, double t_exit, ccl_
                           ? ccl_unit_direction(toward)
                           : ccl_v2(fallback_normal.x + 0.0, fallback_normal.y + 0.0); /* no -0 */
     hit->t = t;
-    hit->t_exit = t_exit;
+    hit->t_exit = t_exit + 0.0; /* +0, not -0: the sign fmax gives a zero is the compiler's */
     hit->normal = normal;
     hit->point = closest;
     if (!ccl_vec2_is_finite(closest)) {

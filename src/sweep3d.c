@@ -584,7 +584,7 @@ static void ccl_fill_hit3(ccl_sphere s, ccl_vec3 v, double t, double t_exit, ccl
             : ccl_v3(fallback_normal.x + 0.0, fallback_normal.y + 0.0,
                      fallback_normal.z + 0.0); /* no -0 */
     hit->t = t;
-    hit->t_exit = t_exit;
+    hit->t_exit = t_exit + 0.0; /* as ccl_fill_hit */
     hit->normal = normal;
     hit->point = closest;
     if (!ccl_vec3_is_finite(closest)) {
