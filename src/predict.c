@@ -16,6 +16,7 @@
 #include "elementary.h"
 #include "inline.h"
 #include "quadratic.h"
+#include "sweep_internal.h"
 #include "world_internal.h"
 
 ccl_vec2 ccl_body_acceleration(const ccl_world *w, const ccl_body_slot *b) {
@@ -413,13 +414,39 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
     }
 }
 
+/* Whether a bounce of circle b off an image of obstacle s (ccl_world_image_shift), at the present
+ * time, would change nothing: with ccl_world_hit_wall's normal (from the centre to the nearest
+ * point of that image) and its least impulse, vn along it (restitution 0). */
+static bool ccl_bounce_changes_nothing(const ccl_world *w, const ccl_body_slot *b, ccl_segment s,
+                                       int image) {
+    ccl_vec2 point;
+    if (image == CCL_OWN_IMAGE) {
+        point = ccl_closest_on_segment(s, b->position);
+    } else {
+        ccl_vec2 shift = ccl_world_image_shift(w, image);
+        point = ccl_add(ccl_closest_on_segment(s, ccl_sub(b->position, shift)), shift);
+    }
+    ccl_vec2 toward = ccl_sub(point, b->position);
+    ccl_vec2 n =
+        (toward.x != 0.0 || toward.y != 0.0) ? ccl_normalize(toward) : ccl_normalize(b->velocity);
+    double vn = ccl_dot(b->velocity, n);
+    if (!(vn > 0.0)) {
+        return true;
+    }
+    ccl_vec2 after = ccl_mul_add(b->velocity, -vn, n);
+    return after.x == b->velocity.x && after.y == b->velocity.y;
+}
+
 /* An obstacle event's partner is 9 * index + image, so that the bounce takes the normal of the
  * image that was met: where a circle touches two images of one obstacle at once (wedged beside a
- * segment and its own image across a periodic edge), the nearest image is either. skip: an
- * obstacle not to meet at once (at the present time) in any of its images, coded as 2 * index +
- * (1 for a point), or -1 for none (ccl_predict_obstacle_apart): all of them, since two images can
- * share a point (a segment from corner to corner), and a circle grazing it would otherwise bounce
- * from one image to the other at one instant without end. */
+ * segment and its own image across a periodic edge), the nearest image is either. skip: the image
+ * of an obstacle whose bounce changed nothing, coded as in the obstacle tables (2 (9 index +
+ * image), plus 1 for a point), or -1 for none (ccl_predict_obstacle_apart). That image is not met
+ * at once (at the present time), nor is any other image of that obstacle off which a bounce would
+ * change nothing too: two images can share a point (a segment from corner to corner), and a circle
+ * grazing it would otherwise bounce from one image to the other at one instant without end. An
+ * image that the circle drives into is met at once, though: wedged in the step of a segment and
+ * its image, a circle stopped by one image slides into the other. */
 static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
                                   int32_t skip, ccl_candidate *best) {
     if (w->obstacle_start == NULL) {
@@ -429,7 +456,15 @@ static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, cc
         int32_t code = w->obstacle_items[k];
         int32_t index = (code >> 1) / 9;
         int image = (code >> 1) % 9;
-        bool later_only = 2 * index + (code & 1) == skip;
+        bool later_only = false;
+        if (skip >= 0 && (skip >> 1) / 9 == index && (skip & 1) == (code & 1)) {
+            later_only = code == skip ||
+                         ccl_bounce_changes_nothing(
+                             w, b,
+                             (code & 1) ? ccl_make_segment(w->points[index], w->points[index])
+                                        : w->segments[index],
+                             image);
+        }
         /* meeting the image shifted by s is meeting the obstacle from p - s */
         ccl_vec2 p = b->position;
         if (image != CCL_OWN_IMAGE) {
@@ -885,8 +920,8 @@ void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k) {
     ccl_predict_end(w, k, &pk);
 }
 
-void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t index, bool point) {
+void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t other, bool point) {
     ccl_prediction pr;
-    ccl_predict_begin(w, i, -1, 2 * index + (point ? 1 : 0), &pr);
+    ccl_predict_begin(w, i, -1, 2 * other + (point ? 1 : 0), &pr);
     ccl_predict_end(w, i, &pr);
 }

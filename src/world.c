@@ -1639,7 +1639,7 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
         w->time_base + w->time, kind, ccl_world_id_of(w, i), none, index, point, n, impulse};
     ccl_status status = ccl_world_record(w, &event);
     if (lost) {
-        ccl_predict_obstacle_apart(w, i, index, kind == CCL_CONTACT_POINT);
+        ccl_predict_obstacle_apart(w, i, other, kind == CCL_CONTACT_POINT);
     } else {
         ccl_predict(w, i);
     }

@@ -167,9 +167,11 @@ void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k);
 /// without end.
 void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k);
 
-/// ccl_predict(w, i) passing over a contact with segment (or point) index at the present time, in
-/// every image: after a bounce off it that changed nothing (see ccl_predict_pair_apart).
-void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t index, bool point);
+/// ccl_predict(w, i) passing over a contact at the present time with the image of a segment (or
+/// point) that other (9 index + image) names, and with every other image of it off which a bounce
+/// would change nothing too: after a bounce off that image that changed nothing (see
+/// ccl_predict_pair_apart).
+void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t other, bool point);
 
 /// Collapse-guard time for the world (resolves the automatic value on first use).
 double ccl_world_collapse_time(ccl_world *w);

@@ -214,6 +214,57 @@ static void a_circle_in_the_step_of_a_segment_and_its_image_stays_out(void **sta
     assert_int_equal(runs, 120);
 }
 
+/* The step of a segment spanning the box's height and its image across the lower edge, with an
+ * inelastic circle in it (restitution 0) touching both: the segment's interior and the upper end
+ * of the image below. Its bounce off the end leaves it sliding into the segment, and a second
+ * bounce off the end, at the same instant, changes nothing. The world then passed over every image
+ * of the segment at once, the segment too, and the circle went into it, by 0.0022 (found by
+ * fuzz_world): an image that the circle drives into must still be met at once. */
+static ccl_world *a_circle_pushed_into_the_step(void) {
+    ccl_world *w = periodic_box(48.0);
+    ccl_segment seg =
+        ccl_make_segment(ccl_v2(15.811764705882354, 48.0), ccl_v2(9.4117647058823533, 0.0));
+    assert_int_equal(ccl_world_add_segment(w, seg, NULL), CCL_OK);
+    /* x, y, vx, vy, radius, mass (0: immovable), restitution (-1: the world's, 1) */
+    const double circles[4][7] = {{88.8828125, 18.823529411764707, -32.0, -24.5, 0.25, 2.0, -1.0},
+                                  {0.0, 0.0, 1.001452995998019e-307, 0.0, 0.25, 0.5, -1.0},
+                                  {5.3427734375, 9.7882352941176478, 0.0, 0.0, 1.25, 0.0, -1.0},
+                                  {48.0, 10.541176470588235, -14.0, 0.5, 4.125, 2.0, 0.0}};
+    for (int k = 0; k < 4; ++k) {
+        ccl_circle_def c = ccl_circle_default_def();
+        c.position = ccl_v2(circles[k][0], circles[k][1]);
+        c.velocity = ccl_v2(circles[k][2], circles[k][3]);
+        c.radius = circles[k][4];
+        c.mass = circles[k][5];
+        c.restitution = circles[k][6];
+        assert_int_equal(ccl_world_add_circle(w, &c, NULL), CCL_OK);
+    }
+    return w;
+}
+
+static void
+an_inelastic_circle_pushed_into_the_step_of_a_segment_and_its_image_stays_out(void **state) {
+    (void)state;
+    /* the fuzzer's advance: three collisions, the third just after the circle went in */
+    ccl_world *w = a_circle_pushed_into_the_step();
+    assert_int_equal(ccl_world_advance_collisions(w, 3, 6.25), CCL_OK);
+    double o = ccl_world_max_overlap(w);
+    if (o > 1e-9) {
+        fail_msg("overlap %.3g after three collisions, at t = %.17g", o, ccl_world_time(w));
+    }
+    ccl_world_destroy(w);
+    /* and at every millisecond */
+    w = a_circle_pushed_into_the_step();
+    for (int step = 0; step < 8000; ++step) {
+        assert_int_equal(ccl_world_advance(w, 0.001), CCL_OK);
+        o = ccl_world_max_overlap(w);
+        if (o > 1e-9) {
+            fail_msg("overlap %.3g at t = %.3f", o, ccl_world_time(w));
+        }
+    }
+    ccl_world_destroy(w);
+}
+
 /* A segment from corner to corner of a periodic box: two of its images meet at each corner. A
  * circle grazing it near a corner (within 2^-45 to 2^-52 radii of touching, its path tilted into
  * the segment by 2^-48 to 2^-53) bounces off one image at a slant that the rounding loses, and then
@@ -428,6 +479,8 @@ int main(void) {
         cmocka_unit_test(random_gases_never_cross_an_image),
         cmocka_unit_test(overlap_checks_in_any_order_agree_with_brute_force),
         cmocka_unit_test(a_circle_in_the_step_of_a_segment_and_its_image_stays_out),
+        cmocka_unit_test(
+            an_inelastic_circle_pushed_into_the_step_of_a_segment_and_its_image_stays_out),
         cmocka_unit_test(a_circle_grazing_where_two_images_meet_moves_on),
         cmocka_unit_test(obstacle_tables_past_their_limit_are_refused_at_the_add),
     };
