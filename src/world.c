@@ -1683,8 +1683,39 @@ static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
     ccl_predict(w, i);
 }
 
+/* The largest f in [0, 1] such that moving circle b by f * move takes it into no segment or point
+ * (in any image): the first contact of the straight move, and 0 for one it already touches and
+ * would move further into. */
+static double ccl_separation_room(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 move) {
+    double room = 1.0;
+    int32_t count = w->segment_count + w->point_count;
+    for (int32_t k = 0; k < count && room > 0.0; ++k) {
+        bool point = k >= w->segment_count;
+        ccl_segment s = ccl_world_obstacle(w, point ? k - w->segment_count : k, point);
+        for (int image = 0; image < 9 && room > 0.0; ++image) {
+            if (!w->periodic && image != CCL_OWN_IMAGE) {
+                continue;
+            }
+            /* meeting the image shifted by d is meeting the obstacle from p - d */
+            ccl_vec2 shift = ccl_world_image_shift(w, image);
+            ccl_circle c = {ccl_sub(b->position, shift), b->radius};
+            ccl_hit hit;
+            if (!ccl_sweep_circle_segment(c, move, s, 1.0, &hit)) {
+                continue;
+            }
+            if (hit.t > 0.0) {
+                room = fmin(room, hit.t);
+            } else if (ccl_dot(move, hit.normal) > 0.0) {
+                room = 0.0; /* touching it already, and the move goes further in */
+            }
+        }
+    }
+    return room;
+}
+
 /* Moves pairs added overlapping apart by at most separation_speed * dt, without touching their
- * velocities, and drops pairs that no longer overlap. */
+ * velocities, and drops pairs that no longer overlap. A move stops where either circle would meet
+ * a segment or point (the box's walls clamp it). */
 static void ccl_world_separate_overlaps(ccl_world *w, double dt) {
     int32_t kept = 0;
     for (int32_t m = 0; m < w->overlap_count; ++m) {
@@ -1706,6 +1737,11 @@ static void ccl_world_separate_overlaps(ccl_world *w, double dt) {
         }
         double step = fmin(depth, w->def.separation_speed * dt);
         ccl_vec2 n = dist > 0.0 ? ccl_v2(d.x / dist, d.y / dist) : ccl_v2(1.0, 0.0);
+        if (w->segment_count + w->point_count > 0) {
+            double room = fmin(ccl_separation_room(w, a, ccl_scale(n, -step * inv_a / inv_sum)),
+                               ccl_separation_room(w, b, ccl_scale(n, step * inv_b / inv_sum)));
+            step *= room;
+        }
         a->position = ccl_mul_add(a->position, -step * inv_a / inv_sum, n);
         b->position = ccl_mul_add(b->position, step * inv_b / inv_sum, n);
         if (!w->periodic) {

@@ -165,6 +165,52 @@ static void separation_never_adds_energy_in_a_crowd(void **state) {
     ccl_world_destroy(w);
 }
 
+/* A pair added overlapping beside a segment or a point, in a walled box and across a periodic
+ * edge (the obstacle's image): the separation moves the circle toward the obstacle until it
+ * touches, not into it, whatever the separation speed; the other circle moves its share, and the
+ * pair stays recorded (and still overlapping) while the obstacle holds it. Before, the move
+ * ignored segments and points and pushed the circle 0.15 into the segment, where it stayed. */
+static void separation_stops_at_segments_and_points(void **state) {
+    (void)state;
+    for (int periodic = 0; periodic < 2; ++periodic) {
+        for (int point = 0; point < 2; ++point) {
+            ccl_world_def d = ccl_world_default_def();
+            d.overlap = CCL_OVERLAP_SEPARATE;
+            d.separation_speed = 100.0;
+            d.boundary = periodic ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
+            ccl_world *w = make_world(&d);
+            /* the obstacle at y = 50, or at y = 0.5 seen across the top edge at 100.5 */
+            double y = periodic ? 0.5 : 50.0, seen = periodic ? 100.5 : 50.0;
+            if (point) {
+                assert_int_equal(ccl_world_add_point(w, ccl_v2(50.0, y), NULL), CCL_OK);
+            } else {
+                ccl_segment seg = ccl_make_segment(ccl_v2(40.0, y), ccl_v2(60.0, y));
+                assert_int_equal(ccl_world_add_segment(w, seg, NULL), CCL_OK);
+            }
+            /* a is 0.2 from touching it; b overlaps a by 0.7, on the far side */
+            double side = periodic ? -1.0 : 1.0;
+            ccl_circle_id a = add(w, ccl_v2(50.0, seen + side * 1.2), ccl_v2(0, 0), 1.0, 1.0);
+            ccl_circle_id b = add(w, ccl_v2(50.0, seen + side * 2.5), ccl_v2(0, 0), 1.0, 1.0);
+            for (int k = 0; k < 10; ++k) {
+                assert_int_equal(ccl_world_advance(w, 0.01), CCL_OK);
+                ccl_circle_state sa;
+                assert_int_equal(ccl_world_get_circle(w, a, &sa), CCL_OK);
+                double gap = fabs(sa.position.y -
+                                  (periodic ? seen - 100.0 * (sa.position.y < 50.0) : seen)) -
+                             1.0;
+                assert_true(gap >= -1e-12);
+            }
+            /* a touches the obstacle; b moved as far as a did (equal masses): 0.3 still overlap */
+            ccl_circle_state sa, sb;
+            assert_int_equal(ccl_world_get_circle(w, a, &sa), CCL_OK);
+            assert_int_equal(ccl_world_get_circle(w, b, &sb), CCL_OK);
+            assert_true(fabs(distance(w, a, b) - 1.7) < 1e-9);
+            assert_true(ccl_world_max_overlap(w) > 0.29 && ccl_world_max_overlap(w) < 0.31);
+            ccl_world_destroy(w);
+        }
+    }
+}
+
 static void recorded_contacts_equal_the_callbacks(void **state) {
     (void)state;
     static event_log log;
@@ -586,6 +632,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(overlapping_pair_drifts_apart_slowly_then_collides_normally),
         cmocka_unit_test(separation_never_adds_energy_in_a_crowd),
+        cmocka_unit_test(separation_stops_at_segments_and_points),
         cmocka_unit_test(recorded_contacts_equal_the_callbacks),
         cmocka_unit_test(export_and_get_circle_agree),
         cmocka_unit_test(user_data_is_kept_only_once_used),

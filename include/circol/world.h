@@ -41,8 +41,10 @@ typedef enum ccl_boundary {
 typedef enum ccl_overlap_policy {
     CCL_OVERLAP_REJECT = 0, ///< Refuse it with CCL_ERR_OVERLAP.
     CCL_OVERLAP_SEPARATE,   ///< Accept it; overlapping pairs drift apart at separation_speed,
-                            ///< then collide normally. No energy is added to the circles. One
-                            ///< overlapping more than 64 circles is refused (CCL_ERR_OVERLAP).
+                            ///< then collide normally. No energy is added to the circles. The
+                            ///< drift stops where either circle would meet a segment or point
+                            ///< (the pair then stays overlapping until their motion parts them).
+                            ///< One overlapping more than 64 circles is refused (CCL_ERR_OVERLAP).
 } ccl_overlap_policy;
 
 /// What a contact event's other party is.
