@@ -179,14 +179,19 @@ export class Circol {
         this.raw.ccl_web_world_track(index, generation);
     }
 
-    // The tracked circle's collisions since the last call: [{time, x, y}].
+    // The tracked circle's collisions since the last call: [{time, x, y}], every one of them;
+    // where memory ran out and some were not kept, a last entry {gap: n} says how many.
     takeTrack() {
         const pointer = this.raw.ccl_web_track();
         const count = this.out()[0];
+        const dropped = this.out()[1];
         const data = count > 0 ? this.view(pointer, 3 * count) : [];
         const points = [];
         for (let i = 0; i < count; i++) {
             points.push({ time: data[3 * i], x: data[3 * i + 1], y: data[3 * i + 2] });
+        }
+        if (dropped > 0) {
+            points.push({ gap: dropped });
         }
         return points;
     }

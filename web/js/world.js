@@ -117,17 +117,25 @@ async function main() {
             ctx.beginPath();
             ctx.strokeStyle = COLORS.normal;
             ctx.lineWidth = 1.5;
-            trail.forEach((q, i) => {
-                const p = toScreen(q.x, q.y);
-                if (i === 0) {
-                    ctx.moveTo(p.x, p.y);
-                } else {
-                    ctx.lineTo(p.x, p.y);
+            let pen = false;
+            for (const q of trail) {
+                if (q.gap) {
+                    pen = false;
+                    continue;
                 }
-            });
+                const p = toScreen(q.x, q.y);
+                if (pen) {
+                    ctx.lineTo(p.x, p.y);
+                } else {
+                    ctx.moveTo(p.x, p.y);
+                    pen = true;
+                }
+            }
             ctx.stroke();
             const last = trail.at(-1);
-            drawCircle(ctx, toScreen(last.x, last.y), last.r * scale, COLORS.normal, { fill: COLORS.normal });
+            if (!last.gap) {
+                drawCircle(ctx, toScreen(last.x, last.y), last.r * scale, COLORS.normal, { fill: COLORS.normal });
+            }
         }
     }
 
@@ -193,7 +201,8 @@ async function main() {
             statusText = circol.statusString(status);
         }
         for (const q of circol.takeTrack()) {
-            trail.push({ x: q.x, y: q.y, r: tracked?.r ?? 1 });
+            // a gap (collisions not kept): no line across it
+            trail.push(q.gap ? { gap: true } : { x: q.x, y: q.y, r: tracked?.r ?? 1 });
         }
         const flat = circol.exportCircles();
         const stats = circol.stats();

@@ -288,8 +288,8 @@ double ccl_web_world_max_overlap(void) {
 
 #else
 
-/* Most collisions of the tracked circle kept between two calls of ccl_web_track. */
-#define CCL_WEB_TRACK_MAX 1024
+/* Collisions of the tracked circle the buffer first holds; it grows as needed. */
+#define CCL_WEB_TRACK_START 1024
 
 /* The module's one world, or NULL. */
 static ccl_world *ccl_web_world;
@@ -302,9 +302,29 @@ static int ccl_web_export_capacity;
 /* The circle whose collisions are kept. */
 static ccl_circle_id ccl_web_tracked;
 /* Its collisions: time, centre x, centre y. */
-static double ccl_web_track_buffer[3 * CCL_WEB_TRACK_MAX];
-/* Number of collisions in ccl_web_track_buffer. */
-static int ccl_web_track_count;
+static double *ccl_web_track_buffer;
+/* Number of collisions in ccl_web_track_buffer, and the number it has room for. */
+static int ccl_web_track_count, ccl_web_track_capacity;
+/* Collisions not kept since the last ccl_web_track (only when memory ran out). */
+static int ccl_web_track_dropped;
+
+/* Room for one more collision in the track buffer (doubling it when full). */
+static bool ccl_web_track_room(void) {
+    if (ccl_web_track_count < ccl_web_track_capacity) {
+        return true;
+    }
+    int capacity = ccl_web_track_capacity > 0 ? 2 * ccl_web_track_capacity : CCL_WEB_TRACK_START;
+    if (capacity > (1 << 24)) {
+        return false;
+    }
+    double *grown = realloc(ccl_web_track_buffer, (size_t)capacity * 3 * sizeof *grown);
+    if (grown == NULL) {
+        return false;
+    }
+    ccl_web_track_buffer = grown;
+    ccl_web_track_capacity = capacity;
+    return true;
+}
 
 int ccl_web_has_world(void) {
     return 1;
@@ -320,7 +340,11 @@ static void ccl_web_on_contact(const ccl_contact_event *event, void *user) {
     (void)user;
     bool is_a = ccl_web_same_id(event->a, ccl_web_tracked);
     bool is_b = event->kind == CCL_CONTACT_CIRCLE && ccl_web_same_id(event->b, ccl_web_tracked);
-    if ((!is_a && !is_b) || ccl_web_track_count >= CCL_WEB_TRACK_MAX) {
+    if (!is_a && !is_b) {
+        return;
+    }
+    if (!ccl_web_track_room()) {
+        ccl_web_track_dropped++;
         return;
     }
     ccl_circle_state state;
@@ -342,6 +366,7 @@ void ccl_web_world_destroy(void) {
     ccl_web_world = NULL;
     ccl_web_tracked = (ccl_circle_id){0, 0};
     ccl_web_track_count = 0;
+    ccl_web_track_dropped = 0;
 }
 
 int ccl_web_world_create(double width, double height, int periodic, double gx, double gy,
@@ -457,11 +482,14 @@ void ccl_web_world_track(double index, double generation) {
     ccl_web_tracked.index = (uint32_t)index;
     ccl_web_tracked.generation = (uint32_t)generation;
     ccl_web_track_count = 0;
+    ccl_web_track_dropped = 0;
 }
 
 double *ccl_web_track(void) {
     ccl_web_out_block[0] = (double)ccl_web_track_count;
+    ccl_web_out_block[1] = (double)ccl_web_track_dropped;
     ccl_web_track_count = 0;
+    ccl_web_track_dropped = 0;
     return ccl_web_track_buffer;
 }
 

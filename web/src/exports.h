@@ -123,8 +123,9 @@ CCL_WEB_EXPORT int ccl_web_world_kick(double sigma);
 /// Follows one circle: its collisions during later advances are kept for ccl_web_track.
 CCL_WEB_EXPORT void ccl_web_world_track(double index, double generation);
 
-/// The tracked circle's collisions since the last call: 3 doubles each (time, centre x, y).
-/// Returns a pointer to them and writes their number to out[0].
+/// The tracked circle's collisions since the last call: 3 doubles each (time, centre x, y), all
+/// of them (the buffer grows). Returns a pointer to them and writes their number to out[0], and
+/// to out[1] the number not kept because memory ran out (0 otherwise).
 CCL_WEB_EXPORT double *ccl_web_track(void);
 
 /// Exports every circle (slot order) as 6 doubles: x, y, vx, vy, radius, mass. Returns a pointer

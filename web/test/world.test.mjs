@@ -176,3 +176,22 @@ test('an advance stops at maxEventsPerAdvance, consistent, and the next ones go 
     }
     circol.destroyWorld();
 });
+
+// The tracked circle's collisions are all kept, however many one advance holds (the buffer
+// grows; it used to keep the first 1,024 and drop the rest without a word).
+test('every collision of the tracked circle is kept', () => {
+    assert.equal(circol.createWorld({ width: 4, height: 4, periodic: false, gravity: { x: 0, y: 0 }, damping: 0, restitution: 1 }), 0);
+    const added = circol.addCircle(2, 2, 1000, 313, 1, 1);
+    assert.equal(added.status, 0);
+    circol.track(added.index, added.generation);
+    assert.equal(circol.advance(5), 0);
+    const points = circol.takeTrack();
+    // the centre moves in [1, 3] on each axis: a wall every 2 / 1000 and 2 / 313 time units
+    const expected = Math.floor((5 * 1000 - 1) / 2) + 1 + Math.floor((5 * 313 - 1) / 2) + 1;
+    assert.ok(points.every((q) => q.gap === undefined));
+    assert.ok(Math.abs(points.length - expected) <= 2, `${points.length} collisions, about ${expected} expected`);
+    for (let i = 1; i < points.length; i++) {
+        assert.ok(points[i].time >= points[i - 1].time);
+    }
+    assert.equal(circol.takeTrack().length, 0);
+});
