@@ -484,8 +484,41 @@ bool ccl_sphere_segment_contact(ccl_sphere s, ccl_segment3 seg, ccl_contact3 *ou
 
 /* ---- Swept tests (sweep.c) ---- */
 
+/* ccl_certainly_apart (quadratic.h) in three dimensions: the same bounds, each sum with a z term
+ * added last (an exact zero when every z is 0, so that the verdicts are the 2D ones), and for the
+ * closest approach the largest of the cross product's components less its error, a lower bound on
+ * its length (at z = 0 the one component the 2D test takes). */
+static bool ccl_certainly_apart3(ccl_vec3 dp, ccl_vec3 dv, double R, double t_max) {
+    const double rel = CCL_FIRST_LOOK_RELATIVE, tiny = CCL_FIRST_LOOK_ABSOLUTE;
+    double px = dv.x * dp.x, py = dv.y * dp.y, pz = dv.z * dp.z;
+    double b = (px + py) + pz;
+    double b_err = rel * ((fabs(px) + fabs(py)) + fabs(pz)) + tiny;
+    double dd = (dp.x * dp.x + dp.y * dp.y) + dp.z * dp.z, rr = R * R;
+    double c = dd - rr;
+    double c_err = rel * (dd + rr) + tiny;
+    bool apart = c - c_err > c_err;
+    bool receding = b > b_err;
+    bool late = c - c_err > t_max * (2.0 * (fabs(b) + b_err)) * (1.0 + rel);
+    double zx = dv.x * dp.y, zy = dv.y * dp.x; /* z component of dv x dp, as the 2D k */
+    double xy = dv.y * dp.z, xz = dv.z * dp.y;
+    double yz = dv.z * dp.x, yx = dv.x * dp.z;
+    double kz = fabs(zx - zy) - (rel * (fabs(zx) + fabs(zy)) + tiny);
+    double kx = fabs(xy - xz) - (rel * (fabs(xy) + fabs(xz)) + tiny);
+    double ky = fabs(yz - yx) - (rel * (fabs(yz) + fabs(yx)) + tiny);
+    double k = fmax(kz, fmax(kx, ky));
+    double a = (dv.x * dv.x + dv.y * dv.y) + dv.z * dv.z;
+    double wide_of = sqrt(a) * R * (1.0 + rel) + tiny;
+    bool wide = (k > wide_of) & (a >= 0x1p-900);
+    return apart & (receding | late | wide);
+}
+
 bool ccl_sweep_spheres(ccl_sphere a, ccl_vec3 va, ccl_sphere b, ccl_vec3 vb, double t_max,
                        ccl_hit3 *hit) {
+    /* the first look of ccl_sweep_circles: a pair it settles is a miss for the full test too */
+    if (ccl_certainly_apart3(ccl_sub3(b.center, a.center), ccl_sub3(vb, va), a.radius + b.radius,
+                             t_max)) {
+        return false;
+    }
     if (!ccl_valid_sphere(a) || !ccl_valid_sphere(b) || !ccl_vec3_is_finite(va) ||
         !ccl_vec3_is_finite(vb) || !ccl_valid_t_max(t_max)) {
         return false;

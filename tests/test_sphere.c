@@ -807,6 +807,25 @@ static void coincident_centres_give_the_approach_with_no_negative_zero(void **st
     assert_true(checked == 24);
 }
 
+/* Two zero-radius points missing by 2^-1027 at offsets of 2^337 and a speed of 2^433: a miss. The
+ * rescaled general path loses the miss to underflow and calls it a touch; the first look, which
+ * ccl_sweep_circles has, settles it, and ccl_sweep_spheres now has it too (at z = 0 with the same
+ * verdicts), so both say miss, in the plane and turned out of it. */
+static void points_missing_by_a_subnormal_at_a_huge_scale_miss_in_3d_too(void **state) {
+    (void)state;
+    ccl_circle a = {ccl_v2(0.0, 0x0.055p-1022), 0.0}, b = {ccl_v2(0x1p337, 0.0), 0.0};
+    ccl_vec2 va = ccl_v2(0x1.04p433, 0.0), vb = ccl_v2(2.0, 0x0.000000000005bp-1022);
+    ccl_hit h2;
+    ccl_hit3 h3;
+    assert_false(ccl_sweep_circles(a, va, b, vb, 2047.8125, &h2));
+    assert_false(ccl_sweep_spheres((ccl_sphere){lift(a.center), 0.0}, lift(va),
+                                   (ccl_sphere){lift(b.center), 0.0}, lift(vb), 2047.8125, &h3));
+    /* the same miss across z instead of y */
+    assert_false(ccl_sweep_spheres((ccl_sphere){ccl_v3(0.0, 0.0, 0x0.055p-1022), 0.0}, lift(va),
+                                   (ccl_sphere){lift(b.center), 0.0},
+                                   ccl_v3(2.0, 0.0, 0x0.000000000005bp-1022), 2047.8125, &h3));
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(static_tests_equal_2d_bit_for_bit_when_z_is_zero),
@@ -823,6 +842,7 @@ int main(void) {
         cmocka_unit_test(long_slanted_segments_keep_verdict_time_and_normal),
         cmocka_unit_test(planes_through_far_anchors_keep_time_and_point),
         cmocka_unit_test(sphere_segment_answers_scale_with_the_lengths),
+        cmocka_unit_test(points_missing_by_a_subnormal_at_a_huge_scale_miss_in_3d_too),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,11 +4,7 @@
  * - Non-finite input, a negative radius or a negative or NaN t_max give "no contact" / "no hit",
  *   and nothing is written to the output. Finite input never produces NaN output.
  * - Shapes that overlap at t = 0 hit at t = 0; t_exit then says when they separate.
- * - Every function, given all z components 0, returns its 2D counterpart's result bit for bit,
- *   except where the input's non-zero magnitudes span more than 2^1000: there a rescaled copy
- *   of the problem loses the smallest to underflow, and the two may settle that differently (two
- *   zero-radius points missing by 2^-1027 at offsets of 2^337: ccl_sweep_circles' first look,
- *   which ccl_sweep_spheres lacks, finds the miss; the rescaled general path finds a touch).
+ * - Every function, given all z components 0, returns its 2D counterpart's result bit for bit.
  */
 #ifndef CIRCOL_COLLISION3D_H
 #define CIRCOL_COLLISION3D_H
