@@ -128,6 +128,47 @@ static void ccl_ref_grazing(double *in, double scale) {
     memcpy(in, values, sizeof values);
 }
 
+/* Seed 004's bounce as the demo tells it, from the library's calls: w holds the wall kind (0
+ * segment, 1 line, 2 point, 3 fixed circle), the circle (x, y, r), its velocity, the wall's four
+ * numbers, the restitution and t_max. out: 0-5 the hit, 6-7 the centre at impact, 8-9 the
+ * velocity after (0-9 are 0 on a miss), 10-11 the centre at t_max. Returns 1 on a hit. */
+static int ccl_ref_bounce(const double *w, double *out) {
+    ccl_circle circle = ccl_make_circle(ccl_v2(w[1], w[2]), w[3]);
+    ccl_vec2 v = ccl_v2(w[4], w[5]);
+    ccl_vec2 p0 = ccl_v2(w[6], w[7]), p1 = ccl_v2(w[8], w[9]);
+    ccl_hit hit;
+    bool collided;
+    if (w[0] == 0.0) {
+        collided = ccl_sweep_circle_segment(circle, v, ccl_make_segment(p0, p1), w[11], &hit);
+    } else if (w[0] == 1.0) {
+        collided = ccl_sweep_circle_line(circle, v, p0, p1, w[11], &hit);
+    } else if (w[0] == 2.0) {
+        collided = ccl_sweep_circle_point(circle, v, p0, w[11], &hit);
+    } else {
+        collided =
+            ccl_sweep_circles(circle, v, ccl_make_circle(p0, w[8]), ccl_v2(0.0, 0.0), w[11], &hit);
+    }
+    for (int k = 0; k < 10; k++) {
+        out[k] = 0.0;
+    }
+    if (!collided) {
+        out[10] = circle.center.x + w[11] * v.x;
+        out[11] = circle.center.y + w[11] * v.y;
+        return 0;
+    }
+    ccl_ref_hit(&hit, out);
+    /* only a circle moving toward the wall bounces */
+    ccl_vec2 after =
+        v.x * hit.normal.x + v.y * hit.normal.y > 0.0 ? ccl_reflect(v, hit.normal, w[10]) : v;
+    out[6] = circle.center.x + hit.t * v.x;
+    out[7] = circle.center.y + hit.t * v.y;
+    out[8] = after.x;
+    out[9] = after.y;
+    out[10] = out[6] + (w[11] - hit.t) * after.x;
+    out[11] = out[7] + (w[11] - hit.t) * after.y;
+    return 1;
+}
+
 /* Prints `cases` random cases of every wrapped narrow-phase and response function. */
 static void ccl_ref_narrow(int cases) {
     double in[16], out[24];
@@ -269,6 +310,25 @@ static void ccl_ref_narrow(int cases) {
         ccl_ref_print(b, 15);
         printf(" : %d", ret);
         ccl_ref_print(out, 14);
+        printf("\n");
+
+        /* seed 004's bounce off a fixed wall of each kind, in turn */
+        double w[12];
+        w[0] = (double)(i % 4);
+        for (int k = 1; k < 12; k++) {
+            w[k] = ccl_ref_value(s);
+        }
+        w[3] = ccl_ref_radius(s);
+        if (w[0] == 3.0) {
+            w[8] = ccl_ref_radius(s); /* the fixed circle's radius */
+        }
+        w[10] = ccl_ref_unit();
+        w[11] = ccl_ref_t_max();
+        ret = ccl_ref_bounce(w, out);
+        printf("bounce");
+        ccl_ref_print(w, 12);
+        printf(" : %d", ret);
+        ccl_ref_print(out, 12);
         printf("\n");
     }
 }

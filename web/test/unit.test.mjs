@@ -31,6 +31,7 @@ const WRAPPERS = {
         slots: [0, 1, 2, 3, 4, 5, 11, 12, 13, 14, 15, 16, 17, 18],
         hitSlots: 6,
     },
+    bounce: { fn: 'ccl_web_bounce', slots: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], hitSlots: 10 },
 };
 
 // Parses "name in... : ret out...".
@@ -66,7 +67,7 @@ function compareAll() {
             const ret = w.always ? 1 : value;
             let outputs = ret ? w.slots.map((slot) => out[slot]) : [];
             if (w.hitSlots !== undefined) {
-                /* step_pair: the hit part only counts on a hit; the rest is always written */
+                /* step_pair, bounce: the hit part only counts on a hit; the rest is always written */
                 outputs = w.slots.map((slot, i) => (i < w.hitSlots && !ret ? 0 : out[slot]));
             }
             got = { ret, outputs };
@@ -101,7 +102,8 @@ test('the module decides hit or miss exactly as the native library, with the sam
     const { farMismatches, hits } = compareAll();
     assert.deepEqual(farMismatches.slice(0, 5), []);
     /* the random cases must exercise hits as well as misses */
-    for (const name of ['sweep_circles', 'sweep_circle_segment', 'sweep_circles_accel', 'step_pair']) {
+    for (const name of ['sweep_circles', 'sweep_circle_segment', 'sweep_circles_accel', 'step_pair',
+        'bounce']) {
         assert.ok(hits[name] > CASES / 20, `${name}: only ${hits[name]} hits of ${CASES}`);
         assert.ok(hits[name] < CASES, `${name}: no misses`);
     }
