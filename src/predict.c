@@ -559,7 +559,7 @@ static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
  * loop the compiler vectorises) and keeps the first smallest, in walking order. The one-pass form
  * tested each neighbour as it came and left early when it receded or could not beat the best so
  * far: fewer instructions, but each neighbour's loads waited behind the previous one's arithmetic
- * and branches (docs/PERFORMANCE.md). The result is the same event bit for bit: each time is
+ * and branches (docs/PERFORMANCE_LOG.md). The result is the same event bit for bit: each time is
  * computed with the operations of ccl_straight_entry, and a neighbour that its early exit skipped
  * could not have been the first smallest. */
 #define CCL_SCAN_BLOCK 32

@@ -572,7 +572,7 @@ ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity, ccl_queue_allocator
     }
     /* the smallest power of two past capacity / 6, so at most capacity / 3: 4/3 bytes per circle
      * at most. Half as many (past capacity / 8) left some 45% of the keys of a large gas past the
-     * ring, in the overflow list that every wrap walks link by link (docs/PERFORMANCE.md) */
+     * ring, in the overflow list that every wrap walks link by link (docs/PERFORMANCE_LOG.md) */
     int32_t bucket_capacity = CCL_QUEUE_MIN_BUCKETS;
     while (bucket_capacity <= capacity / 6) {
         bucket_capacity *= 2;

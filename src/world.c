@@ -154,7 +154,7 @@ static size_t ccl_world_cache_bytes(void) {
  * as the misses it saves or more. On a core with 1 MB of it, a gas of 10^3 disks ran 2.6% faster
  * without and one of 10^4 at packing fraction 0.2 3.2%, where from 2 10^4 disks (2.5 MB) to 10^5
  * it gains 2% to 10%; on a core with 512 KB, 10^4 disks (1.3 MB) gain 2.4% to 4.6% from it and
- * 4000 lose 1.8% (docs/PERFORMANCE.md). A WebAssembly build has no prefetch, so there it would
+ * 4000 lose 1.8% (docs/PERFORMANCE_LOG.md). A WebAssembly build has no prefetch, so there it would
  * only cost. A build may set CCL_FETCH_AHEAD_BYTES to fix the limit. */
 static size_t ccl_world_fetch_ahead_limit(size_t cache_bytes) {
 #if defined(CCL_FETCH_AHEAD_BYTES)
@@ -292,7 +292,7 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
      * each) would fill more than a quarter of the second-level cache, its buckets are made twice
      * as wide: fewer heads, which stay in the cache, for longer lists to drain. At 10^6 circles
      * on a core with 512 KB that ran 1.04x to 1.09x as fast; at 10^5 the same; at 10^4, where the
-     * heads fit anyway, it cost 5% (docs/PERFORMANCE.md). */
+     * heads fit anyway, it cost 5% (docs/PERFORMANCE_LOG.md). */
     w->queue.wide = n * 8 > w->cache_bytes * 3;
     ccl_world_free_slots(w);
     w->bodies = bodies;
@@ -1788,7 +1788,7 @@ static void ccl_world_fetch_rows(const ccl_world *w, int32_t c, int32_t reach) {
  * event and has a third stage: the first circle of each of the 5 x 5 cells around the circle it
  * stepped to two steps earlier, which hold the nine around it and the nine around its partner.
  * In a smaller world those circles are in the cache already, and the stage cost 11% to 12% at
- * 10^4 and 10^5 circles (docs/PERFORMANCE.md). (A WebAssembly build never runs the look-ahead:
+ * 10^4 and 10^5 circles (docs/PERFORMANCE_LOG.md). (A WebAssembly build never runs the look-ahead:
  * ccl_world_fetch_ahead_limit.) */
 #ifndef CCL_FETCH_CELLS_BYTES /* (a build may set it, to test the stage in small worlds) */
 #define CCL_FETCH_CELLS_BYTES ((size_t)48 << 20)
@@ -1809,8 +1809,8 @@ static void ccl_world_fetch_body(const ccl_world *w, int32_t i) {
  * or 5 x 5 in a world past CCL_FETCH_CELLS_BYTES); in such a world (two steps an event), a step
  * after that, the first circle of each of those cells. Only hints: nothing here changes an event.
  * At 10^6 circles every one of these reads was a miss that the event had to wait for
- * (docs/PERFORMANCE.md). Looking back two and four steps in a large world, so that the stages stay
- * an event apart, measured the same. */
+ * (docs/PERFORMANCE_LOG.md). Looking back two and four steps in a large world, so that the stages
+ * stay an event apart, measured the same. */
 static void ccl_world_fetch_ahead(ccl_world *w) {
     int32_t seen = w->queue.ahead;
     int32_t next = ccl_queue_look_ahead(&w->queue);
