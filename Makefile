@@ -4,6 +4,8 @@ BUILD_ASAN ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX     ?= /usr/local
 CMAKE_FLAGS ?=
+# cmake --build runs make again below this one: no "Entering directory" lines from it
+MAKEFLAGS  += --no-print-directory
 
 .PHONY: all deps build run test test-unit test-sanitize test-web format-check bench install \
         web fuzz fuzz-short soak clean
