@@ -296,6 +296,14 @@ def case_usage_errors():
         proc = circol(*args)
         if proc.returncode != 2 or name not in proc.stderr:
             failures.append(f"{args}: exit {proc.returncode}, stderr {proc.stderr!r}")
+    # a scene file named without ".json" is not a command; the message says how to run it
+    with tempfile.TemporaryDirectory() as folder:
+        scene = os.path.join(folder, "scene")
+        with open(os.path.join(SCENES, "seed000_two_circles.json")) as f, open(scene, "w") as g:
+            g.write(f.read())
+        proc = circol(scene)
+        if proc.returncode != 2 or f"circol run {scene}" not in proc.stderr:
+            failures.append(f"[{scene!r}]: exit {proc.returncode}, stderr {proc.stderr!r}")
     for args in (["--help"], ["help", "run"], ["run", "--help"], ["gas", "--help"],
                  ["--version"]):
         proc = circol(*args)
