@@ -1,4 +1,5 @@
-/* Two circles approach head on: when do they touch, and where are they after the bounce? */
+/* Two circles approach, one unit off-centre: when do they touch, and where are they after the
+ * bounce? */
 #include <stdio.h>
 
 #include <circol/circol.h>

@@ -1497,13 +1497,16 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     a->velocity = ccl_mul_add(va, -j * inv_a, n);
     b->velocity = ccl_mul_add(vb, j * inv_b, n);
     /* on straight lines, neither velocity changed: the impulse was lost to their rounding, or the
-     * normal's rounding made the approach that the prediction saw none at all. The pair would
-     * collide again at this instant, without end. With gravity or damping the response's own
-     * rules (resting, pushing apart) decide, as before: passing over the meeting there let
-     * circles sink into each other (three fuzz inputs, even between circles that shared their
-     * acceleration). */
-    bool lost = w->linear && a->velocity.x == va.x && a->velocity.y == va.y &&
-                b->velocity.x == vb.x && b->velocity.y == vb.y;
+     * normal's rounding made the approach that the prediction saw none at all; or the velocities
+     * changed but the pair still approaches along n: a tiny impulse (an inelastic pair left at
+     * a relative speed of roundoff, then made elastic by the collapse guard) moved only bits far
+     * below the approach. The pair would collide again at this instant, without end. With
+     * gravity or damping the response's own rules (resting, pushing apart) decide, as before:
+     * passing over the meeting there let circles sink into each other (three fuzz inputs, even
+     * between circles that shared their acceleration). */
+    bool unchanged = a->velocity.x == va.x && a->velocity.y == va.y && b->velocity.x == vb.x &&
+                     b->velocity.y == vb.y;
+    bool lost = w->linear && (unchanged || !(ccl_dot(ccl_sub(a->velocity, b->velocity), n) < 0.0));
     /* nothing wedges on straight lines (ccl_world_note_jam never reports it there): no count */
     bool jam_a = !w->linear && !keep_a && ccl_world_note_jam(w, a);
     bool jam_b = !w->linear && !keep_b && ccl_world_note_jam(w, b);

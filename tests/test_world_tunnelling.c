@@ -509,6 +509,41 @@ static void long_segments_bounce_circles_off_their_exact_normal(void **state) {
     }
 }
 
+/* Perfectly inelastic circles (restitution 0) crowded in a box without gravity: a collision
+ * leaves the pair at a relative speed of roundoff, the collapse guard makes their next meeting
+ * elastic, and that impulse, far below the ulps of their velocities, changed a bit of one of
+ * them without turning the approach around. Before the fix the pair collided at one instant
+ * without end (the seeds below stalled within 300 time units); now each advance ends, well
+ * within its cap on events, with no overlap beyond rounding. */
+static void inelastic_crowds_never_stall(void **state) {
+    (void)state;
+    for (uint64_t seed = 1; seed <= 6; ++seed) {
+        wt_rng rng = {seed};
+        bool periodic = seed % 3 == 0;
+        ccl_world_def d = ccl_world_default_def();
+        d.box_max = ccl_v2(16.0, 16.0);
+        d.boundary = periodic ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
+        d.restitution = 0.0;
+        d.max_events_per_advance = 2000000;
+        ccl_world *w = NULL;
+        assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+        for (int i = 0; i < 7; ++i) {
+            for (int j = 0; j < 7; ++j) {
+                ccl_circle_def c = ccl_circle_default_def();
+                c.radius = 0.9;
+                c.position = ccl_v2(2.0 + 2.0 * i + 0.05 * (j % 2), 2.0 + 2.0 * j);
+                c.velocity = ccl_v2(wt_uniform(&rng) - 0.5, wt_uniform(&rng) - 0.5);
+                assert_int_equal(ccl_world_add_circle(w, &c, NULL), CCL_OK);
+            }
+        }
+        for (int step = 0; step < 300; ++step) {
+            assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
+        }
+        assert_true(ccl_world_max_overlap(w) < 1e-12);
+        ccl_world_destroy(w);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(brute_force_check_sees_a_planted_overlap),
@@ -517,6 +552,7 @@ int main(void) {
         cmocka_unit_test(fast_bullet_never_tunnels_through_a_dense_row),
         cmocka_unit_test(grazing_pairs_do_not_collide_without_end),
         cmocka_unit_test(grazing_obstacles_do_not_bounce_without_end),
+        cmocka_unit_test(inelastic_crowds_never_stall),
         cmocka_unit_test(pairs_at_the_ends_of_the_range_meet_or_pass_as_the_geometry_says),
         cmocka_unit_test(long_segments_bounce_circles_off_their_exact_normal),
     };

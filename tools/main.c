@@ -2,6 +2,7 @@
  * Exit status: 0 success, 1 simulation error, 2 bad usage or bad input, 130 after Ctrl-C. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gas.h"
 #include "report.h"
@@ -58,6 +59,14 @@ static int ccl_cli_dispatch(int argc, char **argv) {
     /* no command: a scene file or options mean `run` */
     if (argc < 2 || argv[1][0] == '-' || strstr(argv[1], ".json") != NULL) {
         return ccl_cli_run_main(argc - 1, argv + 1);
+    }
+    /* a scene file whose name lacks ".json" is not taken for one: say how to run it */
+    if (access(argv[1], F_OK) == 0) {
+        fprintf(stderr,
+                "circol: %s: unknown command (expected run or gas); to run it as a scene file: "
+                "circol run %s\n",
+                argv[1], argv[1]);
+        return CCL_CLI_EXIT_USAGE;
     }
     fprintf(stderr, "circol: %s: unknown command (expected run or gas; see circol --help)\n",
             argv[1]);

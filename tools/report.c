@@ -5,6 +5,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 void ccl_cli_format_number(double value, char *buffer) {
     if (!isfinite(value)) {
@@ -114,4 +116,15 @@ bool ccl_cli_close_output(FILE *file, const char *path) {
         fprintf(stderr, "circol: error writing '%s'\n", path);
     }
     return ok;
+}
+
+bool ccl_cli_is_same_file(const char *path, const char *other) {
+    struct stat a, b;
+    if (path == NULL || stat(path, &a) != 0 || !S_ISREG(a.st_mode)) {
+        return false;
+    }
+    if (other == NULL ? fstat(STDIN_FILENO, &b) != 0 : stat(other, &b) != 0) {
+        return false;
+    }
+    return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }

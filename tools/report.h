@@ -46,6 +46,10 @@ bool ccl_cli_finish_stdout(void);
 /// Opens path for writing for option (named in the message on failure). NULL on failure.
 FILE *ccl_cli_open_output(const char *path, const char *option);
 
+/// True when path names an existing regular file that other also names (NULL: the file open as
+/// standard input). A device such as /dev/null is never the same file.
+bool ccl_cli_is_same_file(const char *path, const char *other);
+
 /// Closes a file from ccl_cli_open_output, reporting a write error. False on error.
 bool ccl_cli_close_output(FILE *file, const char *path);
 

@@ -437,12 +437,37 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
     double until = run->options.has_until ? run->options.until
                    : run->scene.has_until ? run->scene.until
                                           : CCL_CLI_DEFAULT_UNTIL;
+    /* an output that names the scene file would overwrite what was just read: refused before
+     * anything is written */
+    const char *scene_path = run->options.scene_path;
+    bool builtin = scene_path == NULL;
+    if (scene_path != NULL && strcmp(scene_path, "-") == 0) {
+        scene_path = NULL; /* standard input */
+    }
+    if (!builtin && ccl_cli_is_same_file(run->options.trace_path, scene_path)) {
+        fprintf(stderr, "circol: --trace: '%s' is the scene file; refusing to overwrite it\n",
+                run->options.trace_path);
+        return CCL_CLI_EXIT_USAGE;
+    }
+    if (!builtin && ccl_cli_is_same_file(run->options.svg_path, scene_path)) {
+        fprintf(stderr, "circol: --svg: '%s' is the scene file; refusing to overwrite it\n",
+                run->options.svg_path);
+        return CCL_CLI_EXIT_USAGE;
+    }
     if (run->options.trace_path != NULL) {
         run->trace = ccl_cli_open_output(run->options.trace_path, "--trace");
         if (run->trace == NULL) {
             return CCL_CLI_EXIT_USAGE;
         }
         fputs("time,kind,a,b,wall,x,y,nx,ny,impulse\n", run->trace);
+    }
+    if (run->options.trace_path != NULL &&
+        ccl_cli_is_same_file(run->options.svg_path, run->options.trace_path)) {
+        /* two outputs in one file would write into each other (seen once the trace exists,
+         * also for two spellings of a new file: "x", "./x") */
+        fprintf(stderr, "circol: --svg: '%s' is the --trace file too; give each its own file\n",
+                run->options.svg_path);
+        return CCL_CLI_EXIT_USAGE;
     }
     if (run->options.svg_path != NULL) {
         run->svg = ccl_cli_open_output(run->options.svg_path, "--svg");

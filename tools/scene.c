@@ -228,6 +228,12 @@ static bool ccl_cli_scene_world(const ccl_cli_scene_ctx *ctx, const cJSON *world
         scene->boundary = CCL_BOUNDARY_WALLS;
     } else if (cJSON_IsString(boundary) && strcmp(boundary->valuestring, "periodic") == 0) {
         scene->boundary = CCL_BOUNDARY_PERIODIC;
+    } else if (cJSON_IsString(boundary)) {
+        char text[64]; /* the text given, escaped and cut short for the message */
+        ccl_cli_escape_for_message(boundary->valuestring, strlen(boundary->valuestring), text,
+                                   sizeof text);
+        return ccl_cli_scene_fail(ctx, boundary, false,
+                                  "expected \"walls\" or \"periodic\", got \"%s\"", text);
     } else {
         return ccl_cli_scene_fail(ctx, boundary, false,
                                   "expected \"walls\" or \"periodic\", got %s",

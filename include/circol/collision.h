@@ -43,7 +43,9 @@ typedef struct ccl_contact {
 /// contact from the moving circle (or a) toward the other shape; where the two centres coincide
 /// at t, the direction the other approaches from, -dv / |dv| with dv its velocity relative to
 /// the moving circle (+0 for a zero component), or (1, 0) when dv is 0 too.
-/// point: the contact point at t.
+/// point: the contact point at t. Shapes that touch at t = 0 while separating or sliding hit at
+/// t = 0 with t_exit <= 0: a loop that moves to each hit and responds should pass over a hit
+/// with t_exit <= t.
 typedef struct ccl_hit {
     double t, t_exit;
     ccl_vec2 normal, point;

@@ -12,7 +12,8 @@
 extern "C" {
 #endif
 
-/// A rigid disk for the response functions. inv_mass 0 means immovable; restitution in [0, 1].
+/// A rigid disk for the response functions. inv_mass 0 means immovable (a negative inv_mass
+/// gives no response); restitution in [0, 1] (a value outside is clamped to it).
 typedef struct ccl_body {
     ccl_vec2 position, velocity;
     double radius, inv_mass, restitution;
@@ -34,14 +35,17 @@ void ccl_collide(ccl_body *a, ccl_body *b, ccl_vec2 normal);
 
 /// The velocity after bouncing off a fixed surface with unit normal n (either sign):
 /// v - (1 + e) (v . n) n. The normal part is reversed and scaled by e, the tangential part kept;
-/// e = 1 keeps the speed (seed 003). Non-finite input returns v unchanged, and so does a
-/// result beyond DBL_MAX (never inf); results below it are returned whatever the intermediates.
+/// e = 1 keeps the speed (seed 003); e outside [0, 1] is clamped to it. Non-finite input returns v
+/// unchanged, and so does a result beyond DBL_MAX (never inf); results below it are returned
+/// whatever the intermediates.
 ccl_vec2 ccl_reflect(ccl_vec2 v, ccl_vec2 normal, double restitution);
 
 /// The source documents' whole step over [0, dt]: detect the first contact, move both bodies to
 /// it, exchange the impulse, and move on with the new velocities for the rest of dt. Without a
 /// contact both just move for dt. Returns true if they collided; hit (may be NULL) gets the
-/// contact at the time of impact.
+/// contact at the time of impact. Bodies already touching or overlapping at t = 0 collide at
+/// t = 0 (true, with no impulse when they are separating). A negative or non-finite dt, or a
+/// non-finite body, changes nothing and returns false.
 bool ccl_step_pair(ccl_body *a, ccl_body *b, double dt, ccl_hit *hit);
 
 #ifdef __cplusplus

@@ -116,7 +116,9 @@ typedef struct ccl_world_def {
 
 /// The range of a movable circle's mass. Beyond it an impulse, a momentum or a kinetic energy
 /// could overflow (1 / 1e308 is subnormal); circol refuses such a circle with
-/// CCL_ERR_INVALID_ARGUMENT rather than compute garbage. Choose units that keep masses near 1.
+/// CCL_ERR_INVALID_ARGUMENT rather than compute garbage. Choose units that keep masses near 1:
+/// within the ranges a kinetic energy can still pass DBL_MAX (a mass near CCL_MAX_MASS at a
+/// speed near CCL_MAX_SPEED), and ccl_world_get_stats then gives an infinite kinetic_energy.
 #define CCL_MIN_MASS 1e-100
 #define CCL_MAX_MASS 1e100
 

@@ -296,6 +296,14 @@ def case_usage_errors():
         proc = circol(*args)
         if proc.returncode != 2 or name not in proc.stderr:
             failures.append(f"{args}: exit {proc.returncode}, stderr {proc.stderr!r}")
+    # a scene file named without ".json" is not a command; the message says how to run it
+    with tempfile.TemporaryDirectory() as folder:
+        scene = os.path.join(folder, "scene")
+        with open(os.path.join(SCENES, "seed000_two_circles.json")) as f, open(scene, "w") as g:
+            g.write(f.read())
+        proc = circol(scene)
+        if proc.returncode != 2 or f"circol run {scene}" not in proc.stderr:
+            failures.append(f"[{scene!r}]: exit {proc.returncode}, stderr {proc.stderr!r}")
     for args in (["--help"], ["help", "run"], ["run", "--help"], ["gas", "--help"],
                  ["--version"]):
         proc = circol(*args)
@@ -352,6 +360,46 @@ def case_write_errors():
                 "circol: error writing standard output: " not in proc.stderr:
             failures.append(f"{args}: exit {proc.returncode}, stderr {proc.stderr!r}")
     check(not failures, "\n".join(failures))
+
+
+def case_outputs_spare_the_scene():
+    """An --svg or --trace file that is the scene file (under any name, or as standard input) or
+    the other output is refused with status 2 before anything is written; the scene is left
+    as it was. /dev/null may take both outputs."""
+    with open(os.path.join(SCENES, "seed000_two_circles.json"), "rb") as f:
+        original = f.read()
+    with tempfile.TemporaryDirectory() as folder:
+        scene = os.path.join(folder, "scene.json")
+        with open(scene, "wb") as f:
+            f.write(original)
+        os.symlink(scene, os.path.join(folder, "link.json"))
+        failures = []
+        cases = [
+            (["run", scene, "--trace", scene], "--trace"),
+            (["run", scene, "--svg", scene], "--svg"),
+            (["run", os.path.join(folder, "link.json"), "--svg", scene], "--svg"),
+            (["run", scene, "--svg", os.path.join(folder, ".", "scene.json")], "--svg"),
+            (["run", scene, "--svg", os.path.join(folder, "out"),
+              "--trace", os.path.join(folder, ".", "out")], "--svg"),
+        ]
+        for args, name in cases:
+            proc = circol(*args)
+            if proc.returncode != 2 or name not in proc.stderr or proc.stdout:
+                failures.append(f"{args}: exit {proc.returncode}, stderr {proc.stderr!r}")
+        with open(scene, "rb") as stdin:
+            proc = subprocess.run([CIRCOL, "run", "-", "--svg", scene], stdin=stdin,
+                                  capture_output=True, text=True, timeout=60,
+                                  env=dict(os.environ, CIRCOL_PROGRESS="0"))
+        if proc.returncode != 2 or "--svg" not in proc.stderr:
+            failures.append(f"standard input: exit {proc.returncode}, stderr {proc.stderr!r}")
+        with open(scene, "rb") as f:
+            if f.read() != original:
+                failures.append("the scene file was overwritten")
+        if os.path.exists("/dev/null"):
+            proc = circol("run", scene, "--svg", "/dev/null", "--trace", "/dev/null")
+            if proc.returncode != 0:
+                failures.append(f"/dev/null twice: exit {proc.returncode}, {proc.stderr!r}")
+        check(not failures, "\n".join(failures))
 
 
 def case_huge_until():

@@ -97,7 +97,7 @@ static const bad_scene bad_scenes[] = {
     {"boundary unknown",
      "{\"world\": {\"box\": [0, 0, 1, 1], \"boundary\": \"torus\"}, "
      "\"circles\": []}",
-     "\"torus\"", 0, "world.boundary", "expected \"walls\" or \"periodic\""},
+     "\"torus\"", 0, "world.boundary", "expected \"walls\" or \"periodic\", got \"torus\""},
     {"box of three numbers",
      "{\"world\": {\"box\": [0, 0, 1], \"boundary\": \"walls\"}, "
      "\"circles\": []}",
