@@ -516,8 +516,9 @@ static int ccl_neighbour_lines(int32_t c, int32_t n, bool periodic, double size,
 }
 
 /* Circle i's next collision with a neighbour in a world with gravity or damping (curved paths in
- * time); ccl_predict_neighbours_linear is the straight-line case. */
-static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
+ * time); ccl_predict_neighbours_linear is the straight-line case. exclude: a neighbour not to meet
+ * at once (-1: none). */
+static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t exclude,
                                    ccl_candidate *best) {
     const ccl_body_slot *b = &w->bodies[i];
     const double now = w->time;
@@ -548,6 +549,9 @@ static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc,
                 op.y += shift_y[row];
                 double u = ccl_pair_entry(ccl_sub(op, b->position), ccl_sub(ov, b->velocity), da,
                                           b->radius + o->radius, best->u);
+                if (k == exclude && da.x == 0.0 && da.y == 0.0 && ccl_at_once(w, u)) {
+                    continue; /* ccl_predict_pair_apart: a straight relative motion only */
+                }
                 ccl_consider(best, u, CCL_EVENT_CIRCLE, k, o->count);
             }
         }
@@ -820,7 +824,7 @@ typedef struct ccl_prediction {
     ccl_scan_block scan; ///< neighbours whose times are computed but not yet looked at
 } ccl_prediction;
 
-/* exclude: a neighbour circle i is not to meet at once (-1 for none; straight-line worlds only);
+/* exclude: a neighbour circle i is not to meet at once (-1 for none; a straight relative motion);
  * skip: an obstacle likewise (ccl_predict_obstacles). */
 static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, int32_t skip,
                               ccl_prediction *pr) {
@@ -850,13 +854,13 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, int32_t 
             ccl_predict_box(w, b, acc, &best);
         }
         ccl_predict_obstacles(w, b, acc, skip, &best);
-        ccl_predict_neighbours(w, i, acc, &best);
+        ccl_predict_neighbours(w, i, acc, exclude, &best);
     } else if (w->linear) {
         ccl_predict_neighbours_linear(w, i, b->cell % w->nx, b->cell / w->nx, &best, &pr->scan);
     } else {
         /* A fixed circle (immovable, or asleep) has no walls or cells to meet, but it must look
          * for its moving neighbours: when it is added or falls asleep, nobody else knows it. */
-        ccl_predict_neighbours(w, i, ccl_v2(0.0, 0.0), &best);
+        ccl_predict_neighbours(w, i, ccl_v2(0.0, 0.0), exclude, &best);
     }
     pr->best = best;
 }
@@ -918,6 +922,13 @@ void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k) {
     ccl_scan_exclude(w, &pk.scan);
     ccl_predict_end(w, i, &pi);
     ccl_predict_end(w, k, &pk);
+}
+
+bool ccl_predict_meets_at_once(ccl_world *w, int32_t i, int32_t k) {
+    ccl_prediction pr;
+    ccl_predict_begin(w, i, -1, -1, &pr);
+    return pr.scan.count == 0 && pr.best.kind == CCL_EVENT_CIRCLE && pr.best.other == k &&
+           ccl_at_once(w, pr.best.u);
 }
 
 void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t other, bool point) {

@@ -573,8 +573,11 @@ bool ccl_first_contact_accel(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, do
     ccl_accel_pieces(&m, horizon, &k);
     for (int j = 1; j < k.count; ++j) {
         double f_lo = k.f[j - 1], f_hi = k.f[j];
-        if (!(f_hi < f_lo)) {
-            continue; /* an increasing piece: nothing enters here */
+        /* An increasing piece: nothing enters here. Over a piece much shorter than the gap's
+         * rounding (a horizon cut short by an event due at once, say), the ends' difference is
+         * noise: the slope inside the piece says which way it goes. */
+        if (!(f_hi < f_lo) || !(ccl_accel_slope(&m, 0.5 * (k.t[j - 1] + k.t[j])) < 0.0)) {
+            continue;
         }
         double found;
         if (!ccl_accel_positive(f_lo)) {

@@ -167,6 +167,10 @@ void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k);
 /// without end.
 void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k);
 
+/// Whether circle i's next event, in a world with gravity or damping, would be meeting circle k at
+/// the present time (i is moved to it; nothing is filed).
+bool ccl_predict_meets_at_once(ccl_world *w, int32_t i, int32_t k);
+
 /// ccl_predict(w, i) passing over a contact at the present time with the image of a segment (or
 /// point) that other (9 index + image) names, and with every other image of it off which a bounce
 /// would change nothing too: after a bounce off that image that changed nothing (see

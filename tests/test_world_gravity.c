@@ -600,6 +600,47 @@ static void tiny_circle_leaving_the_floor_does_not_fall_through_it(void **state)
     assert_int_equal(rounds, 36);
 }
 
+/* Inelastic circles dropped into a box: collisions that leave a pair touching at a relative speed
+ * of roundoff, side by side or one asleep beside the other, were met again at the same instant
+ * without end (ccl_world_advance never returned; here it would stop at the event limit). Each
+ * run must reach its end, with no pair sinking into another on the way, for restitution 0 and
+ * 0.2, straight down and slanted gravity. */
+static void inelastic_circles_dropped_into_a_box_never_stall(void **state) {
+    (void)state;
+    for (uint64_t seed = 1; seed <= 8; ++seed) {
+        for (int kind = 0; kind < 2; ++kind) {
+            wt_rng rng = {seed};
+            ccl_vec2 g = seed % 4 == 0 ? ccl_v2(0.3, -1.0) : ccl_v2(0.0, -1.0);
+            ccl_world_def d = ccl_world_default_def();
+            d.gravity = g;
+            d.restitution = kind == 0 ? 0.0 : 0.2;
+            d.box_max = ccl_v2(24.0, 24.0);
+            d.max_events_per_advance = 2000000;
+            ccl_world *w = NULL;
+            assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+            for (int i = 0; i < 10; ++i) {
+                for (int j = 0; j < 10; ++j) {
+                    ccl_circle_def c = ccl_circle_default_def();
+                    c.radius = 0.9;
+                    c.position = ccl_v2(2.0 + 2.0 * i + 0.05 * (j % 2), 2.0 + 2.0 * j);
+                    c.velocity = ccl_v2(wt_uniform(&rng) - 0.5, wt_uniform(&rng) - 0.5);
+                    assert_int_equal(ccl_world_add_circle(w, &c, NULL), CCL_OK);
+                }
+            }
+            for (int step = 1; step <= 16; ++step) {
+                ccl_status status = ccl_world_advance(w, 0.5);
+                if (status != CCL_OK) {
+                    fail_msg("seed %llu, e = %g: %s at t = %.17g", (unsigned long long)seed,
+                             d.restitution, ccl_status_string(status), ccl_world_time(w));
+                }
+                assert_true(ccl_world_max_overlap(w) < 1e-9);
+            }
+            assert_true(fabs(ccl_world_time(w) - 8.0) < 1e-9);
+            ccl_world_destroy(w);
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(elastic_ball_bounces_at_the_analytic_times_and_heights),
@@ -615,6 +656,7 @@ int main(void) {
         cmocka_unit_test(tiny_inelastic_balls_never_fall_through_walls_or_segments),
         cmocka_unit_test(resting_circles_fall_when_their_support_goes),
         cmocka_unit_test(poured_circles_rest_in_a_funnel_held_by_what_touches_them),
+        cmocka_unit_test(inelastic_circles_dropped_into_a_box_never_stall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
