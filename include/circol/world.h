@@ -44,6 +44,9 @@ typedef enum ccl_overlap_policy {
                             ///< then collide normally. No energy is added to the circles. The
                             ///< drift stops where either circle would meet a segment or point
                             ///< (the pair then stays overlapping until their motion parts them).
+                            ///< A circle overlapping several drifts from one pair to the next in
+                            ///< the order they were found, so its path depends on the order the
+                            ///< circles were added in.
                             ///< One overlapping more than 64 circles is refused (CCL_ERR_OVERLAP).
 } ccl_overlap_policy;
 
