@@ -216,7 +216,11 @@ ccl_status ccl_grid_bin_obstacles_again(ccl_world *w) {
 
 void ccl_grid_plan(const ccl_world *w, double max_radius, int32_t live, int32_t *nx_out,
                    int32_t *ny_out) {
-    double min_cell = ccl_grid_min_cell(max_radius > 0.0 ? max_radius : 0.5);
+    /* without circles (a grid made for the first obstacle) no least size: the cells follow the
+     * box alone, so that a scene scaled by a power of two gets the same cells, scaled (a radius of
+     * 0.5 assumed here gave a box below about 4 other cells, and so other roundings at the cell
+     * crossings, than the same scene in larger units) */
+    double min_cell = ccl_grid_min_cell(max_radius);
     double area = w->box_size.x * w->box_size.y;
     /* about two cells per circle; a chosen cell_size is honoured down to four cells per circle
      * (more cells than that cost memory and rebuilds and find nothing) */

@@ -44,6 +44,9 @@ typedef enum ccl_overlap_policy {
                             ///< then collide normally. No energy is added to the circles. The
                             ///< drift stops where either circle would meet a segment or point
                             ///< (the pair then stays overlapping until their motion parts them).
+                            ///< A circle overlapping several drifts from one pair to the next in
+                            ///< the order they were found, so its path depends on the order the
+                            ///< circles were added in.
                             ///< One overlapping more than 64 circles is refused (CCL_ERR_OVERLAP).
 } ccl_overlap_policy;
 
@@ -86,7 +89,9 @@ typedef struct ccl_world_def {
                                 ///< inelastic collapse cannot stall the world (under gravity,
                                 ///< only approaches slower than 2 rest_speed). Time; default 0
                                 ///< means automatic: 1e-2 sqrt(r_max / |g|) under gravity, else
-                                ///< 1e-6 of the time to cross a diameter at the rms speed.
+                                ///< 1e-6 of the time to cross a diameter at the rms speed, set
+                                ///< once, by the first advance with circles (moving ones, without
+                                ///< gravity).
     double rest_speed;          ///< Under gravity, a circle leaving a wall slower than this
                                 ///< rests on it, and an inelastic circle left slower than 8 of
                                 ///< these by a collision (1 by a wall bounce) whose fixed contacts
