@@ -322,16 +322,20 @@ static bool ccl_cli_gas_summary(const ccl_cli_gas *gas, const ccl_cli_gas_result
     printf("circol gas: %d disks, eta %g, periodic box %.6g x %.6g, seed %llu\n", gas->options.n,
            gas->options.eta, gas->lattice.side, gas->lattice.side,
            (unsigned long long)gas->options.seed);
-    printf("  equilibration    %g collisions per disk, %.3f s\n", gas->options.equilibrate,
-           gas->setup_seconds);
-    printf("  measured         %llu collisions over time %.6g, kT %.6g%s\n",
-           (unsigned long long)r->collisions, r->time, r->kT, interrupted ? " (interrupted)" : "");
-    printf("  Z = PA/(NkT)     %.6f +- %.6f  (%d blocks; Henderson's equation of state: %.4f)\n",
-           r->z, r->z_stderr, gas->blocks_done, r->z_henderson);
+    printf("  equilibration    %g %s per disk, %.3f s\n", gas->options.equilibrate,
+           ccl_cli_plural(gas->options.equilibrate, "collision", "collisions"), gas->setup_seconds);
+    printf("  measured         %llu %s over time %.6g, kT %.6g%s\n",
+           (unsigned long long)r->collisions,
+           ccl_cli_plural((double)r->collisions, "collision", "collisions"), r->time, r->kT,
+           interrupted ? " (interrupted)" : "");
+    printf("  Z = PA/(NkT)     %.6f +- %.6f  (%d %s; Henderson's equation of state: %.4f)\n", r->z,
+           r->z_stderr, gas->blocks_done, ccl_cli_plural(gas->blocks_done, "block", "blocks"),
+           r->z_henderson);
     printf("  collision rate   %.6f per disk per unit time  (Z from it: %.6f)\n", r->rate,
            r->z_from_rate);
-    printf("  speeds           mean %.5f (theory %.5f), chi2 %.1f for %d degrees of freedom\n",
-           r->mean_speed, r->mean_speed_theory, r->chi2, r->dof);
+    printf("  speeds           mean %.5f (theory %.5f), chi2 %.1f for %d %s of freedom\n",
+           r->mean_speed, r->mean_speed_theory, r->chi2, r->dof,
+           ccl_cli_plural(r->dof, "degree", "degrees"));
     printf("                   against 2D Maxwell-Boltzmann, %llu samples\n",
            (unsigned long long)gas->samples);
     printf("  wall time        %.3f s, %.4g collisions/s\n", seconds,

@@ -53,6 +53,10 @@ static int ccl_cli_dispatch(int argc, char **argv) {
         return ccl_cli_help(argc - 2, argv + 2);
     }
     if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+        if (argc > 2) {
+            fprintf(stderr, "circol --version: %s: unexpected argument (it takes none)\n", argv[2]);
+            return CCL_CLI_EXIT_USAGE;
+        }
         puts("circol " CIRCOL_CLI_VERSION);
         return CCL_CLI_EXIT_OK;
     }

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_locate.h"
+
 /// The argument cursor and the error buffer.
 typedef struct ccl_cli_args {
     int argc;
@@ -37,40 +39,88 @@ static const char *ccl_cli_args_value(ccl_cli_args *args, const char *name) {
     return args->argv[++args->at];
 }
 
-/// Reads a finite number >= min for option name.
+/// Whether text is a plain decimal number: an optional sign, digits with at most one decimal
+/// point (at least one digit), and an optional exponent (`e` or `E`, an optional sign, digits).
+/// Nothing else: no spaces, no hexadecimal, no `inf` or `nan` (strtod takes all of those).
+static bool ccl_cli_is_decimal(const char *text) {
+    const char *c = text + (*text == '+' || *text == '-');
+    int digits = 0;
+    while (*c >= '0' && *c <= '9') {
+        c++, digits++;
+    }
+    if (*c == '.') {
+        c++;
+        while (*c >= '0' && *c <= '9') {
+            c++, digits++;
+        }
+    }
+    if (digits == 0) {
+        return false;
+    }
+    if (*c == 'e' || *c == 'E') {
+        c++;
+        c += *c == '+' || *c == '-';
+        if (!(*c >= '0' && *c <= '9')) {
+            return false;
+        }
+        while (*c >= '0' && *c <= '9') {
+            c++;
+        }
+    }
+    return *c == '\0';
+}
+
+/// Whether text is a plain whole number: an optional sign and decimal digits, nothing else.
+static bool ccl_cli_is_whole(const char *text) {
+    const char *c = text + (*text == '+' || *text == '-');
+    if (!(*c >= '0' && *c <= '9')) {
+        return false;
+    }
+    while (*c >= '0' && *c <= '9') {
+        c++;
+    }
+    return *c == '\0';
+}
+
+/// Reads a finite plain decimal number >= min (> min when exclusive) for option name.
 static bool ccl_cli_args_number(ccl_cli_args *args, const char *name, double min, bool exclusive,
                                 double *out) {
     const char *text = ccl_cli_args_value(args, name);
     if (text == NULL) {
         return false;
     }
-    char *end;
-    errno = 0;
-    double value = strtod(text, &end);
-    if (end == text || *end != '\0' || !isfinite(value) || value < min ||
-        (exclusive && value == min)) {
-        snprintf(args->error, args->error_size, "%s: expected a number %s %g, got '%s'", name,
-                 exclusive ? ">" : ">=", min, text);
+    double value = ccl_cli_is_decimal(text) ? strtod(text, NULL) : NAN;
+    if (!isfinite(value) || value < min || (exclusive && value == min)) {
+        char escaped[64];
+        ccl_cli_escape_for_message(text, strlen(text), escaped, sizeof escaped);
+        snprintf(args->error, args->error_size, "%s: expected a decimal number %s %g, got '%s'",
+                 name, exclusive ? ">" : ">=", min, escaped);
         return false;
     }
     *out = value;
     return true;
 }
 
-/// Reads a whole number in [min, max] for option name.
+/// Reads a plain whole number in [min, max] for option name.
 static bool ccl_cli_args_integer(ccl_cli_args *args, const char *name, uint64_t min, uint64_t max,
                                  uint64_t *out) {
     const char *text = ccl_cli_args_value(args, name);
     if (text == NULL) {
         return false;
     }
-    char *end;
-    errno = 0;
-    unsigned long long value = strtoull(text, &end, 10);
-    if (end == text || *end != '\0' || errno != 0 || text[0] == '-' || value < min || value > max) {
+    bool ok = ccl_cli_is_whole(text) && text[0] != '-';
+    unsigned long long value = 0;
+    if (ok) {
+        errno = 0;
+        value = strtoull(text, NULL, 10);
+        ok = errno == 0 && value >= min && value <= max;
+    }
+    if (!ok) {
+        char escaped[64];
+        ccl_cli_escape_for_message(text, strlen(text), escaped, sizeof escaped);
         snprintf(args->error, args->error_size,
                  "%s: expected a whole number from %llu to %llu, got '%s'", name,
-                 (unsigned long long)min, (unsigned long long)max, text);
+                 (unsigned long long)min, (unsigned long long)max, escaped);
         return false;
     }
     *out = value;

@@ -18,6 +18,9 @@ enum {
     CCL_CLI_EXIT_INTERRUPTED = 130,
 };
 
+/// one when count is exactly 1, else many: `1 point`, `0 points`, `2 points`, `0.5 points`.
+const char *ccl_cli_plural(double count, const char *one, const char *many);
+
 /// Writes value in the shortest of 15, 16 or 17 significant digits that reads back as the same
 /// double ("null" when not finite) into buffer (at least 32 bytes).
 void ccl_cli_format_number(double value, char *buffer);

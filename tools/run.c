@@ -44,9 +44,13 @@ typedef struct ccl_cli_run {
     ccl_circle_id *ids;
     FILE *trace;
     bool trace_failed;
-    FILE *svg; ///< Opened before the run, so a bad path fails early.
+    ccl_contact_event *pending; ///< Collisions not yet in the trace (during an advance call).
+    size_t pending_count, pending_capacity;
+    double advance_seconds; ///< Wall time inside ccl_world_advance: the simulation's.
+    FILE *svg;              ///< Opened before the run, so a bad path fails early.
     ccl_cli_trails trails;
     bool tracing_trails;
+    ccl_cli_progress progress; ///< The progress bar, cleared before a log message.
 } ccl_cli_run;
 
 void ccl_cli_run_usage(void *out) {
@@ -94,23 +98,52 @@ static void ccl_cli_run_trail_at_contact(ccl_cli_run *run, ccl_circle_id id) {
     }
 }
 
-/// The contact callback: one trace line, and trail vertices at the bounce.
+/// Writes one trace line for event. Returns false on a write error.
+static bool ccl_cli_run_write_trace_line(const ccl_cli_run *run, const ccl_contact_event *event) {
+    char values[6][32];
+    const double numbers[6] = {event->time,     event->point.x,  event->point.y,
+                               event->normal.x, event->normal.y, event->impulse};
+    for (int k = 0; k < 6; k++) {
+        ccl_cli_format_number(numbers[k], values[k]);
+    }
+    bool with_circle = event->kind == CCL_CONTACT_CIRCLE;
+    return fprintf(run->trace, "%s,%s,%d,%d,%d,%s,%s,%s,%s,%s\n", values[0],
+                   ccl_cli_run_kind_name(event->kind), ccl_cli_run_index(run, event->a),
+                   with_circle ? ccl_cli_run_index(run, event->b) : -1,
+                   with_circle ? -1 : event->wall, values[1], values[2], values[3], values[4],
+                   values[5]) >= 0;
+}
+
+/// Writes the trace lines of the collisions held since the last call, and forgets them.
+static void ccl_cli_run_write_trace(ccl_cli_run *run) {
+    for (size_t k = 0; k < run->pending_count && !run->trace_failed; k++) {
+        run->trace_failed = !ccl_cli_run_write_trace_line(run, &run->pending[k]);
+    }
+    run->pending_count = 0;
+}
+
+/// Holds event for the trace, written once the advance call returns, so that the time of the
+/// simulation does not include the writing. Written at once when there is no room.
+static void ccl_cli_run_hold_for_trace(ccl_cli_run *run, const ccl_contact_event *event) {
+    if (run->pending_count == run->pending_capacity) {
+        size_t capacity = run->pending_capacity ? 2 * run->pending_capacity : 1024;
+        ccl_contact_event *grown = realloc(run->pending, capacity * sizeof *grown);
+        if (grown == NULL) {
+            ccl_cli_run_write_trace(run);
+            run->trace_failed = run->trace_failed || !ccl_cli_run_write_trace_line(run, event);
+            return;
+        }
+        run->pending = grown;
+        run->pending_capacity = capacity;
+    }
+    run->pending[run->pending_count++] = *event;
+}
+
+/// The contact callback: the event for the trace, and trail vertices at the bounce.
 static void ccl_cli_run_on_contact(const ccl_contact_event *event, void *user) {
     ccl_cli_run *run = user;
     if (run->trace != NULL && !run->trace_failed) {
-        char values[7][32];
-        const double numbers[7] = {event->time,     event->point.x,  event->point.y,
-                                   event->normal.x, event->normal.y, event->impulse};
-        for (int k = 0; k < 6; k++) {
-            ccl_cli_format_number(numbers[k], values[k]);
-        }
-        bool with_circle = event->kind == CCL_CONTACT_CIRCLE;
-        int written = fprintf(run->trace, "%s,%s,%d,%d,%d,%s,%s,%s,%s,%s\n", values[0],
-                              ccl_cli_run_kind_name(event->kind), ccl_cli_run_index(run, event->a),
-                              with_circle ? ccl_cli_run_index(run, event->b) : -1,
-                              with_circle ? -1 : event->wall, values[1], values[2], values[3],
-                              values[4], values[5]);
-        run->trace_failed = written < 0;
+        ccl_cli_run_hold_for_trace(run, event);
     }
     if (run->tracing_trails) {
         ccl_cli_run_trail_at_contact(run, event->a);
@@ -120,13 +153,28 @@ static void ccl_cli_run_on_contact(const ccl_contact_event *event, void *user) {
     }
 }
 
-/// The world's warnings, on standard error.
+/// Whether message (without its "circol: " prefix) is one the library logs in normal operation,
+/// to inform: the collapse guard at work, a wedged circle put to rest. Any other is a warning.
+static bool ccl_cli_run_log_is_note(const char *message) {
+    static const char *const notes[] = {"collapse guard engaged",
+                                        "a circle wedged under gravity was put to rest"};
+    for (size_t k = 0; k < sizeof notes / sizeof notes[0]; k++) {
+        if (strncmp(message, notes[k], strlen(notes[k])) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// The world's log messages, on standard error: notes for normal operation, else warnings.
 static void ccl_cli_run_log(const char *message, void *user) {
-    (void)user;
+    ccl_cli_run *run = user;
     if (strncmp(message, "circol: ", 8) == 0) {
         message += 8;
     }
-    fprintf(stderr, "circol: warning: %s\n", message);
+    ccl_cli_progress_finish(&run->progress); /* off the progress bar's line */
+    fprintf(stderr, "circol: %s: %s\n", ccl_cli_run_log_is_note(message) ? "note" : "warning",
+            message);
 }
 
 /// Builds the world from the scene. Returns an exit status (0 when built).
@@ -145,6 +193,7 @@ static int ccl_cli_run_build(ccl_cli_run *run) {
     def.on_contact = ccl_cli_run_on_contact;
     def.contact_user = run;
     def.log = ccl_cli_run_log;
+    def.log_user = run;
     ccl_status status = ccl_world_create(&def, &run->world);
     if (status != CCL_OK) {
         fprintf(stderr, "circol: %s: world: the library refused it: %s\n", run->scene_name,
@@ -217,8 +266,8 @@ static void ccl_cli_run_sample_trails(ccl_cli_run *run, bool force) {
 /// Advances to until in frames. Returns an exit status; *interrupted says whether Ctrl-C
 /// stopped it early.
 static int ccl_cli_run_advance(ccl_cli_run *run, double until, bool *interrupted) {
-    ccl_cli_progress progress;
-    ccl_cli_progress_start(&progress);
+    ccl_cli_progress *progress = &run->progress;
+    ccl_cli_progress_start(progress);
     int status_code = CCL_CLI_EXIT_OK;
     *interrupted = false;
     double start = ccl_world_time(run->world);
@@ -235,18 +284,22 @@ static int ccl_cli_run_advance(ccl_cli_run *run, double until, bool *interrupted
             if (!(dt > 0.0)) {
                 break;
             }
+            double advance_start = ccl_cli_seconds();
             ccl_status status = ccl_world_advance(run->world, dt);
+            run->advance_seconds += ccl_cli_seconds() - advance_start;
+            if (run->trace != NULL) {
+                ccl_cli_run_write_trace(run);
+            }
             char detail[64];
             snprintf(detail, sizeof detail, "t = %.4g of %.4g", ccl_world_time(run->world) - start,
                      until);
-            ccl_cli_progress_show(&progress,
-                                  until > 0.0 ? (ccl_world_time(run->world) - start) / until : 1.0,
-                                  detail);
+            ccl_cli_progress_show(
+                progress, until > 0.0 ? (ccl_world_time(run->world) - start) / until : 1.0, detail);
             if (status == CCL_OK) {
                 break;
             }
             if (status != CCL_ERR_EVENT_LIMIT) {
-                ccl_cli_progress_finish(&progress);
+                ccl_cli_progress_finish(progress);
                 fprintf(stderr, "circol: simulation error at time %.17g: %s\n",
                         ccl_world_time(run->world), ccl_status_string(status));
                 status_code = CCL_CLI_EXIT_SIMULATION;
@@ -260,7 +313,7 @@ static int ccl_cli_run_advance(ccl_cli_run *run, double until, bool *interrupted
             break;
         }
     }
-    ccl_cli_progress_finish(&progress);
+    ccl_cli_progress_finish(progress);
     return status_code;
 }
 
@@ -363,14 +416,21 @@ static bool ccl_cli_run_report(const ccl_cli_run *run, double until, double init
         }
         return ccl_cli_json_print(report);
     }
-    printf("circol: %s: %d circles, %d segments, %d points, %s box [%g, %g] x [%g, %g]\n",
-           run->scene_name, scene->circle_count, scene->segment_count, scene->point_count,
+    printf("circol: %s: %d %s, %d %s, %d %s, %s box [%g, %g] x [%g, %g]\n", run->scene_name,
+           scene->circle_count, ccl_cli_plural(scene->circle_count, "circle", "circles"),
+           scene->segment_count, ccl_cli_plural(scene->segment_count, "segment", "segments"),
+           scene->point_count, ccl_cli_plural(scene->point_count, "point", "points"),
            scene->boundary == CCL_BOUNDARY_PERIODIC ? "periodic" : "walled", scene->box_min.x,
            scene->box_max.x, scene->box_min.y, scene->box_max.y);
     printf("  time             %.10g of %.10g%s\n", stats.time, until,
            interrupted ? " (interrupted)" : "");
     printf("  collisions       %llu between circles, %llu with walls\n",
            (unsigned long long)stats.collisions, (unsigned long long)stats.wall_collisions);
+    if (stats.guard_collisions > 0) {
+        printf("  collapse guard   %llu %s made elastic (TC model)\n",
+               (unsigned long long)stats.guard_collisions,
+               ccl_cli_plural((double)stats.guard_collisions, "collision", "collisions"));
+    }
     printf("  events           %llu\n", (unsigned long long)stats.events);
     printf("  kinetic energy   %.10g (at start %.10g)\n", stats.kinetic_energy, initial_energy);
     printf("  momentum         (%.10g, %.10g)\n", stats.momentum.x, stats.momentum.y);
@@ -420,6 +480,7 @@ static void ccl_cli_run_free(ccl_cli_run *run) {
     ccl_cli_trails_free(&run->trails);
     free(run->ids);
     free(run->index_of_slot);
+    free(run->pending);
     if (run->trace != NULL) {
         fclose(run->trace);
     }
@@ -492,10 +553,10 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
         ccl_cli_run_sample_trails(run, true);
     }
     double initial_energy = ccl_world_get_stats(run->world).kinetic_energy;
-    double start = ccl_cli_seconds();
     bool interrupted = false;
     code = ccl_cli_run_advance(run, until, &interrupted);
-    double seconds = ccl_cli_seconds() - start;
+    /* the simulation's time only: not the trace, trail samples or progress bar between calls */
+    double seconds = run->advance_seconds;
     if (run->trace != NULL) {
         FILE *trace = run->trace;
         run->trace = NULL;

@@ -844,6 +844,34 @@ static size_t ccl_cli_scene_syntax_offset(const char *text, size_t length, size_
     return stop;
 }
 
+/// Whether cJSON stopped at offset in text because of its nesting limit: an array or object
+/// opens there with CJSON_NESTING_LIMIT of them already open (counted outside strings; the
+/// text before offset is what cJSON read without fault).
+static bool ccl_cli_scene_too_deep(const char *text, size_t length, size_t offset) {
+    if (offset >= length || (text[offset] != '[' && text[offset] != '{')) {
+        return false;
+    }
+    size_t depth = 0;
+    bool in_string = false;
+    for (size_t k = 0; k < offset; k++) {
+        char c = text[k];
+        if (in_string) {
+            if (c == '\\') {
+                k++; /* the escaped character (\" in particular) */
+            } else if (c == '"') {
+                in_string = false;
+            }
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            depth++;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            depth--;
+        }
+    }
+    return depth >= CJSON_NESTING_LIMIT;
+}
+
 bool ccl_cli_scene_parse(const char *text, size_t length, const char *name, ccl_cli_scene *scene,
                          char *error, size_t error_size) {
     memset(scene, 0, sizeof *scene);
@@ -872,6 +900,10 @@ bool ccl_cli_scene_parse(const char *text, size_t length, const char *name, ccl_
         if (offset >= length) {
             snprintf(error, error_size, "%s:%d:%d: syntax error: unexpected end of file", name,
                      pos.line, pos.column);
+        } else if (ccl_cli_scene_too_deep(copy, length, offset)) {
+            snprintf(error, error_size,
+                     "%s:%d:%d: arrays and objects nested too deep (at most %d levels)", name,
+                     pos.line, pos.column, CJSON_NESTING_LIMIT);
         } else {
             size_t n = 0; /* the rest of the line, at most 23 bytes, escaped */
             while (n < 23 && offset + n < length && copy[offset + n] != '\n' &&

@@ -220,6 +220,11 @@ MALFORMED = [
     ("periodic point overlap", '{' + PERIODIC + ',\n "circles": [{"x": 9.5, "y": 9.5, "vx": 0, '
      '"vy": 0, "r": 1}],\n "points": [[5, 5], [0.1, 0.2]]}', '{"x": 9.5', 0, "circles[0]",
      "overlaps points[1] across the periodic edge"),
+    ("deep nesting", "[" * 100000, "[", 1000, None, "nested too deep (at most 1000 levels)"),
+    ("deep nesting in a scene", '{"world": "[{[{", "circles": ' + "[" * 1000 + "]" * 1000 + "}",
+     "[[", 999, None, "nested too deep"),
+    ("brackets in a string", '{"a": "\\"' + "[" * 1000 + '" [1]}', "[1]", 0, None,
+     "syntax error: not valid JSON at '[1]}'"),
     ("empty", "", "", 0, None, "unexpected end of file"),
     ("truncated", '{' + WORLD + ',\n "circles": [' + C1, "", 0, None, "unexpected end of file"),
 ]
@@ -312,6 +317,111 @@ def case_usage_errors():
     check(not failures, "\n".join(failures))
 
 
+def case_numeric_options():
+    """Every numeric option of every command takes plain decimal numbers only, with one parser:
+    hexadecimal, spaces before or after, inf, nan and trailing text are refused (status 2) with a
+    message naming the option; decimal forms with a point or an exponent are accepted where the
+    option takes any number, digits alone where it takes a whole number."""
+    scene = os.path.join(SCENES, "seed000_two_circles.json")
+    quick_gas = ["gas", "--n", "16", "--collisions", "20", "--equilibrate", "0", "--blocks", "2"]
+    # (command and other options, option, value accepted where it takes any number)
+    numbers = [(["run", scene], "--until", "0.5"), (quick_gas, "--eta", "0.2"),
+               (quick_gas, "--equilibrate", "1"), (quick_gas, "--cell-size", "3")]
+    integers = [(["gas", "--collisions", "20", "--equilibrate", "0", "--blocks", "2"], "--n", "16"),
+                (quick_gas, "--collisions", "40"), (quick_gas, "--blocks", "4"),
+                (quick_gas, "--seed", "7")]
+    refused = ["0x10", "0X1p3", " 5", "5 ", "\t5", "5\n", "inf", "nan", "infinity", "1e", "1e+",
+               ".", "-", "+", "", "5abc", "1,5", "1_000", "\u0665"]
+    failures = []
+    for args, option, good in numbers + integers:
+        for value in refused + (["2.0", "1e1", "2."] if (args, option, good) in integers else []):
+            for form in ([option, value], [f"{option}={value}"]):
+                proc = circol(*args, *form, "--json")
+                if proc.returncode != 2 or f"{option}: expected a" not in proc.stderr \
+                        or proc.stdout:
+                    failures.append(f"{form!r}: exit {proc.returncode}, {proc.stderr!r}")
+                elif any(ord(c) < 32 for c in proc.stderr.rstrip("\n")):
+                    failures.append(f"{form!r}: control characters in {proc.stderr!r}")
+        accepted = [good, "+" + good, "0" + good]
+        if (args, option, good) in numbers:
+            accepted += [good + "e0", good + "E+0", good + ("0" if "." in good else ".0")]
+        for value in accepted:
+            proc = circol(*args, option, value, "--json")
+            if proc.returncode != 0:
+                failures.append(f"{option} {value!r}: exit {proc.returncode}, {proc.stderr!r}")
+    for value, until in ((".5", 0.5), ("5.", 5.0), ("1e-1", 0.1), ("2.5E0", 2.5), ("+0", 0.0)):
+        report = run_json("run", scene, "--until", value)
+        if report["until"] != until:
+            failures.append(f"--until {value!r} read as {report['until']}")
+    check(not failures, "\n".join(failures))
+
+
+def case_summary_words():
+    """The human summary counts in words that agree with the number: 1 circle, 1 segment,
+    1 point; 2 circles, 0 segments, 0 points."""
+    one = ('{' + WORLD + ', "circles": [' + C1 + '], "segments": [{"a": [8, 0], "b": [8, 5]}], '
+           '"points": [[5, 8]]}')
+    proc = circol("run", "-", "--until", "1", stdin=one)
+    check(proc.returncode == 0, f"exit {proc.returncode}: {proc.stderr!r}")
+    check(": 1 circle, 1 segment, 1 point, walled box" in proc.stdout, proc.stdout)
+    two = '{' + WORLD + ', "circles": [' + C1 + ', ' + C1.replace('"x": 2', '"x": 6') + ']}'
+    proc = circol("run", "-", "--until", "1", stdin=two)
+    check(": 2 circles, 0 segments, 0 points, walled box" in proc.stdout, proc.stdout)
+
+
+def case_log_notes():
+    """The library's messages under normal operation (the collapse guard at work, a wedged circle
+    put to rest) are notes on standard error, not warnings; the summary counts the guarded
+    collisions as the JSON does; standard output stays one clean JSON object."""
+    proc = circol("run", "--json")
+    check(proc.returncode == 0, f"exit {proc.returncode}: {proc.stderr!r}")
+    report = json.loads(proc.stdout)
+    check(report["guard_collisions"] > 0, "the default scene no longer engages the guard")
+    check("circol: note: collapse guard engaged" in proc.stderr, f"{proc.stderr!r}")
+    check("warning" not in proc.stderr, f"a warning in normal operation: {proc.stderr!r}")
+    human = circol("run")
+    check("warning" not in human.stderr, f"{human.stderr!r}")
+    count = report["guard_collisions"]
+    words = f"  collapse guard   {count} collision{'s' if count != 1 else ''} made elastic"
+    check(words in human.stdout, f"no {words!r} in {human.stdout!r}")
+    elastic = circol("run", os.path.join(SCENES, "seed000_two_circles.json"))
+    check("collapse guard" not in elastic.stdout + elastic.stderr, elastic.stdout)
+    galton = circol("run", os.path.join(SCENES, "galton.json"), "--until", "2", "--json")
+    check(galton.returncode == 0, f"exit {galton.returncode}: {galton.stderr!r}")
+    json.loads(galton.stdout)
+    check("circol: note: a circle wedged under gravity was put to rest" in galton.stderr,
+          f"{galton.stderr!r}")
+    check("warning" not in galton.stderr, f"{galton.stderr!r}")
+
+
+def case_trace_time():
+    """The reported simulation time leaves out the trace writing. The trace goes into a pipe
+    that is not read for the first 3 seconds: once its buffer is full, every write waits. A run
+    whose timing held the writing would report at least those 3 seconds; the gas's simulation
+    itself takes a few hundredths of a second (10^5 collisions, megabytes of trace)."""
+    import threading
+    scene = os.path.join(SCENES, "gas.json")
+    with tempfile.TemporaryDirectory() as tmp:
+        fifo = os.path.join(tmp, "trace.csv")
+        os.mkfifo(fifo)
+        rows = []
+
+        def reader():
+            with open(fifo) as f:  # opens when circol opens the other end
+                time.sleep(3.0)
+                rows.append(sum(1 for _ in f) - 1)
+
+        thread = threading.Thread(target=reader)
+        thread.start()
+        report = run_json("run", scene, "--until", "200", "--trace", fifo)
+        thread.join()
+    check(rows == [report["collisions"] + report["wall_collisions"]], f"rows {rows}")
+    check(rows[0] * 40 > 65536, f"only {rows[0]} rows: the pipe's buffer never filled")
+    check(report["wall_seconds"] < 2.0,
+          f"wall_seconds {report['wall_seconds']:.3f} with a trace that waited 3 s: the writing "
+          f"is counted as simulation")
+
+
 def case_help_topics():
     """`circol help TOPIC` prints the command's usage; an unknown topic is an error (status 2)
     that lists the commands."""
@@ -319,7 +429,8 @@ def case_help_topics():
         proc = circol("help", topic)
         check(proc.returncode == 0 and f"circol {topic}" in proc.stdout,
               f"help {topic}: exit {proc.returncode}")
-    for args in (["help", "foo"], ["--help", "foo"], ["help", "run", "extra"]):
+    for args in (["help", "foo"], ["--help", "foo"], ["help", "run", "extra"],
+                 ["--version", "extra"], ["--version", "--json"]):
         proc = circol(*args)
         check(proc.returncode == 2, f"{args}: exit {proc.returncode}")
         check(not proc.stdout, f"{args}: printed on stdout")

@@ -1,5 +1,6 @@
 /* The CLI's JSON numbers: every finite double prints in at most 17 significant digits and reads
- * back as the same double, in the shortest of 15, 16 or 17 digits; non-finite ones print null. */
+ * back as the same double, in the shortest of 15, 16 or 17 digits, exactly as printf's %.15g,
+ * %.16g or %.17g would print it; non-finite ones print null. */
 #include <float.h>
 #include <math.h>
 #include <setjmp.h>
@@ -69,6 +70,89 @@ static void every_finite_double_reads_back_exactly(void **state) {
     }
 }
 
+/// The definition ccl_cli_format_number keeps: the shortest of printf's %.15g, %.16g and %.17g
+/// that reads back as value.
+static void format_by_definition(double value, char *buffer) {
+    for (int digits = 15; digits <= 17; digits++) {
+        snprintf(buffer, 32, "%.*g", digits, value);
+        if (strtod(buffer, NULL) == value) {
+            return;
+        }
+    }
+}
+
+/// Fails unless value prints as its definition says (non-finite values are not numbers here).
+static void expect_definition(double value) {
+    if (!isfinite(value)) {
+        return;
+    }
+    char got[32], want[32];
+    ccl_cli_format_number(value, got);
+    format_by_definition(value, want);
+    if (strcmp(got, want) != 0) {
+        fail_msg("%a printed as %s, by definition %s", value, got, want);
+    }
+}
+
+static void numbers_print_exactly_as_their_definition(void **state) {
+    (void)state;
+    uint64_t random = 11;
+    for (int k = 0; k < 300000; k++) { /* any bit pattern, subnormals included */
+        expect_definition(random_double(&random));
+    }
+    for (int k = 0; k < 300000; k++) { /* what a trace holds: times, coordinates, normals */
+        double u = (double)(ccl_cli_random_next(&random) >> 11) * 0x1p-53;
+        double scale = ldexp(1.0, (int)(ccl_cli_random_next(&random) % 40) - 20);
+        expect_definition(k % 3 == 0 ? cos(6.283185307179586 * u) : (u - 0.25) * scale);
+    }
+    for (int k = 0; k < 200000; k++) { /* short decimals, and their neighbours */
+        int64_t integer = (int64_t)(ccl_cli_random_next(&random) % 20000001) - 10000000;
+        int power = (int)(ccl_cli_random_next(&random) % 61) - 30;
+        double value = (double)integer * pow(10.0, power);
+        expect_definition(value);
+        expect_definition(nextafter(value, INFINITY));
+        expect_definition(nextafter(value, -INFINITY));
+    }
+    for (int e = -1074; e <= 1023; e++) { /* powers of two and their neighbours */
+        double value = ldexp(1.0, e);
+        expect_definition(value);
+        expect_definition(-nextafter(value, 0.0));
+        expect_definition(nextafter(value, INFINITY));
+    }
+    for (int e = -323; e <= 308; e++) { /* powers of ten, halfway cases and carries */
+        double value = pow(10.0, e);
+        expect_definition(value);
+        expect_definition(nextafter(value, 0.0));
+        expect_definition(9.9999999999999995 * value);
+        expect_definition(1.0000000000000005 * value);
+        expect_definition(1.000000000000005 * value);
+        expect_definition(9.999999999999995 * value);
+    }
+    const double special[] = {0.0,
+                              -0.0,
+                              DBL_MIN,
+                              -DBL_MAX,
+                              DBL_MAX,
+                              4.9e-324,
+                              1e15,
+                              1e16,
+                              1e17,
+                              123456789012345678.0,
+                              0.0001,
+                              0.00001,
+                              9.5e-5,
+                              0.5,
+                              1.5,
+                              2.5e22,
+                              9007199254740993.0,
+                              9007199254740992.0,
+                              1e22,
+                              1e23};
+    for (size_t k = 0; k < sizeof special / sizeof special[0]; k++) {
+        expect_definition(special[k]);
+    }
+}
+
 static void familiar_numbers_print_plainly(void **state) {
     (void)state;
     char buffer[32];
@@ -115,6 +199,7 @@ static void json_objects_carry_the_exact_numbers(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_finite_double_reads_back_exactly),
+        cmocka_unit_test(numbers_print_exactly_as_their_definition),
         cmocka_unit_test(familiar_numbers_print_plainly),
         cmocka_unit_test(json_objects_carry_the_exact_numbers),
     };
