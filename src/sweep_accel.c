@@ -575,8 +575,11 @@ bool ccl_first_contact_accel(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, do
         double f_lo = k.f[j - 1], f_hi = k.f[j];
         /* An increasing piece: nothing enters here. Over a piece much shorter than the gap's
          * rounding (a horizon cut short by an event due at once, say), the ends' difference is
-         * noise: the slope inside the piece says which way it goes. */
-        if (!(f_hi < f_lo) || !(ccl_accel_slope(&m, 0.5 * (k.t[j - 1] + k.t[j])) < 0.0)) {
+         * noise: the slope inside the piece says which way it goes. A drop far beyond the
+         * rounding is no noise: the slope at the middle may be 0 there (a stationary inflection,
+         * where the slope touches 0 without changing sign, and no knot splits the piece). */
+        if (!(f_hi < f_lo) || (!(ccl_accel_slope(&m, 0.5 * (k.t[j - 1] + k.t[j])) < 0.0) &&
+                               !(f_lo - f_hi > 0x1p-40 * (fabs(f_lo) + m.R * m.R)))) {
             continue;
         }
         double found;

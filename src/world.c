@@ -1558,7 +1558,8 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
      * are settled, such a meeting is passed over where the pair's relative motion is straight. */
     bool unchanged = a->velocity.x == va.x && a->velocity.y == va.y && b->velocity.x == vb.x &&
                      b->velocity.y == vb.y;
-    bool lost = unchanged || !(ccl_dot(ccl_sub(a->velocity, b->velocity), n) < 0.0);
+    double after = ccl_dot(ccl_sub(a->velocity, b->velocity), n);
+    bool lost = unchanged || !(after < 0.0);
     /* nothing wedges on straight lines (ccl_world_note_jam never reports it there): no count */
     bool jam_a = !w->linear && !keep_a && ccl_world_note_jam(w, a);
     bool jam_b = !w->linear && !keep_b && ccl_world_note_jam(w, b);
@@ -1605,7 +1606,16 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
      * would be pressed deeper, and the response's own rules (resting, the push that parts such
      * pairs) decide; so too where either is asleep or immovable (no acceleration), unless both
      * have none. Judged before the settling, a pair falling side by side could be passed over and
-     * then one of them come to rest: the other sank into it. */
+     * then one of them come to rest: the other sank into it. Nor is a meeting lost where the
+     * settling left the pair approaching faster than the impulse did: a circle stopped in a wedge
+     * (ccl_world_stop_jammed) or put to sleep while the other still comes on, or one sliding along
+     * the floor into a sleeping circle, the floor taking back the impulse's downward part. That
+     * approach is no rounding, and passed over it let one circle slide into the other. */
+    if (lost) {
+        double settled = ccl_dot(ccl_sub(a->velocity, b->velocity), n);
+        double scale = ccl_length(a->velocity) + ccl_length(b->velocity);
+        lost = !(settled > fmax(after, 0.0) + 0x1p-50 * scale);
+    }
     if (lost && (w->linear || ccl_world_same_acceleration(w, a, b))) {
         ccl_predict_pair_apart(w, i, k);
     } else {

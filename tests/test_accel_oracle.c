@@ -920,6 +920,30 @@ static void far_time_scales_keep_the_answer(void **state) {
     }
 }
 
+/* A gap whose slope touches 0 without changing sign (a stationary inflection: d . d' = 0 and
+ * |d'|^2 + d . a = 0 at t = 1) decreases through it, and no knot splits the piece there. With
+ * t_max = 2 that point is the piece's middle, where the slope is 0: the contact before it must
+ * still be found. */
+static void a_stationary_inflection_in_the_middle_of_a_piece_hides_no_contact(void **state) {
+    (void)state;
+    const ccl_vec2 da = ccl_v2(-1.0, -0.5); /* d(1) = (0, 2), d'(1) = (1, 0) */
+    const ccl_vec2 dv = ccl_v2(2.0, 0.5), dp = ccl_v2(-1.5, 1.75);
+    const double radii[] = {2.0, 2.0 + 1e-9, 2.0 + 1e-6, 2.0 + 1e-3, 2.01};
+    const double t_maxes[] = {2.0, 1.9, 10.0};
+    for (int i = 0; i < 5; ++i) {
+        double first = -1.0;
+        for (int j = 0; j < 3; ++j) {
+            double t = -1.0;
+            assert_true(ccl_first_contact_accel(dp, dv, da, radii[i], t_maxes[j], &t));
+            assert_true(t > 0.6 && t < 1.0);
+            if (j == 0) {
+                first = t;
+            }
+            assert_true(fabs(t - first) < 1e-4); /* a cube root of the rounding at R = 2 */
+        }
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sweep_circles_accel_agrees_with_quad_oracle),
@@ -932,6 +956,7 @@ int main(void) {
         cmocka_unit_test(first_contact_agrees_with_quad_oracle),
         cmocka_unit_test(first_contact_cost_is_reported),
         cmocka_unit_test(far_time_scales_keep_the_answer),
+        cmocka_unit_test(a_stationary_inflection_in_the_middle_of_a_piece_hides_no_contact),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -641,6 +641,38 @@ static void inelastic_circles_dropped_into_a_box_never_stall(void **state) {
     }
 }
 
+/* A collision that leaves a pair touching (restitution 0) is passed over when the two share their
+ * acceleration; but the pair's supports and sleep, settled after the response, can leave them
+ * approaching fast: a tiny circle sliding along the floor into the gap under a sleeping circle
+ * (the floor takes back the impulse's downward part), or a light circle between a heavy one and
+ * a circle asleep at the wall, stopped there as wedged while the heavy one comes on. Passed over,
+ * the meeting let the tiny circle slide through the large one and the heavy one sink into the
+ * light one. */
+static void circles_stopped_or_slowed_by_the_settling_are_met_again(void **state) {
+    (void)state;
+    ccl_world *w = make_world(ccl_v2(0.0, -1.0), 0.0, 0.0, ccl_v2(0.0, 0.0), ccl_v2(30.0, 30.0));
+    add(w, ccl_v2(19.0, 1.76), ccl_v2(0.0, 0.0), 1.75, 1.0);
+    ccl_circle_id tiny = add(w, ccl_v2(12.0, 0.0021), ccl_v2(0.6, 0.0), 0.002, 1.0);
+    for (int step = 1; step <= 400; ++step) {
+        assert_int_equal(ccl_world_advance(w, 0.05), CCL_OK);
+        assert_true(ccl_world_max_overlap(w) < 1e-9);
+    }
+    ccl_circle_state s;
+    assert_int_equal(ccl_world_get_circle(w, tiny, &s), CCL_OK);
+    assert_true(s.position.x < 19.0); /* it stays in the gap on the near side */
+    ccl_world_destroy(w);
+
+    w = make_world(ccl_v2(0.4, -1.0), 0.0, 0.0, ccl_v2(0.0, 0.0), ccl_v2(30.0, 30.0));
+    add(w, ccl_v2(0.5, 0.51), ccl_v2(0.0, 0.0), 0.5, 0.02);
+    add(w, ccl_v2(4.0, 0.5), ccl_v2(-3.0, 0.0), 0.5, 0.14);
+    add(w, ccl_v2(5.0, 0.5), ccl_v2(-3.0, 0.0), 0.5, 16.8);
+    for (int step = 1; step <= 100; ++step) {
+        assert_int_equal(ccl_world_advance(w, 0.05), CCL_OK);
+        assert_true(ccl_world_max_overlap(w) < 1e-9);
+    }
+    ccl_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(elastic_ball_bounces_at_the_analytic_times_and_heights),
@@ -657,6 +689,7 @@ int main(void) {
         cmocka_unit_test(resting_circles_fall_when_their_support_goes),
         cmocka_unit_test(poured_circles_rest_in_a_funnel_held_by_what_touches_them),
         cmocka_unit_test(inelastic_circles_dropped_into_a_box_never_stall),
+        cmocka_unit_test(circles_stopped_or_slowed_by_the_settling_are_met_again),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
