@@ -618,15 +618,7 @@ static void inelastic_circles_dropped_into_a_box_never_stall(void **state) {
             d.max_events_per_advance = 2000000;
             ccl_world *w = NULL;
             assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
-            for (int i = 0; i < 10; ++i) {
-                for (int j = 0; j < 10; ++j) {
-                    ccl_circle_def c = ccl_circle_default_def();
-                    c.radius = 0.9;
-                    c.position = ccl_v2(2.0 + 2.0 * i + 0.05 * (j % 2), 2.0 + 2.0 * j);
-                    c.velocity = ccl_v2(wt_uniform(&rng) - 0.5, wt_uniform(&rng) - 0.5);
-                    assert_int_equal(ccl_world_add_circle(w, &c, NULL), CCL_OK);
-                }
-            }
+            assert_int_equal(wt_add_staggered_lattice(w, &rng, 10), CCL_OK);
             for (int step = 1; step <= 16; ++step) {
                 ccl_status status = ccl_world_advance(w, 0.5);
                 if (status != CCL_OK) {

@@ -527,15 +527,7 @@ static void inelastic_crowds_never_stall(void **state) {
         d.max_events_per_advance = 2000000;
         ccl_world *w = NULL;
         assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
-        for (int i = 0; i < 7; ++i) {
-            for (int j = 0; j < 7; ++j) {
-                ccl_circle_def c = ccl_circle_default_def();
-                c.radius = 0.9;
-                c.position = ccl_v2(2.0 + 2.0 * i + 0.05 * (j % 2), 2.0 + 2.0 * j);
-                c.velocity = ccl_v2(wt_uniform(&rng) - 0.5, wt_uniform(&rng) - 0.5);
-                assert_int_equal(ccl_world_add_circle(w, &c, NULL), CCL_OK);
-            }
-        }
+        assert_int_equal(wt_add_staggered_lattice(w, &rng, 7), CCL_OK);
         for (int step = 0; step < 300; ++step) {
             assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
         }

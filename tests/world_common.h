@@ -163,6 +163,25 @@ static inline long double wt_kinetic(const ccl_circle_state *s, int n) {
     return e;
 }
 
+/// Adds side x side circles of radius 0.9 on a lattice of spacing 2 from (2, 2), every other row
+/// shifted by 0.05, with velocity components uniform in [-0.5, 0.5) (a crowd that jams easily when
+/// inelastic). Returns the first status other than CCL_OK, or CCL_OK.
+static inline ccl_status wt_add_staggered_lattice(ccl_world *w, wt_rng *rng, int side) {
+    for (int i = 0; i < side; ++i) {
+        for (int j = 0; j < side; ++j) {
+            ccl_circle_def c = ccl_circle_default_def();
+            c.radius = 0.9;
+            c.position = ccl_v2(2.0 + 2.0 * i + 0.05 * (j % 2), 2.0 + 2.0 * j);
+            c.velocity = ccl_v2(wt_uniform(rng) - 0.5, wt_uniform(rng) - 0.5);
+            ccl_status status = ccl_world_add_circle(w, &c, NULL);
+            if (status != CCL_OK) {
+                return status;
+            }
+        }
+    }
+    return CCL_OK;
+}
+
 /// Circles still moving (at rest means a velocity of exactly zero).
 static inline int wt_moving(const ccl_world *w) {
     int count = 0, moving = 0;
