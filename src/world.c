@@ -1495,6 +1495,17 @@ static void ccl_world_part_grazing(ccl_world *w, int32_t i, int32_t k, ccl_vec2 
     }
 }
 
+/* After a collision that changed no velocity: marks circle b's course changed (its partners'
+ * events stale) where the settling changed its velocity, its supports or its sleep all the same.
+ * A sleeping circle kept asleep (kept) was never marked. */
+static void ccl_world_count_course(ccl_body_slot *b, bool kept, ccl_vec2 velocity, uint8_t support,
+                                   bool asleep) {
+    if (!kept && (b->velocity.x != velocity.x || b->velocity.y != velocity.y ||
+                  b->support != support || (bool)b->asleep != asleep)) {
+        b->count++;
+    }
+}
+
 static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) {
     ccl_body_slot *a = &w->bodies[i], *b = &w->bodies[k];
     ccl_body_cold *ca = &w->cold[i], *cb = &w->cold[k];
@@ -1563,13 +1574,20 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     /* nothing wedges on straight lines (ccl_world_note_jam never reports it there): no count */
     bool jam_a = !w->linear && !keep_a && ccl_world_note_jam(w, a);
     bool jam_b = !w->linear && !keep_b && ccl_world_note_jam(w, b);
+    /* A collision that changed neither velocity leaves both courses as they were, unless the
+     * settling below changes them (ccl_world_count_course): the events that other circles
+     * predicted with them still hold. Marking them changed anyway, in a column of touching
+     * circles falling together, let each lost collision at one end make the real meeting with the
+     * next circle stale, again and again, so that it never happened and time crawled. */
+    const uint8_t support_a = a->support, support_b = b->support;
+    const bool asleep_a = a->asleep, asleep_b = b->asleep;
     if (!keep_a) {
         ca->last_collision = w->time;
-        a->count++;
+        a->count += !unchanged;
     }
     if (!keep_b) {
         cb->last_collision = w->time;
-        b->count++;
+        b->count += !unchanged;
     }
     w->collisions++;
     if (guarded && w->guard_collisions++ == 0) {
@@ -1617,10 +1635,18 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
         lost = !(settled > fmax(after, 0.0) + 0x1p-50 * scale);
     }
     if (lost && (w->linear || ccl_world_same_acceleration(w, a, b))) {
+        if (unchanged) {
+            ccl_world_count_course(a, keep_a, va, support_a, asleep_a);
+            ccl_world_count_course(b, keep_b, vb, support_b, asleep_b);
+        }
         ccl_predict_pair_apart(w, i, k);
     } else {
         if (lost) {
             ccl_world_part_grazing(w, i, k, n);
+        }
+        if (unchanged) {
+            ccl_world_count_course(a, keep_a, va, support_a, asleep_a);
+            ccl_world_count_course(b, keep_b, vb, support_b, asleep_b);
         }
         ccl_predict_pair(w, i, k);
     }
