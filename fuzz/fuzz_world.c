@@ -130,9 +130,13 @@ static void op_add(harness *h, fuzz_input *in) {
     ccl_circle_def def = ccl_circle_default_def();
     uint8_t form = fuzz_byte(in);
     def.radius = 0.25 + (double)(fuzz_byte(in) % 32) / 8.0;
-    def.position = ccl_v2(coordinate(in, h->def.box_min.x, h->def.box_max.x),
-                          coordinate(in, h->def.box_min.y, h->def.box_max.y));
-    def.velocity = ccl_v2(speed(in), speed(in));
+    /* one byte after another: the order in which a call's arguments are evaluated is the
+     * compiler's choice (GCC and clang differ), so the input would mean another world */
+    double x = coordinate(in, h->def.box_min.x, h->def.box_max.x);
+    double y = coordinate(in, h->def.box_min.y, h->def.box_max.y);
+    def.position = ccl_v2(x, y);
+    double vx = speed(in);
+    def.velocity = ccl_v2(vx, speed(in));
     uint8_t m = fuzz_byte(in);
     def.mass = m < 24 ? 0.0 : (double)(m % 8 + 1) / 2.0;
     uint8_t e = fuzz_byte(in);
@@ -269,7 +273,8 @@ static void op_set_velocity(harness *h, fuzz_input *in) {
     if (k < 0) {
         return;
     }
-    ccl_vec2 v = ccl_v2(speed(in), speed(in));
+    double vx = speed(in);
+    ccl_vec2 v = ccl_v2(vx, speed(in));
     ccl_circle_state s;
     bool movable =
         h->alive[k] && ccl_world_get_circle(h->world, h->ids[k], &s) == CCL_OK && s.mass > 0.0;
@@ -293,8 +298,10 @@ static void op_obstacle(harness *h, fuzz_input *in) {
     /* anywhere in the closed box, edges included: a periodic world sees obstacles across them */
     double x0 = h->def.box_min.x, x1 = h->def.box_max.x;
     double y0 = h->def.box_min.y, y1 = h->def.box_max.y;
-    ccl_vec2 a = ccl_v2(coordinate(in, x0, x1), coordinate(in, y0, y1));
-    ccl_vec2 b = ccl_v2(coordinate(in, x0, x1), coordinate(in, y0, y1));
+    double ax = coordinate(in, x0, x1);
+    ccl_vec2 a = ccl_v2(ax, coordinate(in, y0, y1));
+    double bx = coordinate(in, x0, x1);
+    ccl_vec2 b = ccl_v2(bx, coordinate(in, y0, y1));
     bool point = fuzz_byte(in) & 1;
     int index = -1;
     ccl_status status = point ? ccl_world_add_point(h->world, a, &index)
@@ -338,12 +345,15 @@ static void op_scale(harness *h, fuzz_input *in) {
 static void configure(harness *h, fuzz_input *in) {
     ccl_world_def def = ccl_world_default_def();
     uint8_t flags = fuzz_byte(in);
-    double width = 8.0 + (double)fuzz_byte(in), height = 8.0 + (double)fuzz_byte(in);
-    def.box_min = ccl_v2((double)(int8_t)fuzz_byte(in), (double)(int8_t)fuzz_byte(in));
+    double width = 8.0 + (double)fuzz_byte(in);
+    double height = 8.0 + (double)fuzz_byte(in);
+    double x0 = (double)(int8_t)fuzz_byte(in);
+    def.box_min = ccl_v2(x0, (double)(int8_t)fuzz_byte(in));
     def.box_max = ccl_v2(def.box_min.x + width, def.box_min.y + height);
     def.boundary = (flags & 1) ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
     if (flags & 2) {
-        def.gravity = ccl_v2(speed(in), speed(in));
+        double gx = speed(in);
+        def.gravity = ccl_v2(gx, speed(in));
     } else if (flags & 4) {
         def.damping = (double)fuzz_byte(in) / 64.0;
     }
