@@ -219,7 +219,7 @@ static inline double ccl_straight_entry(ccl_vec2 dp, ccl_vec2 dv, double R, doub
 /* Whether the relative motion dp + dv u + da u^2 / 2 stays farther than R apart over [0, u_max]:
  * the distance it can close by u_max is at most s = (|dv| + |da| u_max / 2) u_max (the 1-norms
  * bound the lengths, with no square root), and the pair starts more than R + s apart, with a
- * margin of 2^-20 far beyond the rounding of either side or of ccl_first_contact_accel. False
+ * margin of 2^-20 far beyond the rounding of either side or of the exact entry's. False
  * where the bound is not to be trusted: an infinite or NaN u_max or s (the comparison fails), or
  * R + s so small that its square loses bits (below 2^-500). An |dp|^2 that overflows is farther
  * than any finite R + s. */
@@ -232,13 +232,14 @@ static inline bool ccl_pair_out_of_reach(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, 
 
 /* ccl_straight_entry with acceleration da of the other body relative to this one. Under
  * acceleration the first contact takes scalings, square roots and a search over the pieces of
- * the gap; a neighbour that cannot come within reach before the best event so far (most of them:
+ * the gap, and on a straight line a division and a branch on the direction that no predictor
+ * guesses; a neighbour that cannot come within reach before the best event so far (most of them:
  * the circle's cell exit is near) is told apart first, at the cost of a few products. */
 static double ccl_pair_entry(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, double u_max) {
+    if (ccl_pair_out_of_reach(dp, dv, da, R, u_max)) {
+        return INFINITY;
+    }
     if (da.x != 0.0 || da.y != 0.0) {
-        if (ccl_pair_out_of_reach(dp, dv, da, R, u_max)) {
-            return INFINITY;
-        }
         double u;
         return ccl_first_contact_accel(dp, dv, da, R, u_max, &u) ? u : INFINITY;
     }

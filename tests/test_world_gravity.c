@@ -633,7 +633,8 @@ static void inelastic_circles_dropped_into_a_box_never_stall(void **state) {
     }
 }
 
-/* A circle falling past an immovable one (random sizes, velocities and gravity), starting 12 to 24
+/* A circle falling past an immovable one, or past another falling circle (their relative motion a
+ * straight line), with random sizes, velocities and gravity, starting 12 to 24
  * units away, beyond the cells around the fixed circle (400 immovable specks in a far corner make
  * the grid's cells about 5.7 wide), so that only the moving circle's own predictions, one at each
  * cell it crosses and each cut short at that cell's exit, can find the contact: the world's first
@@ -661,22 +662,25 @@ static void a_circle_falling_past_a_fixed_one_meets_it_when_the_swept_test_says(
             vm = ccl_v2((pf.x - pm.x) / tau - 0.5 * gravity.x * tau + wt_range(&rng, -1.0, 1.0),
                         (pf.y - pm.y) / tau - 0.5 * gravity.y * tau + wt_range(&rng, -1.0, 1.0));
         }
+        /* every other run the second circle falls too, at a small speed of its own */
+        bool falls = run % 4 >= 2;
+        ccl_vec2 vf = falls ? ccl_v2(wt_range(&rng, -2.0, 2.0), wt_range(&rng, -2.0, 2.0)) : zero;
+        ccl_vec2 af = falls ? gravity : zero;
         ccl_circle fixed = {pf, rf}, moving = {pm, rm};
         ccl_circle wide = {pf, rf + 1e-7}, narrow = {pf, rf - 1e-7};
         ccl_hit hit;
-        bool wider = ccl_sweep_circles_accel(moving, vm, gravity, wide, zero, zero, t_run, &hit);
-        bool narrower =
-            ccl_sweep_circles_accel(moving, vm, gravity, narrow, zero, zero, t_run, &hit);
+        bool wider = ccl_sweep_circles_accel(moving, vm, gravity, wide, vf, af, t_run, &hit);
+        bool narrower = ccl_sweep_circles_accel(moving, vm, gravity, narrow, vf, af, t_run, &hit);
         if (wider != narrower) {
             continue;
         }
-        bool meets = ccl_sweep_circles_accel(moving, vm, gravity, fixed, zero, zero, t_run, &hit);
+        bool meets = ccl_sweep_circles_accel(moving, vm, gravity, fixed, vf, af, t_run, &hit);
         /* a box that the moving circle cannot reach within the run (it travels at most 60) */
         ccl_world *w = make_world(gravity, 0.0, 1.0, ccl_v2(-120.0, -120.0), ccl_v2(120.0, 120.0));
         for (int k = 0; k < 400; ++k) {
             add(w, ccl_v2(100.0 + k % 20, 100.0 + k / 20), zero, 0.01, 0.0);
         }
-        ccl_circle_id idf = add(w, pf, zero, rf, 0.0);
+        ccl_circle_id idf = add(w, pf, vf, rf, falls ? 1.0 : 0.0);
         ccl_circle_id idm = add(w, pm, vm, rm, 1.0);
         assert_int_equal(ccl_world_advance(w, t_run), CCL_OK);
         size_t n = 0;
