@@ -1634,20 +1634,17 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
         double scale = ccl_length(a->velocity) + ccl_length(b->velocity);
         lost = !(settled > fmax(after, 0.0) + 0x1p-50 * scale);
     }
-    if (lost && (w->linear || ccl_world_same_acceleration(w, a, b))) {
-        if (unchanged) {
-            ccl_world_count_course(a, keep_a, va, support_a, asleep_a);
-            ccl_world_count_course(b, keep_b, vb, support_b, asleep_b);
-        }
+    bool apart = lost && (w->linear || ccl_world_same_acceleration(w, a, b));
+    if (lost && !apart) {
+        ccl_world_part_grazing(w, i, k, n);
+    }
+    if (unchanged) {
+        ccl_world_count_course(a, keep_a, va, support_a, asleep_a);
+        ccl_world_count_course(b, keep_b, vb, support_b, asleep_b);
+    }
+    if (apart) {
         ccl_predict_pair_apart(w, i, k);
     } else {
-        if (lost) {
-            ccl_world_part_grazing(w, i, k, n);
-        }
-        if (unchanged) {
-            ccl_world_count_course(a, keep_a, va, support_a, asleep_a);
-            ccl_world_count_course(b, keep_b, vb, support_b, asleep_b);
-        }
         ccl_predict_pair(w, i, k);
     }
     return status;
