@@ -12,9 +12,10 @@ cc=$1 src=$2 static_program=$3 shared_program=$4
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 flags=(-std=c17 -ffp-contract=off -fno-fast-math -I"$src/include" -I"$src/src" -I"$src/tests")
+mapfile -t sources < <(find "$src/src" -name '*.c' | sort)
 builds=()
 for level in -O0 -O2; do
-    "$cc" "${flags[@]}" "$level" "$src"/src/*.c "$src/tests/determinism_scene.c" -lm \
+    "$cc" "${flags[@]}" "$level" "${sources[@]}" "$src/tests/determinism_scene.c" -lm \
         -o "$work/scene$level"
     "$work/scene$level" >"$work/hash$level"
     builds+=("hash$level")
@@ -34,12 +35,12 @@ if [ "$(uname -m)" = x86_64 ] && grep -q __GNUC__ <<<"$macros" && ! grep -q __cl
         name=${set%%:*} isa=${set#*:}
         kernel_flags=("${flags[@]}" -O2 -fno-math-errno -fno-trapping-math -DCCL_NO_TARGET_CLONES)
         # shellcheck disable=SC2086 # isa is one flag or none
-        "$cc" "${kernel_flags[@]}" $isa "$src"/src/*.c "$src/tests/determinism_scene.c" -lm \
+        "$cc" "${kernel_flags[@]}" $isa "${sources[@]}" "$src/tests/determinism_scene.c" -lm \
             -o "$work/scene-$name"
         "$work/scene-$name" >"$work/hash-$name"
         builds+=("hash-$name")
         # shellcheck disable=SC2086
-        "$cc" "${kernel_flags[@]}" $isa "$src"/src/*.c "$src/tests/test_batch.c" "${cmocka[@]}" -lm \
+        "$cc" "${kernel_flags[@]}" $isa "${sources[@]}" "$src/tests/test_batch.c" "${cmocka[@]}" -lm \
             -o "$work/batch-$name"
         if ! "$work/batch-$name" >"$work/batch-$name.log" 2>&1; then
             echo "determinism: the $name build's batch differs from its scalar call:" >&2
