@@ -1,11 +1,16 @@
 // Page 1: two moving circles over one time interval. The library finds the time of impact,
-// exchanges the impulse and moves both on; this file draws what it returns.
+// exchanges the impulse and moves both on; this file draws what it returns, at any time of the
+// interval (the time slider) or over the whole of it.
+import { Handles, keepTip, radiusTo, rimPoint } from './handles.js';
+import { Timeline, positionAt } from './timeline.js';
 import {
-    COLORS, Handles, drawArrow, drawCircle, drawLabel, drawLine, drawSwept, fmt, loadPageModule,
-    setupCanvas, showFatal,
+    COLORS, Stage, drawArrow, drawArrowLabel, drawCircle, drawLabel, drawLine, drawSwept, fmt,
+    loadPageModule, showFatal,
 } from './ui.js';
 
 const INTERVAL = 1; // the time interval [0, 1]: a velocity is the displacement over it
+const WIDTH = 880; // the drawing's own units (its pixels at full size)
+const HEIGHT = 600;
 
 // The starting scene (head-on but off-centre, so the bounce turns both).
 function initialState() {
@@ -17,13 +22,72 @@ function initialState() {
 }
 
 const $ = (id) => document.getElementById(id);
+const kinetic = (m, v) => 0.5 * m * (v.x * v.x + v.y * v.y);
+
+// The handles of both circles: centre, radius and velocity (B's velocity hidden while locked).
+function addHandles(handles, stage, state) {
+    for (const key of ['a', 'b']) {
+        const color = COLORS[key];
+        const body = () => state()[key];
+        handles.add(`${key}-center`, 'center', body, (p) => {
+            body().x = p.x;
+            body().y = p.y;
+            keepTip(stage, body());
+        }, color);
+        handles.add(`${key}-radius`, 'radius', () => rimPoint(stage, body()), (p) => {
+            body().r = radiusTo(stage, body(), p);
+        }, '#fff');
+        handles.add(`${key}-velocity`, 'velocity',
+            () => ({ x: body().x + body().vx, y: body().y + body().vy }), (p) => {
+                body().vx = p.x - body().x;
+                body().vy = p.y - body().y;
+            }, color, () => key === 'a' || !state().locked);
+    }
+}
+
+// One circle's part of the drawing up to time t: the area swept before the impact (or until t),
+// the area swept after it, the circle at 0, its velocity, and where it ends at t = 1.
+function drawTrack(ctx, track, reached) {
+    const { body, now, atImpact, end, color, tint, arrow } = track;
+    drawSwept(ctx, body, reached ? atImpact : now, body.r, `rgba(${tint}, 0.12)`);
+    if (reached) {
+        drawSwept(ctx, atImpact, now, body.r, 'rgba(129, 199, 132, 0.10)');
+    }
+    drawCircle(ctx, end, body.r, color, { dash: [6, 5], width: 1.5 });
+    drawCircle(ctx, body, body.r, color, { width: 1.5 });
+    if (arrow) {
+        drawArrow(ctx, body, { x: body.x + body.vx * INTERVAL, y: body.y + body.vy * INTERVAL },
+            color, { width: 1.5 });
+    }
+}
+
+// The impact: both circles at its time, the line of centres, the normal, the velocities after.
+function drawImpact(ctx, result, tracks) {
+    const hit = result.hit;
+    const rest = INTERVAL - hit.t;
+    for (const track of tracks) {
+        drawCircle(ctx, track.atImpact, track.body.r, track.color,
+            { fill: `rgba(${track.tint}, 0.25)`, width: 2.5 });
+    }
+    drawLine(ctx, result.aAtImpact, result.bAtImpact, COLORS.ghost, { width: 1, dash: [3, 4] });
+    const p = hit.point;
+    drawArrow(ctx, p, { x: p.x + 60 * hit.normal.x, y: p.y + 60 * hit.normal.y }, COLORS.normal,
+        { width: 3 });
+    for (const track of tracks) {
+        const at = track.atImpact;
+        const k = Math.max(rest, 0.25);
+        drawArrow(ctx, at, { x: at.x + track.after.x * k, y: at.y + track.after.y * k },
+            COLORS.after, { width: 2.5 });
+    }
+    drawArrowLabel(ctx, `t = ${fmt(hit.t)}`, p, hit.normal, 60);
+}
 
 async function main() {
     const circol = await loadPageModule();
-    const canvas = $('stage');
-    let view = setupCanvas(canvas);
+    const stage = new Stage($('stage'), WIDTH, HEIGHT, () => draw());
     let state = initialState();
     let result = null;
+    const timeline = new Timeline($('play'), $('time'), $('time-value'), () => draw());
 
     const bodies = () => ({
         a: { ...state.a, invMass: 1 / state.massA, e: state.eA },
@@ -36,84 +100,54 @@ async function main() {
         },
     });
 
-    const handles = new Handles(canvas, () => update());
-    for (const key of ['a', 'b']) {
-        const color = COLORS[key];
-        const movable = () => key === 'a' || !state.locked;
-        handles.add(`${key}-center`, () => state[key], (p) => {
-            state[key].x = p.x;
-            state[key].y = p.y;
-        }, color);
-        handles.add(`${key}-radius`, () => ({ x: state[key].x, y: state[key].y - state[key].r }),
-            (p) => {
-                state[key].r = Math.max(2, Math.hypot(p.x - state[key].x, p.y - state[key].y));
-            }, '#fff');
-        handles.add(`${key}-velocity`,
-            () => ({ x: state[key].x + state[key].vx, y: state[key].y + state[key].vy }), (p) => {
-                state[key].vx = p.x - state[key].x;
-                state[key].vy = p.y - state[key].y;
-            }, '#fff', movable);
+    const handles = new Handles(stage, () => update());
+    addHandles(handles, stage, () => state);
+
+    // Each circle's track and its position at time t, from the library's answer.
+    function tracks(t) {
+        const { a, b } = bodies();
+        const one = (body, key, atImpact, after, end) => ({
+            body, atImpact, after, end, color: COLORS[key],
+            tint: key === 'a' ? '79, 195, 247' : '255, 183, 77',
+            arrow: key === 'a' || !state.locked,
+            now: positionAt(t, body, { x: body.vx, y: body.vy }, result.hit, atImpact, after, end),
+        });
+        return [one(a, 'a', result.aAtImpact, result.aVelocity, result.aEnd),
+            one(b, 'b', result.bAtImpact, result.bVelocity, result.bEnd)];
     }
 
-    const kinetic = (m, v) => 0.5 * m * (v.x * v.x + v.y * v.y);
-
     function draw() {
-        const { ctx, width, height } = view;
-        ctx.clearRect(0, 0, width, height);
-        const { a, b } = bodies();
-        const aEnd0 = { x: a.x + a.vx * INTERVAL, y: a.y + a.vy * INTERVAL };
-        const bEnd0 = { x: b.x + b.vx * INTERVAL, y: b.y + b.vy * INTERVAL };
+        const ctx = stage.ctx;
+        stage.clear();
+        const t = timeline.value;
         const hit = result.hit;
-        // the swept areas: up to the impact, or over the whole interval without one
-        drawSwept(ctx, a, hit ? result.aAtImpact : aEnd0, a.r, 'rgba(79, 195, 247, 0.12)');
-        drawSwept(ctx, b, hit ? result.bAtImpact : bEnd0, b.r, 'rgba(255, 183, 77, 0.12)');
-        drawCircle(ctx, a, a.r, COLORS.a, { width: 1.5 });
-        drawCircle(ctx, b, b.r, COLORS.b, { width: 1.5 });
-        drawArrow(ctx, a, aEnd0, COLORS.a, { width: 1.5 });
-        if (!state.locked) {
-            drawArrow(ctx, b, bEnd0, COLORS.b, { width: 1.5 });
+        const reached = hit !== null && t >= hit.t;
+        const all = tracks(t);
+        all.forEach((track) => drawTrack(ctx, track, reached));
+        for (const track of all) {
+            drawCircle(ctx, track.now, track.body.r, track.color,
+                { fill: `rgba(${track.tint}, 0.18)`, width: 2 });
         }
-        if (hit) {
-            const rest = INTERVAL - hit.t;
-            // the rest of the interval with the new velocities
-            drawSwept(ctx, result.aAtImpact, result.aEnd, a.r, 'rgba(129, 199, 132, 0.10)');
-            drawSwept(ctx, result.bAtImpact, result.bEnd, b.r, 'rgba(129, 199, 132, 0.10)');
-            drawCircle(ctx, result.aEnd, a.r, COLORS.a, { dash: [6, 5], width: 1.5 });
-            drawCircle(ctx, result.bEnd, b.r, COLORS.b, { dash: [6, 5], width: 1.5 });
-            drawCircle(ctx, result.aAtImpact, a.r, COLORS.a, { fill: 'rgba(79, 195, 247, 0.25)', width: 2.5 });
-            drawCircle(ctx, result.bAtImpact, b.r, COLORS.b, { fill: 'rgba(255, 183, 77, 0.25)', width: 2.5 });
-            drawLine(ctx, result.aAtImpact, result.bAtImpact, COLORS.ghost, { width: 1, dash: [3, 4] });
-            const p = hit.point;
-            drawArrow(ctx, p, { x: p.x + 60 * hit.normal.x, y: p.y + 60 * hit.normal.y },
-                COLORS.normal, { width: 3 });
-            drawArrow(ctx, result.aAtImpact, {
-                x: result.aAtImpact.x + result.aVelocity.x * Math.max(rest, 0.25),
-                y: result.aAtImpact.y + result.aVelocity.y * Math.max(rest, 0.25),
-            }, COLORS.after, { width: 2.5 });
-            drawArrow(ctx, result.bAtImpact, {
-                x: result.bAtImpact.x + result.bVelocity.x * Math.max(rest, 0.25),
-                y: result.bAtImpact.y + result.bVelocity.y * Math.max(rest, 0.25),
-            }, COLORS.after, { width: 2.5 });
-            drawLabel(ctx, `t = ${fmt(hit.t)}`, p);
-        } else {
-            drawCircle(ctx, aEnd0, a.r, COLORS.a, { dash: [6, 5], width: 1.5 });
-            drawCircle(ctx, bEnd0, b.r, COLORS.b, { dash: [6, 5], width: 1.5 });
+        if (reached) {
+            drawImpact(ctx, result, all);
+        } else if (!hit) {
             drawLabel(ctx, 'no contact in 0 ≤ t ≤ 1', { x: 12, y: 28 });
         }
-        drawLabel(ctx, 'A', a, COLORS.a);
-        drawLabel(ctx, state.locked ? 'B (locked)' : 'B', b, COLORS.b);
+        drawLabel(ctx, 'A', state.a, COLORS.a);
+        drawLabel(ctx, state.locked ? 'B (locked)' : 'B', state.b, COLORS.b);
         handles.draw(ctx);
     }
 
     function showNumbers() {
         const { a, b } = bodies();
         const hit = result.hit;
+        const pair = (v, digits) => `(${fmt(v.x, digits)}, ${fmt(v.y, digits)})`;
         $('t').textContent = hit ? fmt(hit.t, 6) : 'no hit';
         $('t-exit').textContent = hit ? fmt(hit.tExit, 6) : '-';
         $('impulse').textContent = hit ? fmt(result.impulse, 3) : '-';
-        $('normal').textContent = hit ? `(${fmt(hit.normal.x, 3)}, ${fmt(hit.normal.y, 3)})` : '-';
-        $('va-after').textContent = `(${fmt(result.aVelocity.x, 1)}, ${fmt(result.aVelocity.y, 1)})`;
-        $('vb-after').textContent = `(${fmt(result.bVelocity.x, 1)}, ${fmt(result.bVelocity.y, 1)})`;
+        $('normal').textContent = hit ? pair(hit.normal, 3) : '-';
+        $('va-after').textContent = pair(result.aVelocity, 1);
+        $('vb-after').textContent = pair(result.bVelocity, 1);
         const mB = state.locked ? 0 : state.massB;
         $('ke-before').textContent = fmt(kinetic(state.massA, { x: a.vx, y: a.vy }) +
             kinetic(mB, { x: b.vx, y: b.vy }), 1);
@@ -124,6 +158,7 @@ async function main() {
         // the mass sliders are on a log scale: say the mass, not its exponent
         $('mass-a').setAttribute('aria-valuetext', fmt(state.massA, 2));
         $('mass-b').setAttribute('aria-valuetext', state.locked ? 'infinite (B locked)' : fmt(state.massB, 2));
+        $('mass-b').disabled = state.locked; // a locked B has no mass to set
         $('e-a-value').textContent = fmt(state.eA, 2);
         $('e-b-value').textContent = fmt(state.eB, 2);
     }
@@ -153,11 +188,9 @@ async function main() {
         $('e-a').value = '1';
         $('e-b').value = '1';
         $('locked').checked = false;
-        update();
-    });
-    window.addEventListener('resize', () => {
-        view = setupCanvas(canvas);
-        draw();
+        timeline.pause();
+        timeline.set(1);
+        readControls();
     });
     const params = new URLSearchParams(location.search);
     if (params.get('locked') === '1') {
@@ -165,13 +198,18 @@ async function main() {
     }
     readControls();
 
-    // For tests and tools: the scene, the library's answer and the handles' screen positions.
+    // For tests and tools: the scene, the library's answer, the handles' screen positions, the
+    // time drawn and each circle's position at that time.
     window.demo = {
         circol,
         state: () => structuredClone(state),
         bodies,
         result: () => result,
         handles: () => handles.positions(),
+        time: () => timeline.value,
+        playing: () => timeline.playing,
+        now: () => tracks(timeline.value).map((track) => track.now),
+        client: (p) => stage.client(p),
         ready: true,
     };
     document.body.dataset.ready = 'true';

@@ -6,7 +6,72 @@ export function loadPageModule() {
     return loadCircol(new URL('../circol.wasm', import.meta.url));
 }
 
-// Sizes a canvas for the device's pixel ratio; returns its 2D context in CSS pixels.
+// A canvas drawn in its own fixed units (width x height: the scene's pixels on the pair and walls
+// pages), shown at whatever CSS size the layout gives it and at the device's pixel ratio. The
+// layout keeps the aspect ratio (style.css), so one scale maps both axes. redraw runs after every
+// change of size.
+export class Stage {
+    constructor(canvas, width, height, redraw = () => {}) {
+        this.canvas = canvas;
+        this.width = width;
+        this.height = height;
+        this.redraw = redraw;
+        this.ctx = canvas.getContext('2d');
+        this.resize();
+        if (typeof ResizeObserver === 'function') {
+            new ResizeObserver(() => {
+                if (this.resize()) {
+                    this.redraw();
+                }
+            }).observe(canvas);
+        }
+    }
+
+    // Matches the backing store to the CSS size times the pixel ratio; true when it changed.
+    resize() {
+        const ratio = window.devicePixelRatio || 1;
+        const css = this.canvas.clientWidth || this.width;
+        this.scale = css / this.width;
+        const w = Math.max(1, Math.round(css * ratio));
+        const h = Math.max(1, Math.round(css * ratio * this.height / this.width));
+        const changed = w !== this.canvas.width || h !== this.canvas.height;
+        if (changed) {
+            this.canvas.width = w;
+            this.canvas.height = h;
+        }
+        this.pixels = w / this.width; // device pixels per unit
+        this.ctx.setTransform(this.pixels, 0, 0, this.pixels, 0, 0);
+        return changed;
+    }
+
+    // A pointer event's position in the stage's units.
+    local(event) {
+        const rect = this.canvas.getBoundingClientRect();
+        return { x: (event.clientX - rect.left) / this.scale, y: (event.clientY - rect.top) / this.scale };
+    }
+
+    // A point in the stage's units, in page (client) coordinates.
+    client(p) {
+        const rect = this.canvas.getBoundingClientRect();
+        return { x: rect.left + p.x * this.scale, y: rect.top + p.y * this.scale };
+    }
+
+    // A point kept on the stage's pixels, rounded to a whole unit.
+    clamp(p) {
+        return {
+            x: Math.min(Math.max(Math.round(p.x), 0), this.width - 1),
+            y: Math.min(Math.max(Math.round(p.y), 0), this.height - 1),
+        };
+    }
+
+    // Clears the whole drawing.
+    clear() {
+        this.ctx.clearRect(0, 0, this.width, this.height);
+    }
+}
+
+// Sizes a canvas with no units of its own (a chart) for the device's pixel ratio; returns its 2D
+// context in CSS pixels.
 export function setupCanvas(canvas) {
     const ratio = window.devicePixelRatio || 1;
     const width = canvas.clientWidth;
@@ -102,169 +167,30 @@ export function drawArrow(ctx, p0, p1, stroke, { width = 2, dash = [] } = {}) {
     ctx.fill();
 }
 
-// A small label.
-export function drawLabel(ctx, text, at, color = COLORS.text) {
-    ctx.font = '12px system-ui, sans-serif';
-    ctx.fillStyle = color;
-    ctx.fillText(text, at.x + 6, at.y - 6);
+// How many of the context's units make one CSS pixel (more than 1 on a drawing shown smaller
+// than its own size): text and handles keep their CSS size at any scale.
+export function cssPixel(ctx) {
+    return (window.devicePixelRatio || 1) / ctx.getTransform().a;
 }
 
-// Draggable points on a canvas. Each handle has a name, a getter and a setter of its position,
-// a colour and a visibility test; onChange runs after every move (and when the canvas gains or
-// loses the keyboard focus, to redraw). With the focus on the canvas, the keys 1 to 9 pick the
-// visible handles in order, the arrow keys move the picked one by a pixel (ten with Shift) and
-// Escape drops it.
-export class Handles {
-    constructor(canvas, onChange) {
-        this.canvas = canvas;
-        this.onChange = onChange;
-        this.list = [];
-        this.active = null;
-        this.picked = null; // the handle the keyboard moves
-        canvas.addEventListener('pointerdown', (event) => this.down(event));
-        canvas.addEventListener('pointermove', (event) => this.move(event));
-        canvas.addEventListener('pointerup', (event) => this.up(event));
-        canvas.addEventListener('pointercancel', (event) => this.up(event));
-        canvas.addEventListener('keydown', (event) => this.key(event));
-        canvas.addEventListener('focus', () => this.onChange());
-        canvas.addEventListener('blur', () => this.onChange());
-    }
+// A small label.
+export function drawLabel(ctx, text, at, color = COLORS.text) {
+    const px = cssPixel(ctx);
+    ctx.font = `${12 * px}px system-ui, sans-serif`;
+    ctx.fillStyle = color;
+    ctx.fillText(text, at.x + 6 * px, at.y - 6 * px);
+}
 
-    // The handles shown now.
-    visible() {
-        return this.list.filter((h) => h.visible());
-    }
-
-    // Keyboard: picks a handle by its number, moves it with the arrow keys.
-    key(event) {
-        if (event.altKey || event.ctrlKey || event.metaKey) {
-            return;
-        }
-        const shown = this.visible();
-        const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-        if (/^[1-9]$/.test(event.key) && Number(event.key) <= shown.length) {
-            this.picked = shown[Number(event.key) - 1];
-        } else if (event.key === 'Escape') {
-            this.picked = null;
-        } else if (steps[event.key]) {
-            if (!this.picked || !this.picked.visible()) {
-                this.picked = shown[0] ?? null;
-            }
-            if (this.picked) {
-                const size = event.shiftKey ? 10 : 1;
-                const q = this.picked.get();
-                const [dx, dy] = steps[event.key];
-                this.picked.set(this.clamp({ x: q.x + size * dx, y: q.y + size * dy }));
-            }
-        } else {
-            return;
-        }
-        event.preventDefault();
-        this.onChange();
-    }
-
-    // Adds a handle.
-    add(name, get, set, color, visible = () => true) {
-        this.list.push({ name, get, set, color, visible });
-    }
-
-    // The pointer's position in canvas CSS pixels.
-    local(event) {
-        const rect = this.canvas.getBoundingClientRect();
-        return { x: event.clientX - rect.left, y: event.clientY - rect.top };
-    }
-
-    // Picks the nearest visible handle within reach; of handles at the same distance, the last
-    // added (a velocity's tip is added after its centre: a zero velocity can still be grabbed).
-    down(event) {
-        const p = this.local(event);
-        let best = null;
-        let bestDistance = 14;
-        for (const h of this.list) {
-            if (!h.visible()) {
-                continue;
-            }
-            const q = h.get();
-            const d = Math.hypot(q.x - p.x, q.y - p.y);
-            if (d <= bestDistance) {
-                best = h;
-                bestDistance = d;
-            }
-        }
-        if (best) {
-            this.active = best;
-            this.canvas.setPointerCapture?.(event.pointerId);
-            event.preventDefault();
-        }
-    }
-
-    // A point kept on the canvas's pixels, so that no handle can be dragged out of sight and
-    // reach.
-    clamp(p) {
-        return {
-            x: Math.min(Math.max(Math.round(p.x), 0), this.canvas.clientWidth - 1),
-            y: Math.min(Math.max(Math.round(p.y), 0), this.canvas.clientHeight - 1),
-        };
-    }
-
-    // Moves the active handle.
-    move(event) {
-        const p = this.local(event);
-        if (this.active) {
-            this.active.set(this.clamp(p));
-            this.onChange();
-            return;
-        }
-        const near = this.list.some((h) => h.visible() &&
-            Math.hypot(h.get().x - p.x, h.get().y - p.y) < 14);
-        this.canvas.style.cursor = near ? 'grab' : 'default';
-    }
-
-    // Releases the active handle.
-    up() {
-        this.active = null;
-    }
-
-    // Draws every visible handle; with the keyboard focus on the canvas, each one's number too,
-    // and a ring around the picked one.
-    draw(ctx) {
-        const focused = document.activeElement === this.canvas;
-        this.visible().forEach((h, i) => {
-            const q = h.get();
-            ctx.beginPath();
-            ctx.arc(q.x, q.y, 6, 0, 2 * Math.PI);
-            ctx.fillStyle = h.color;
-            ctx.fill();
-            ctx.lineWidth = 1.5;
-            ctx.strokeStyle = '#111';
-            ctx.stroke();
-            if (focused) {
-                ctx.font = 'bold 12px system-ui, sans-serif';
-                ctx.fillStyle = COLORS.text;
-                ctx.fillText(String(i + 1), q.x + 8, q.y + 16);
-                if (h === this.picked) {
-                    ctx.beginPath();
-                    ctx.arc(q.x, q.y, 10, 0, 2 * Math.PI);
-                    ctx.lineWidth = 2;
-                    ctx.strokeStyle = COLORS.text;
-                    ctx.stroke();
-                }
-            }
-        });
-    }
-
-    // Screen positions of the visible handles, by name (for tests and tools).
-    positions() {
-        const rect = this.canvas.getBoundingClientRect();
-        const result = {};
-        for (const h of this.list) {
-            if (h.visible()) {
-                const q = h.get();
-                result[h.name] = { x: rect.left + q.x, y: rect.top + q.y };
-            }
-        }
-        return result;
-    }
+// A label just beyond an arrow's head (from p toward p + length n, n a unit vector), on the side
+// the arrow points to, so that it never covers the arrow.
+export function drawArrowLabel(ctx, text, p, n, length, color = COLORS.text) {
+    ctx.font = `${12 * cssPixel(ctx)}px system-ui, sans-serif`;
+    ctx.fillStyle = color;
+    ctx.textAlign = n.x >= 0 ? 'left' : 'right';
+    ctx.textBaseline = n.y >= 0 ? 'top' : 'bottom';
+    ctx.fillText(text, p.x + (length + 6) * n.x, p.y + (length + 6) * n.y);
+    ctx.textAlign = 'start';
+    ctx.textBaseline = 'alphabetic';
 }
 
 // Shows an error on the page (and in the console) when the module cannot load.

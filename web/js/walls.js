@@ -1,12 +1,16 @@
 // Page 2: a moving circle against a segment, an end point, an infinite line or a fixed circle
 // (the series of the source documents). The library finds the contact and the rebound.
 import { WALL } from './circol.js';
+import { Handles, keepTip, radiusTo, rimPoint } from './handles.js';
+import { Timeline, positionAt } from './timeline.js';
 import {
-    COLORS, Handles, drawArrow, drawCircle, drawLabel, drawLine, drawSwept, fmt, loadPageModule,
-    setupCanvas, showFatal,
+    COLORS, Stage, drawArrow, drawArrowLabel, drawCircle, drawLabel, drawLine, drawSwept, fmt,
+    loadPageModule, showFatal,
 } from './ui.js';
 
 const INTERVAL = 1;
+const WIDTH = 880; // the drawing's own units (its pixels at full size)
+const HEIGHT = 600;
 
 function initialState() {
     return {
@@ -23,10 +27,10 @@ const $ = (id) => document.getElementById(id);
 
 async function main() {
     const circol = await loadPageModule();
-    const canvas = $('stage');
-    let view = setupCanvas(canvas);
+    const stage = new Stage($('stage'), WIDTH, HEIGHT, () => draw());
     let state = initialState();
     let result = null;
+    const timeline = new Timeline($('play'), $('time'), $('time-value'), () => draw());
 
     // The four numbers that give the wall to the library.
     function wall() {
@@ -39,28 +43,39 @@ async function main() {
         }
     }
 
-    const handles = new Handles(canvas, () => update());
+    const handles = new Handles(stage, () => update());
     const c = () => state.circle;
-    handles.add('center', c, (p) => {
+    handles.add('center', 'center', c, (p) => {
         c().x = p.x;
         c().y = p.y;
+        keepTip(stage, c());
     }, COLORS.a);
-    handles.add('radius', () => ({ x: c().x, y: c().y - c().r }), (p) => {
-        c().r = Math.max(2, Math.hypot(p.x - c().x, p.y - c().y));
+    handles.add('radius', 'radius', () => rimPoint(stage, c()), (p) => {
+        c().r = radiusTo(stage, c(), p);
     }, '#fff');
-    handles.add('velocity', () => ({ x: c().x + c().vx, y: c().y + c().vy }), (p) => {
+    handles.add('velocity', 'velocity', () => ({ x: c().x + c().vx, y: c().y + c().vy }), (p) => {
         c().vx = p.x - c().x;
         c().vy = p.y - c().y;
-    }, '#fff');
-    handles.add('wall-p', () => state.p, (p) => {
+    }, COLORS.a);
+    handles.add('wall-p', 'point', () => state.p, (p) => {
         state.p = p;
     }, COLORS.b);
-    handles.add('wall-q', () => state.q, (p) => {
+    handles.add('wall-q', 'point', () => state.q, (p) => {
         state.q = p;
     }, COLORS.b, () => state.kind === 'segment' || state.kind === 'line');
-    handles.add('wall-radius', () => ({ x: state.p.x, y: state.p.y - state.fixedRadius }), (p) => {
-        state.fixedRadius = Math.max(2, Math.hypot(p.x - state.p.x, p.y - state.p.y));
+    const fixed = () => ({ x: state.p.x, y: state.p.y, r: state.fixedRadius });
+    handles.add('wall-radius', 'radius', () => rimPoint(stage, fixed()), (p) => {
+        state.fixedRadius = radiusTo(stage, fixed(), p);
     }, '#fff', () => state.kind === 'circle');
+
+    // A circle that overlaps the wall at t = 0 while moving away from it touches it at once but is
+    // not bounced: the library keeps its velocity. The page shows no impact for it.
+    const leaving = () => {
+        const hit = result.hit;
+        return hit !== null && hit.t === 0 &&
+            c().vx * hit.normal.x + c().vy * hit.normal.y <= 0;
+    };
+    const LEAVING = 'overlaps the wall, moving away: no bounce';
 
     // A line through two points on one pixel has no direction: the library is given a zero
     // normal, and answers no hit.
@@ -88,34 +103,47 @@ async function main() {
         }
     }
 
-    function draw() {
-        const { ctx, width, height } = view;
-        ctx.clearRect(0, 0, width, height);
-        drawWall(ctx, width, height);
-        const circle = c();
-        const end0 = { x: circle.x + circle.vx * INTERVAL, y: circle.y + circle.vy * INTERVAL };
+    // The impact: the circle at its time, the tangent, the normal, the contact and the rebound.
+    function drawImpact(ctx, circle) {
         const hit = result.hit;
-        drawSwept(ctx, circle, hit ? result.atImpact : end0, circle.r, 'rgba(79, 195, 247, 0.12)');
+        const at = result.atImpact;
+        drawCircle(ctx, at, circle.r, COLORS.a, { fill: 'rgba(79, 195, 247, 0.25)', width: 2.5 });
+        const n = hit.normal;
+        const point = hit.point;
+        // the tangent at the contact, about which the velocity is reflected
+        drawLine(ctx, { x: point.x - 120 * n.y, y: point.y + 120 * n.x },
+            { x: point.x + 120 * n.y, y: point.y - 120 * n.x }, COLORS.ghost, { width: 1, dash: [5, 5] });
+        // the normal as the table gives it: from the circle toward the wall
+        drawArrow(ctx, point, { x: point.x + 60 * n.x, y: point.y + 60 * n.y }, COLORS.normal, { width: 3 });
+        drawArrow(ctx, at, result.end, COLORS.after, { width: 2.5 });
+        drawCircle(ctx, point, 4, COLORS.normal, { fill: COLORS.normal });
+        drawArrowLabel(ctx, `t = ${fmt(hit.t)}`, point, n, 60);
+    }
+
+    function draw() {
+        const ctx = stage.ctx;
+        stage.clear();
+        drawWall(ctx, WIDTH, HEIGHT);
+        const circle = c();
+        const v = { x: circle.vx, y: circle.vy };
+        const end0 = { x: circle.x + circle.vx * INTERVAL, y: circle.y + circle.vy * INTERVAL };
+        const hit = leaving() ? null : result.hit;
+        const t = timeline.value;
+        const reached = hit !== null && t >= hit.t;
+        const end = hit ? result.end : end0;
+        const now = positionAt(t, circle, v, hit, result.atImpact, result.velocityAfter, end);
+        drawSwept(ctx, circle, reached ? result.atImpact : now, circle.r, 'rgba(79, 195, 247, 0.12)');
+        if (reached) {
+            drawSwept(ctx, result.atImpact, now, circle.r, 'rgba(129, 199, 132, 0.10)');
+        }
+        drawCircle(ctx, end, circle.r, COLORS.a, { dash: [6, 5], width: 1.5 });
         drawCircle(ctx, circle, circle.r, COLORS.a, { width: 1.5 });
         drawArrow(ctx, circle, end0, COLORS.a, { width: 1.5, dash: hit ? [4, 4] : [] });
-        if (hit) {
-            const at = result.atImpact;
-            drawSwept(ctx, at, result.end, circle.r, 'rgba(129, 199, 132, 0.10)');
-            drawCircle(ctx, result.end, circle.r, COLORS.a, { dash: [6, 5], width: 1.5 });
-            drawCircle(ctx, at, circle.r, COLORS.a, { fill: 'rgba(79, 195, 247, 0.25)', width: 2.5 });
-            const n = hit.normal;
-            const point = hit.point;
-            // the tangent at the contact, about which the velocity is reflected
-            drawLine(ctx, { x: point.x - 120 * n.y, y: point.y + 120 * n.x },
-                { x: point.x + 120 * n.y, y: point.y - 120 * n.x }, COLORS.ghost, { width: 1, dash: [5, 5] });
-            // the normal as the table gives it: from the circle toward the wall
-            drawArrow(ctx, point, { x: point.x + 60 * n.x, y: point.y + 60 * n.y }, COLORS.normal, { width: 3 });
-            drawArrow(ctx, at, result.end, COLORS.after, { width: 2.5 });
-            drawCircle(ctx, point, 4, COLORS.normal, { fill: COLORS.normal });
-            drawLabel(ctx, `t = ${fmt(hit.t)}`, point);
-        } else {
-            drawCircle(ctx, end0, circle.r, COLORS.a, { dash: [6, 5], width: 1.5 });
-            drawLabel(ctx, 'no contact in 0 ≤ t ≤ 1', { x: 12, y: 28 });
+        drawCircle(ctx, now, circle.r, COLORS.a, { fill: 'rgba(79, 195, 247, 0.18)', width: 2 });
+        if (reached) {
+            drawImpact(ctx, circle);
+        } else if (!hit) {
+            drawLabel(ctx, leaving() ? LEAVING : 'no contact in 0 ≤ t ≤ 1', { x: 12, y: 28 });
         }
         handles.draw(ctx);
     }
@@ -129,6 +157,9 @@ async function main() {
         if (!hit) {
             return '-';
         }
+        if (leaving()) {
+            return 'overlapping (no bounce)';
+        }
         if (state.kind !== 'segment') {
             return state.kind === 'line' ? 'the line' : state.kind === 'point' ? 'the point' : 'the circle';
         }
@@ -140,15 +171,15 @@ async function main() {
     }
 
     function showNumbers() {
-        const hit = result.hit;
+        const hit = leaving() ? null : result.hit;
         const speed = Math.hypot(c().vx, c().vy);
-        $('t').textContent = hit ? fmt(hit.t, 6) : 'no hit';
-        $('t-exit').textContent = hit ? fmt(hit.tExit, 6) : '-';
+        const pair = (v, digits) => `(${fmt(v.x, digits)}, ${fmt(v.y, digits)})`;
+        $('t').textContent = hit ? fmt(hit.t, 6) : leaving() ? LEAVING : 'no hit';
+        $('t-exit').textContent = result.hit ? fmt(result.hit.tExit, 6) : '-';
         $('feature').textContent = feature();
-        $('point').textContent = hit ? `(${fmt(hit.point.x, 1)}, ${fmt(hit.point.y, 1)})` : '-';
-        $('normal').textContent = hit ? `(${fmt(hit.normal.x, 3)}, ${fmt(hit.normal.y, 3)})` : '-';
-        $('v-after').textContent = hit
-            ? `(${fmt(result.velocityAfter.x, 1)}, ${fmt(result.velocityAfter.y, 1)})` : '-';
+        $('point').textContent = hit ? pair(hit.point, 1) : '-';
+        $('normal').textContent = hit ? pair(hit.normal, 3) : '-';
+        $('v-after').textContent = hit ? pair(result.velocityAfter, 1) : '-';
         $('d-before').textContent = fmt(speed * (hit ? hit.t : INTERVAL), 1);
         $('d-after').textContent = hit
             ? fmt(Math.hypot(result.velocityAfter.x, result.velocityAfter.y) * (INTERVAL - hit.t), 1)
@@ -176,11 +207,9 @@ async function main() {
         state = initialState();
         $('kind').value = 'segment';
         $('e').value = '1';
+        timeline.pause();
+        timeline.set(1);
         update();
-    });
-    window.addEventListener('resize', () => {
-        view = setupCanvas(canvas);
-        draw();
     });
     const kind = new URLSearchParams(location.search).get('kind');
     if (kind && ['segment', 'line', 'point', 'circle'].includes(kind)) {
@@ -193,6 +222,16 @@ async function main() {
         state: () => structuredClone(state),
         result: () => result,
         handles: () => handles.positions(),
+        time: () => timeline.value,
+        playing: () => timeline.playing,
+        now: () => {
+            const circle = c();
+            const hit = leaving() ? null : result.hit;
+            const end0 = { x: circle.x + circle.vx, y: circle.y + circle.vy };
+            return positionAt(timeline.value, circle, { x: circle.vx, y: circle.vy }, hit,
+                result.atImpact, result.velocityAfter, hit ? result.end : end0);
+        },
+        client: (p) => stage.client(p),
         ready: true,
     };
     document.body.dataset.ready = 'true';

@@ -1,0 +1,128 @@
+// Frame rate of the world page at a given circle count, in headless Chromium (Debian's), with a
+// breakdown of each frame: the library's advance (physics), the largest-overlap readout, the
+// export of the circles, and the rest of the frame's script (drawing, the histogram, the table).
+// Pointer latency: how long after the event's time stamp the page handles a pointer move.
+//
+//   node test/fps.mjs [count exponent, 4.5 = 31,623 circles] [seconds]
+//
+// Also used by the browser tests, which print the figures (and assert nothing about them).
+import { fileURLToPath } from 'node:url';
+
+// Installed before the page's scripts: times every animation-frame callback and every call of the
+// module's world functions, and the delay of pointer events.
+function instrument() {
+    const timing = { frames: [], callbacks: [], advance: 0, overlap: 0, exportCircles: 0, inputDelay: [] };
+    window.fpsTiming = timing;
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => raf((now) => {
+        const start = performance.now();
+        callback(now);
+        timing.callbacks.push(performance.now() - start);
+    });
+    const watch = (now) => {
+        timing.frames.push(now);
+        raf(watch);
+    };
+    raf(watch);
+    const wrap = (object, name, key) => {
+        const original = object[name];
+        object[name] = function timed(...args) {
+            const start = performance.now();
+            const value = original.apply(this, args);
+            timing[key] += performance.now() - start;
+            return value;
+        };
+    };
+    // the page's module object appears as window.demo.circol: wrap its class's methods once
+    const hook = setInterval(() => {
+        const circol = window.demo?.circol;
+        if (circol && !timing.hooked) {
+            const proto = Object.getPrototypeOf(circol);
+            wrap(proto, 'advance', 'advance');
+            wrap(proto, 'maxOverlap', 'overlap');
+            wrap(proto, 'exportCircles', 'exportCircles');
+            timing.hooked = true;
+            clearInterval(hook);
+        }
+    }, 5);
+    window.addEventListener('pointermove', (event) => {
+        timing.inputDelay.push(performance.now() - event.timeStamp);
+    }, { capture: true });
+}
+
+// Runs the world page at 10^exponent circles for some seconds; returns the figures.
+export async function measureWorld(context, baseUrl, { exponent = 4.5, seconds = 5, query = '' } = {}) {
+    const page = await context.newPage();
+    await page.addInitScript(instrument);
+    await page.goto(`${baseUrl}world.html${query}`);
+    await page.waitForFunction(() => window.demo?.ready === true && window.fpsTiming.hooked);
+    await page.locator('#count').evaluate((element, v) => {
+        element.value = v;
+        element.dispatchEvent(new Event('input'));
+        element.dispatchEvent(new Event('change'));
+    }, String(exponent));
+    await page.waitForTimeout(1000); // the rebuild and the first frames
+    const start = await page.evaluate(() => {
+        const t = window.fpsTiming;
+        const mark = { frames: t.frames.length, callbacks: t.callbacks.length, advance: t.advance,
+            overlap: t.overlap, exportCircles: t.exportCircles, inputDelay: t.inputDelay.length,
+            time: window.demo.circol.stats().time, now: performance.now() };
+        return mark;
+    });
+    // pointer moves over the drawing while it runs (no button: nothing is fired)
+    const box = await page.locator('#stage').boundingBox();
+    const deadline = Date.now() + seconds * 1000;
+    for (let i = 0; Date.now() < deadline; i++) {
+        await page.mouse.move(box.x + 20 + (i * 37) % (box.width - 40), box.y + 20 + (i * 23) % (box.height - 40));
+        await page.waitForTimeout(100);
+    }
+    const figures = await page.evaluate((mark) => {
+        const t = window.fpsTiming;
+        const stamps = t.frames.slice(mark.frames);
+        const callbacks = t.callbacks.slice(mark.callbacks);
+        const frames = Math.max(callbacks.length, 1);
+        const elapsed = (performance.now() - mark.now) / 1000;
+        const delays = t.inputDelay.slice(mark.inputDelay).sort((a, b) => a - b);
+        const gaps = stamps.slice(1).map((s, i) => s - stamps[i]);
+        return {
+            circles: window.demo.circol.stats().circles,
+            fps: stamps.length / elapsed,
+            worstFrameMs: Math.max(...gaps),
+            worldPerRealSecond: (window.demo.circol.stats().time - mark.time) / elapsed,
+            perFrameMs: {
+                script: callbacks.reduce((a, b) => a + b, 0) / frames,
+                advance: (t.advance - mark.advance) / frames,
+                overlap: (t.overlap - mark.overlap) / frames,
+                exportCircles: (t.exportCircles - mark.exportCircles) / frames,
+            },
+            inputDelayMs: delays.length ? { median: delays[delays.length >> 1], worst: delays.at(-1) } : null,
+            page: window.demo.timings ? { ...window.demo.timings } : null,
+        };
+    }, start);
+    await page.close();
+    return figures;
+}
+
+// One line of text for the figures.
+export function describe(f) {
+    const ms = (x) => x.toFixed(1);
+    const p = f.perFrameMs;
+    const rest = p.script - p.advance - p.overlap - p.exportCircles;
+    return `${f.circles} circles: ${f.fps.toFixed(1)} fps (worst frame ${ms(f.worstFrameMs)} ms), ` +
+        `world time ${f.worldPerRealSecond.toFixed(3)} per real second; per frame: script ${ms(p.script)} ms = ` +
+        `advance ${ms(p.advance)} + overlap ${ms(p.overlap)} + export ${ms(p.exportCircles)} + ` +
+        `drawing, histogram and table ${ms(rest)}; pointer delay median ` +
+        `${f.inputDelayMs ? ms(f.inputDelayMs.median) : '-'} ms, worst ${f.inputDelayMs ? ms(f.inputDelayMs.worst) : '-'} ms`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+    const { launch } = await import('./browser.mjs');
+    const exponent = Number(process.argv[2] ?? 4.5);
+    const seconds = Number(process.argv[3] ?? 5);
+    const session = await launch();
+    try {
+        console.log(describe(await measureWorld(session.context, session.baseUrl, { exponent, seconds })));
+    } finally {
+        await session.close();
+    }
+}
