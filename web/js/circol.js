@@ -163,6 +163,20 @@ export class Circol {
         return this.raw.ccl_web_world_advance(dt);
     }
 
+    // Advances until that many more circle-circle collisions happened, or maxDt passed; returns
+    // a status code.
+    advanceCollisions(collisions, maxDt) {
+        if (!Number.isSafeInteger(collisions) || collisions < 0) {
+            return INVALID_ARGUMENT;
+        }
+        return this.raw.ccl_web_world_advance_collisions(collisions, maxDt);
+    }
+
+    // Removes the circle addCircle returned {index, generation} for; returns a status code.
+    removeCircle(index, generation) {
+        return this.raw.ccl_web_world_remove(index, generation);
+    }
+
     // Scales the movable circles' velocities; returns a status code.
     scaleVelocities(factor) {
         return this.raw.ccl_web_world_scale_velocities(factor);

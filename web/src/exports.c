@@ -262,6 +262,16 @@ int ccl_web_world_kick(double sigma) {
     return CCL_ERR_UNSUPPORTED;
 }
 
+int ccl_web_world_remove(double index, double generation) {
+    (void)index, (void)generation;
+    return CCL_ERR_UNSUPPORTED;
+}
+
+int ccl_web_world_advance_collisions(double collisions, double max_dt) {
+    (void)collisions, (void)max_dt;
+    return CCL_ERR_UNSUPPORTED;
+}
+
 void ccl_web_world_track(double index, double generation) {
     (void)index, (void)generation;
 }
@@ -431,6 +441,23 @@ int ccl_web_world_scale_velocities(double factor) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
     return (int)ccl_world_scale_velocities(ccl_web_world, factor);
+}
+
+int ccl_web_world_remove(double index, double generation) {
+    if (ccl_web_world == NULL || !(index >= 0.0 && index <= (double)UINT32_MAX) ||
+        !(generation >= 0.0 && generation <= (double)UINT32_MAX)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    ccl_circle_id id = {(uint32_t)index, (uint32_t)generation};
+    return (int)ccl_world_remove_circle(ccl_web_world, id);
+}
+
+int ccl_web_world_advance_collisions(double collisions, double max_dt) {
+    if (ccl_web_world == NULL || !(collisions >= 0.0)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    uint64_t count = collisions < 0x1p64 ? (uint64_t)collisions : UINT64_MAX;
+    return (int)ccl_world_advance_collisions(ccl_web_world, count, max_dt);
 }
 
 /* Makes room for count circles in the export buffers. */

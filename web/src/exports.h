@@ -120,6 +120,15 @@ CCL_WEB_EXPORT int ccl_web_world_scale_velocities(double factor);
 /// every movable circle, waking circles at rest. Returns a ccl_status.
 CCL_WEB_EXPORT int ccl_web_world_kick(double sigma);
 
+/// ccl_world_remove_circle of the circle with that index and generation (as ccl_web_world_add
+/// gave them). Returns a ccl_status.
+CCL_WEB_EXPORT int ccl_web_world_remove(double index, double generation);
+
+/// ccl_world_advance_collisions: advances until that many more circle-circle collisions happened
+/// or max_dt passed (a whole count, as a double; negative or NaN is refused). Returns a
+/// ccl_status.
+CCL_WEB_EXPORT int ccl_web_world_advance_collisions(double collisions, double max_dt);
+
 /// Follows one circle: its collisions during later advances are kept for ccl_web_track.
 CCL_WEB_EXPORT void ccl_web_world_track(double index, double generation);
 
