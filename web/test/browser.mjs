@@ -15,9 +15,9 @@ export const PHONE = {
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true,
 };
 
-// Starts the server and a browser context; close() stops both.
-export async function launch(options = DESKTOP) {
-    const { server, url: baseUrl } = await startServer({ root: webDir });
+// Starts the server (on the pages in root) and a browser context; close() stops both.
+export async function launch(options = DESKTOP, root = webDir) {
+    const { server, url: baseUrl } = await startServer({ root });
     const profile = mkdtempSync(join(tmpdir(), 'circol-chromium-'));
     const context = await chromium.launchPersistentContext(profile, {
         executablePath: '/usr/bin/chromium',

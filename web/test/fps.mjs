@@ -3,7 +3,10 @@
 // export of the circles, and the rest of the frame's script (drawing, the histogram, the table).
 // Pointer latency: how long after the event's time stamp the page handles a pointer move.
 //
-//   node test/fps.mjs [count exponent, 4.5 = 31,623 circles] [seconds]
+//   node test/fps.mjs [count exponent, 4.5 = 31,623 circles] [seconds] [folder of the pages]
+//
+// (the folder defaults to web/; another one, such as an earlier version's pages with a module,
+// compares the two on the same machine)
 //
 // Also used by the browser tests, which print the figures (and assert nothing about them).
 import { fileURLToPath } from 'node:url';
@@ -116,10 +119,11 @@ export function describe(f) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-    const { launch } = await import('./browser.mjs');
+    const { DESKTOP, launch } = await import('./browser.mjs');
+    const { webDir } = await import('./native.mjs');
     const exponent = Number(process.argv[2] ?? 4.5);
     const seconds = Number(process.argv[3] ?? 5);
-    const session = await launch();
+    const session = await launch(DESKTOP, process.argv[4] ?? webDir);
     try {
         console.log(describe(await measureWorld(session.context, session.baseUrl, { exponent, seconds })));
     } finally {
