@@ -156,13 +156,18 @@ class WorldPage {
     // One animation frame: advance by the real time since the last (at most a tenth of a second)
     // times the speed, unless paused; then draw.
     frame(now) {
+        this.tick(now);
+        requestAnimationFrame((t) => this.frame(t));
+    }
+
+    // The work of a frame at time now (milliseconds).
+    tick(now) {
         const elapsed = Math.max(0, Math.min((now - this.last) / 1000, 0.1));
         this.last = now;
         if (!this.paused) {
             this.advance(() => this.circol.advance(elapsed * 10 ** this.settings.speed), now);
         }
         this.refresh(now);
-        requestAnimationFrame((t) => this.frame(t));
     }
 
     // Runs one advance of the world (a function returning its status) and collects the tracked
