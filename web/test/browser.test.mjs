@@ -1,41 +1,25 @@
 // The pages in headless Chromium (Debian's): they load without console errors, dragging a
 // velocity handle gives the time of impact an independent formula predicts, and screenshots.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { chromium } from 'playwright-core';
-
-import { startServer } from '../serve.mjs';
+import { drag, launch, open as openPage, pixel, setSlider } from './browser.mjs';
 import { webDir } from './native.mjs';
 
 const shotDir = process.env.CIRCOL_SCREENSHOT_DIR ?? join(webDir, 'build', 'screenshots');
-let server;
+let session;
 let baseUrl;
-let context;
-let profile;
 
 before(async () => {
-    ({ server, url: baseUrl } = await startServer({ root: webDir }));
-    profile = mkdtempSync(join(tmpdir(), 'circol-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-        executablePath: '/usr/bin/chromium',
-        headless: true,
-        viewport: { width: 1280, height: 760 },
-        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-            '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    session = await launch();
+    ({ baseUrl } = session);
     mkdirSync(shotDir, { recursive: true });
 });
 
 after(async () => {
-    await context?.close();
-    server?.close();
-    if (profile) {
-        rmSync(profile, { recursive: true, force: true });
-    }
+    await session?.close();
 });
 
 test('a malformed URL gets a 404 and the server goes on serving', async () => {
@@ -58,18 +42,7 @@ test('HEAD gets a GET\'s headers, a folder is not found, and other methods are r
 });
 
 // Opens a page and collects its console errors and uncaught exceptions.
-async function open(path) {
-    const page = await context.newPage();
-    const errors = [];
-    page.on('console', (message) => {
-        if (message.type() === 'error') {
-            errors.push(message.text());
-        }
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(baseUrl + path);
-    return { page, errors };
-}
+const open = (path) => openPage(session, path, { wait: false });
 
 // First contact time of two circles moving with constant velocities, by the textbook quadratic
 // in plain JavaScript doubles (an oracle independent of the library); null for no contact.
@@ -182,15 +155,6 @@ test('world: a second of simulation has collisions, no overlap, and a fast circl
     await page.close();
 });
 
-// Sets a slider and rebuilds, as releasing it does.
-async function setSlider(page, id, value) {
-    await page.locator(`#${id}`).evaluate((element, v) => {
-        element.value = v;
-        element.dispatchEvent(new Event('input'));
-        element.dispatchEvent(new Event('change'));
-    }, String(value));
-}
-
 // Without a budget of events per frame this scene's frames grew to many seconds each.
 test('world: a dense inelastic pile under gravity keeps frames short and says it is slowed down', { timeout: 60000 }, async () => {
     const { page, errors } = await open('world.html');
@@ -224,10 +188,15 @@ test('world: a dense inelastic pile under gravity keeps frames short and says it
     await page.close();
 });
 
-// Sets a slider, rebuilds, and returns the new scene's kinetic energy.
-async function rebuild(page, id, value) {
-    await setSlider(page, id, value);
-    return page.evaluate(() => window.demo.circol.stats().kineticEnergy);
+// Sets a slider, rebuilds, and returns the new scene's kinetic energy (in one task, with no
+// frame, and no collision, between the rebuild and the reading).
+function rebuild(page, id, value) {
+    return page.locator(`#${id}`).evaluate((element, v) => {
+        element.value = v;
+        element.dispatchEvent(new Event('input'));
+        element.dispatchEvent(new Event('change'));
+        return window.demo.circol.stats().kineticEnergy;
+    }, String(value));
 }
 
 // The target was 5 per circle, far below the default scene's energy (masses are r^2 and r
@@ -281,14 +250,6 @@ test('world: a fast circle can be fired among 31,623 circles too', async () => {
     await page.close();
 });
 
-// Drags from one page point to another with the mouse.
-async function drag(page, from, to) {
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps: 8 });
-    await page.mouse.up();
-}
-
 test('two circles: a zero velocity can be grabbed again, and no handle leaves the canvas', async () => {
     const { page, errors } = await open('pair.html');
     await page.waitForFunction(() => window.demo?.ready === true);
@@ -318,16 +279,6 @@ test('two circles: a zero velocity can be grabbed again, and no handle leaves th
     assert.deepEqual(errors, []);
     await page.close();
 });
-
-// The colour of the canvas pixel at a point in CSS pixels, as [r, g, b].
-function pixel(page, at) {
-    return page.evaluate(({ x, y }) => {
-        const canvas = document.getElementById('stage');
-        const ratio = canvas.width / canvas.clientWidth;
-        const data = canvas.getContext('2d').getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
-        return [data[0], data[1], data[2]];
-    }, at);
-}
 
 test('walls: the red arrow is the normal the table shows, from the circle toward the wall', async () => {
     const { page, errors } = await open('walls.html');
