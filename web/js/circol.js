@@ -163,6 +163,11 @@ export class Circol {
         return this.raw.ccl_web_world_advance(dt);
     }
 
+    // The world's time (cheaper than stats(), which sums every circle's energy).
+    time() {
+        return this.raw.ccl_web_world_time();
+    }
+
     // Advances until that many more circle-circle collisions happened, or maxDt passed; returns
     // a status code.
     advanceCollisions(collisions, maxDt) {

@@ -14,6 +14,7 @@ export class CircleLayer {
     constructor() {
         this.image = null;
         this.words = null;
+        this.stamps = new Map();
     }
 
     // The moving circles, then the fixed ones (mass 0) in the walls' colour.
@@ -63,27 +64,52 @@ export class CircleLayer {
             }
             const cx = flat[i] * pixels;
             const cy = (height - flat[i + 1]) * pixels;
-            const rad = Math.max(flat[i + 4] * pixels, 0.75);
-            const x0 = Math.max(0, Math.floor(cx - rad));
-            const x1 = Math.min(w - 1, Math.ceil(cx + rad));
-            const y1 = Math.min(h - 1, Math.ceil(cy + rad));
-            for (let py = Math.max(0, Math.floor(cy - rad)); py <= y1; py++) {
-                const dy = py + 0.5 - cy;
-                for (let px = x0; px <= x1; px++) {
-                    const dx = px + 0.5 - cx;
-                    const cover = rad + 0.5 - Math.sqrt(dx * dx + dy * dy);
-                    if (cover <= 0) {
-                        continue;
-                    }
-                    const alpha = cover >= 1 ? FILL.a : Math.floor(FILL.a * cover);
-                    const at = py * w + px;
-                    if (alpha > words[at] >>> 24) {
-                        words[at] = ((alpha << 24) | rgb) >>> 0;
-                    }
+            const ix = Math.floor(cx);
+            const iy = Math.floor(cy);
+            const stamp = this.stamp(flat[i + 4] * pixels, cx - ix, cy - iy);
+            for (let k = 0; k < stamp.length; k += 3) {
+                const px = ix + stamp[k];
+                const py = iy + stamp[k + 1];
+                if (px < 0 || py < 0 || px >= w || py >= h) {
+                    continue;
+                }
+                const at = py * w + px;
+                const alpha = stamp[k + 2];
+                if (alpha > words[at] >>> 24) {
+                    words[at] = ((alpha << 24) | rgb) >>> 0;
                 }
             }
         }
         ctx.putImageData(this.image, 0, 0);
+    }
+
+    // The pixels of a disc of radius rad (device pixels, at least 0.75) whose centre lies at
+    // (fx, fy) in its pixel, as (dx, dy, alpha) triples: the radius rounded to an eighth of a
+    // pixel and the centre to a quarter, so that the few shapes of a scene are computed once.
+    stamp(rad, fx, fy) {
+        const r8 = Math.max(6, Math.round(rad * 8));
+        const qx = Math.min(3, Math.floor(fx * 4));
+        const qy = Math.min(3, Math.floor(fy * 4));
+        const key = r8 * 16 + qx * 4 + qy;
+        let stamp = this.stamps.get(key);
+        if (!stamp) {
+            const r = r8 / 8;
+            const cx = (qx + 0.5) / 4;
+            const cy = (qy + 0.5) / 4;
+            const cells = [];
+            const reach = Math.ceil(r + 1);
+            for (let dy = -reach; dy <= reach; dy++) {
+                for (let dx = -reach; dx <= reach; dx++) {
+                    const cover = r + 0.5 - Math.hypot(dx + 0.5 - cx, dy + 0.5 - cy);
+                    if (cover > 0) {
+                        cells.push(dx, dy, cover >= 1 ? FILL.a : Math.floor(FILL.a * cover));
+                    }
+                }
+            }
+            stamp = Int32Array.from(cells);
+            this.stamps.set(key, stamp);
+        }
+        return stamp;
     }
 }
 

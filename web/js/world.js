@@ -6,10 +6,12 @@ import { CircleLayer, SpeedChart, drawSegments, drawTrail } from './world-draw.j
 import { BOX, HEIGHT, SCENES, buildScene } from './world-scenes.js';
 
 const $ = (id) => document.getElementById(id);
-// The most events one frame may process (at a few microseconds each, about a tenth of a second
-// of work). A scene that needs more per frame runs slower in world time instead of blocking the
-// page for ever longer frames.
-const EVENTS_PER_FRAME = 20000;
+// A frame advances the world in calls of at most EVENTS_PER_CALL events (a few milliseconds of
+// work each) until the world has caught up with the frame's time or FRAME_BUDGET milliseconds are
+// spent. A scene that needs more runs slower in world time instead of making the page wait: a
+// frame's physics never takes much more than the budget, so input is handled within a frame.
+const EVENTS_PER_CALL = 2000;
+const FRAME_BUDGET = 10;
 // Shown while frames reach that budget.
 const SLOWED = 'slowed down: too many collisions per frame';
 // The fast circle's radius and mass, when the scene's circles leave room for it.
@@ -128,7 +130,7 @@ class WorldPage {
         const damping = s.gravity > 0 ? 0 : s.damping; // the world takes one of them
         const status = this.circol.createWorld({
             width: BOX, height: HEIGHT, periodic: false, gravity: { x: 0, y: -s.gravity },
-            damping, restitution: s.restitution, maxEventsPerAdvance: EVENTS_PER_FRAME,
+            damping, restitution: s.restitution, maxEventsPerAdvance: EVENTS_PER_CALL,
         });
         this.statusText = status === 0 ? '' : this.circol.statusString(status);
         const { added, baseRadius, segments } = buildScene(this.circol, s);
@@ -160,14 +162,27 @@ class WorldPage {
         requestAnimationFrame((t) => this.frame(t));
     }
 
-    // The work of a frame at time now (milliseconds).
-    tick(now) {
+    // The work of a frame at time now (milliseconds), its physics within budget milliseconds.
+    tick(now, budget = FRAME_BUDGET) {
         const elapsed = Math.max(0, Math.min((now - this.last) / 1000, 0.1));
         this.last = now;
         if (!this.paused) {
-            this.advance(() => this.circol.advance(elapsed * 10 ** this.settings.speed), now);
+            this.advance(() => this.advanceBy(elapsed * 10 ** this.settings.speed, budget), now);
         }
         this.refresh(now);
+    }
+
+    // Advances the world by dt of world time, in calls of at most EVENTS_PER_CALL events, until it
+    // gets there or budget milliseconds are spent; returns the last call's status (EVENT_LIMIT
+    // when it stopped short).
+    advanceBy(dt, budget) {
+        const start = performance.now();
+        const target = this.circol.time() + dt;
+        let status;
+        do {
+            status = this.circol.advance(Math.max(0, target - this.circol.time()));
+        } while (status === EVENT_LIMIT && performance.now() - start < budget);
+        return status;
     }
 
     // Runs one advance of the world (a function returning its status) and collects the tracked
@@ -391,7 +406,8 @@ function wireControls(page) {
         page.advance(run, performance.now());
         page.refresh(performance.now());
     };
-    $('step').addEventListener('click', () => step(() => page.circol.advance(STEP)));
+    // a step may take longer than a frame's budget, but not for ever
+    $('step').addEventListener('click', () => step(() => page.advanceBy(STEP, 250)));
     $('step-event').addEventListener('click', () => step(() => page.circol.advanceCollisions(1, 1)));
     $('reset').addEventListener('click', () => page.build());
     $('heat').addEventListener('click', () => page.heat());

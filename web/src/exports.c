@@ -296,6 +296,10 @@ double ccl_web_world_max_overlap(void) {
     return 0.0;
 }
 
+double ccl_web_world_time(void) {
+    return 0.0;
+}
+
 #else
 
 /* Collisions of the tracked circle the buffer first holds; it grows as needed. */
@@ -434,6 +438,10 @@ int ccl_web_world_advance(double dt) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
     return (int)ccl_world_advance(ccl_web_world, dt);
+}
+
+double ccl_web_world_time(void) {
+    return ccl_web_world == NULL ? 0.0 : ccl_world_time(ccl_web_world);
 }
 
 int ccl_web_world_scale_velocities(double factor) {

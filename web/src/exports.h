@@ -113,6 +113,9 @@ CCL_WEB_EXPORT int ccl_web_world_add_segment(double ax, double ay, double bx, do
 /// Advances the world by dt. Returns a ccl_status.
 CCL_WEB_EXPORT int ccl_web_world_advance(double dt);
 
+/// ccl_world_time of the world; 0 without a world.
+CCL_WEB_EXPORT double ccl_web_world_time(void);
+
 /// Scales the movable circles' velocities by factor. Returns a ccl_status.
 CCL_WEB_EXPORT int ccl_web_world_scale_velocities(double factor);
 
