@@ -10,7 +10,7 @@ PYTHON     ?= /usr/bin/python3
 MAKEFLAGS  += --no-print-directory
 
 .PHONY: all deps build run test test-unit test-sanitize test-web test-python format-check bench \
-        install web fuzz fuzz-short soak clean
+        bench-python install web fuzz fuzz-short soak clean
 
 all: build
 
@@ -43,6 +43,12 @@ test-python: build
 	@$(PYTHON) python/build_ffi.py --build-dir $(BUILD) --out $(BUILD)/python >/dev/null
 	@cd python/tests && CIRCOL_BUILD_DIR=$(abspath $(BUILD)) PYTHONPATH=$(abspath $(BUILD))/python \
 	    PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m pytest -q -p no:cacheprovider .
+
+# What the Python binding costs over the C calls beneath it (python/bench/bench_python.py)
+bench-python: build
+	@$(PYTHON) python/build_ffi.py --build-dir $(BUILD) --out $(BUILD)/python >/dev/null
+	@CIRCOL_BUILD_DIR=$(abspath $(BUILD)) PYTHONPATH=$(abspath $(BUILD))/python \
+	    $(PYTHON) python/bench/bench_python.py --json $(BUILD)/python/bench.json
 
 test-web: build
 	@if [ -f web/Makefile ]; then $(MAKE) -C web test; else echo "circol: no web demo yet"; fi

@@ -146,8 +146,8 @@ ccl_status ccl_py_export(const ccl_world *world, size_t capacity, uint64_t *ids,
     return status;
 }
 
-ccl_status ccl_py_add_obstacles(ccl_world *world, size_t n, const double *coordinates,
-                                int segments, int *indices_out, size_t *failed_index) {
+ccl_status ccl_py_add_obstacles(ccl_world *world, size_t n, const double *coordinates, int segments,
+                                int *indices_out, size_t *failed_index) {
     for (size_t i = 0; i < n; i++) {
         ccl_status status;
         if (segments) {

@@ -36,8 +36,8 @@ ccl_status ccl_py_export(const ccl_world *world, size_t capacity, uint64_t *ids,
 /// Adds n segments (4n: ax ay bx by) or, with segments false, n points (2n: x y); indices_out
 /// (n) receives their indices. Stops at the first refusal (*failed_index names it): the
 /// obstacles added before it stay, as the library cannot remove one.
-ccl_status ccl_py_add_obstacles(ccl_world *world, size_t n, const double *coordinates,
-                                int segments, int *indices_out, size_t *failed_index);
+ccl_status ccl_py_add_obstacles(ccl_world *world, size_t n, const double *coordinates, int segments,
+                                int *indices_out, size_t *failed_index);
 
 /// Packs and unpacks ids.
 uint64_t ccl_py_pack_id(ccl_circle_id id);
