@@ -195,6 +195,10 @@ ccl_status ccl_py_export(const ccl_world *world, size_t capacity, uint64_t *ids,
                          double *restitutions, size_t *count);
 ccl_status ccl_py_add_obstacles(ccl_world *world, size_t n, const double *coordinates,
                                 int segments, int *indices_out, size_t *failed_index);
+void ccl_py_sweep_interleaved(size_t n, const double *a_centers, const double *a_radii,
+                              const double *a_velocities, const double *b_centers,
+                              const double *b_radii, const double *b_velocities, double t_max,
+                              double *t_out, unsigned char *overlap_out);
 
 extern "Python" void ccl_py_log(const char *message, void *user);
 """

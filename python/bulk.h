@@ -39,6 +39,15 @@ ccl_status ccl_py_export(const ccl_world *world, size_t capacity, uint64_t *ids,
 ccl_status ccl_py_add_obstacles(ccl_world *world, size_t n, const double *coordinates, int segments,
                                 int *indices_out, size_t *failed_index);
 
+/// Swept circle pairs from interleaved arrays: centres and velocities (2n each, x y x y ...),
+/// radii (n each). Copied a block at a time into the structure of arrays that the C batch takes,
+/// so t_out[i] is ccl_sweep_circles_batch's (and ccl_sweep_circles') value for pair i. With
+/// a_velocities NULL, writes ccl_circles_overlap_batch's answers to overlap_out instead.
+void ccl_py_sweep_interleaved(size_t n, const double *a_centers, const double *a_radii,
+                              const double *a_velocities, const double *b_centers,
+                              const double *b_radii, const double *b_velocities, double t_max,
+                              double *t_out, unsigned char *overlap_out);
+
 /// Packs and unpacks ids.
 uint64_t ccl_py_pack_id(ccl_circle_id id);
 ccl_circle_id ccl_py_unpack_id(uint64_t packed);

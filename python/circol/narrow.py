@@ -262,18 +262,24 @@ def _is_pair(value):
             and all(isinstance(c, np.ndarray) and c.ndim == 1 for c in value))
 
 
-def _columns(value, count, name):
-    """Two contiguous float64 columns from an (n, 2) array or an (x, y) tuple of 1-D arrays.
-    The tuple of contiguous float64 arrays is used as it is, without a copy."""
-    if _is_pair(value):
-        columns = [np.ascontiguousarray(np.broadcast_to(np.asarray(c, dtype=np.float64), (count,)))
-                   for c in value]
-    else:
-        array = np.asarray(value, dtype=np.float64)
-        if array.shape != (count, 2):
-            raise ValueError("%s must have shape (%d, 2), got %s" % (name, count, array.shape))
-        columns = [np.ascontiguousarray(array[:, 0]), np.ascontiguousarray(array[:, 1])]
+def _count(value):
+    return len(value[0]) if _is_pair(value) else len(value)
+
+
+def _pair(value, count, name):
+    """An (x, y) tuple as two contiguous float64 arrays (no copy when they already are)."""
+    columns = tuple(np.ascontiguousarray(c, dtype=np.float64) for c in value)
+    if any(c.shape != (count,) for c in columns):
+        raise ValueError("%s must hold two arrays of shape (%d,)" % (name, count))
     return columns
+
+
+def _interleaved(value, count, name):
+    """An (n, 2) array, or an (x, y) tuple of arrays, as a contiguous (n, 2) float64 array."""
+    array = np.stack(value, axis=1) if _is_pair(value) else np.asarray(value, dtype=np.float64)
+    if array.shape != (count, 2):
+        raise ValueError("%s must have shape (%d, 2), got %s" % (name, count, array.shape))
+    return np.ascontiguousarray(array, dtype=np.float64)
 
 
 def _column(value, count, name):
@@ -283,28 +289,40 @@ def _column(value, count, name):
     return np.ascontiguousarray(np.broadcast_to(array, (count,)))
 
 
-def _count(value):
-    if _is_pair(value):
-        return len(value[0])
-    return len(value)
+def _doubles(array):
+    return ffi.from_buffer("double[]", array)
 
 
-def _batch(a_centers, a_radii, a_velocities, b_centers, b_radii, b_velocities):
-    """The ccl_sweep_batch of the arrays, its pair count, and the arrays it points into (which
-    must stay alive while it is used)."""
-    n = _count(a_centers)
-    ax, ay = _columns(a_centers, n, "a_centers")
-    bx, by = _columns(b_centers, n, "b_centers")
-    ar, br = _column(a_radii, n, "a_radii"), _column(b_radii, n, "b_radii")
-    zero = np.zeros(n) if a_velocities is None or b_velocities is None else None
-    avx, avy = _columns(a_velocities, n, "a_velocities") if zero is None else (zero, zero)
-    bvx, bvy = _columns(b_velocities, n, "b_velocities") if zero is None else (zero, zero)
-    keep = (ax, ay, avx, avy, ar, bx, by, bvx, bvy, br)
-    pairs = ffi.new("ccl_sweep_batch *")
-    for field, array in zip(("ax", "ay", "avx", "avy", "ar", "bx", "by", "bvx", "bvy", "br"),
-                            keep):
-        setattr(pairs, field, ffi.from_buffer("double[]", array))
-    return pairs, n, keep
+def _run_batch(vectors, radii, t_max, t_out, overlap_out):
+    """Calls the C batch on vectors (a_centers, a_velocities, b_centers, b_velocities; the
+    velocities None for the overlap test) and radii (a, b), writing t_out or overlap_out.
+
+    When every vector is an (x, y) tuple the C batch reads the arrays where they lie; otherwise
+    the pairs go through the C batch a block at a time from interleaved (n, 2) arrays."""
+    n = _count(vectors[0])
+    names = ("a_centers", "a_velocities", "b_centers", "b_velocities")
+    ar, br = _column(radii[0], n, "a_radii"), _column(radii[1], n, "b_radii")
+    present = [(v, name) for v, name in zip(vectors, names) if v is not None]
+    t_buffer = ffi.NULL if t_out is None else _doubles(t_out)
+    o_buffer = ffi.NULL if overlap_out is None else ffi.from_buffer("unsigned char[]",
+                                                                    overlap_out)
+    if not all(_is_pair(v) for v, _ in present):
+        a_c, a_v, b_c, b_v = (None if v is None else _interleaved(v, n, name)
+                              for v, name in zip(vectors, names))
+        lib.ccl_py_sweep_interleaved(n, _doubles(a_c), _doubles(ar),
+                                     ffi.NULL if a_v is None else _doubles(a_v), _doubles(b_c),
+                                     _doubles(br), ffi.NULL if b_v is None else _doubles(b_v),
+                                     t_max, t_buffer, o_buffer)
+        return
+    zero = np.zeros(n) if vectors[1] is None else None
+    a_c, a_v, b_c, b_v = ((zero, zero) if v is None else _pair(v, n, name)
+                          for v, name in zip(vectors, names))
+    pairs = ffi.new("ccl_sweep_batch *", [_doubles(x) for x in (
+        a_c[0], a_c[1], a_v[0], a_v[1], ar, b_c[0], b_c[1], b_v[0], b_v[1], br)])
+    if t_out is not None:
+        lib.ccl_sweep_circles_batch(pairs, n, t_max, t_buffer)
+    else:
+        lib.ccl_circles_overlap_batch(pairs, n, o_buffer)
 
 
 def _output(out, n, dtype, name):
@@ -318,23 +336,20 @@ def _output(out, n, dtype, name):
 def sweep_circles_batch(a_centers, a_radii, a_velocities, b_centers, b_radii, b_velocities,
                         t_max=INF, out=None):
     """Times of impact of n circle pairs within [0, t_max] (inf for no hit), each the same
-    double as sweep_circles(...).t. Centres and velocities are (n, 2) arrays or, without a
-    copy, (x, y) pairs of float64 arrays; radii (n,) arrays or scalars. `out` may be a float64
-    array of shape (n,) to write into."""
+    double as sweep_circles(...).t. Centres and velocities are (n, 2) arrays or (x, y) tuples
+    of 1-D float64 arrays (read where they lie when all four are tuples); radii (n,) arrays or
+    scalars. `out` may be a float64 array of shape (n,) to write into."""
     if a_velocities is None or b_velocities is None:
         raise ValueError("sweep_circles_batch needs both velocities")
-    pairs, n, keep = _batch(a_centers, a_radii, a_velocities, b_centers, b_radii, b_velocities)
-    result = _output(out, n, np.float64, "out")
-    lib.ccl_sweep_circles_batch(pairs, n, t_max, ffi.from_buffer("double[]", result))
-    del keep
+    result = _output(out, _count(a_centers), np.float64, "out")
+    _run_batch((a_centers, a_velocities, b_centers, b_velocities), (a_radii, b_radii), t_max,
+               result, None)
     return result
 
 
 def circles_overlap_batch(a_centers, a_radii, b_centers, b_radii, out=None):
     """Whether each of n circle pairs touches or overlaps (a bool array), each the same as
     circles_overlap."""
-    pairs, n, keep = _batch(a_centers, a_radii, None, b_centers, b_radii, None)
-    result = _output(out, n, np.bool_, "out")
-    lib.ccl_circles_overlap_batch(pairs, n, ffi.from_buffer("unsigned char[]", result))
-    del keep
+    result = _output(out, _count(a_centers), np.bool_, "out")
+    _run_batch((a_centers, None, b_centers, None), (a_radii, b_radii), 0.0, None, result)
     return result

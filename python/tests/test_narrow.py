@@ -183,6 +183,14 @@ def test_sweep_batch_equals_scalar_bit_for_bit(rng):
     again = circol.sweep_circles_batch((soa[0], soa[1]), a_r, (soa[2], soa[3]),
                                        (soa[4], soa[5]), b_r, (soa[6], soa[7]), 10.0, out=out)
     assert again is out and np.array_equal(out.view(np.uint64), batch.view(np.uint64))
+    mixed = circol.sweep_circles_batch((soa[0], soa[1]), a_r, a_v, b_c, b_r, (soa[6], soa[7]),
+                                       10.0)
+    assert np.array_equal(mixed.view(np.uint64), batch.view(np.uint64))
+    # scalar radii broadcast to every pair
+    one = circol.sweep_circles_batch(a_c, 0.7, a_v, b_c, 0.4, b_v, 10.0)
+    assert np.array_equal(one, [getattr(circol.sweep_circles(a_c[i], 0.7, a_v[i], b_c[i], 0.4,
+                                                             b_v[i], 10.0), "t", math.inf)
+                                for i in range(len(a_r))])
 
 
 def test_overlap_batch_equals_scalar(rng):
@@ -191,6 +199,9 @@ def test_overlap_batch_equals_scalar(rng):
     scalar = np.array([circol.circles_overlap(a_c[i], a_r[i], b_c[i], b_r[i])
                        for i in range(len(a_r))])
     assert batch.dtype == np.bool_ and np.array_equal(batch, scalar) and batch.sum() > 30
+    soa = circol.circles_overlap_batch((a_c[:, 0].copy(), a_c[:, 1].copy()), a_r,
+                                       (b_c[:, 0].copy(), b_c[:, 1].copy()), b_r)
+    assert np.array_equal(soa, batch)
 
 
 def test_bad_input_is_no_hit_and_bad_shapes_raise():
