@@ -21,4 +21,14 @@ from .trajectory import GSDWriter
 
 __version__ = "0.1.0"
 
-__all__ = [name for name in dir() if not name.startswith("_")]
+__all__ = [
+    "Body", "CONTACT_BOX", "CONTACT_CIRCLE", "CONTACT_DTYPE", "CONTACT_POINT", "CONTACT_SEGMENT",
+    "CircleState", "CircolError", "Contact", "EventLimitError", "FullError", "GSDWriter", "Hit",
+    "InvalidArgumentError", "LockedError", "OutOfMemoryError", "OutsideBoxError", "OverlapError",
+    "StaleIdError", "Stats", "UnsupportedError", "World", "circle_segment_contact",
+    "circles_contact", "circles_overlap", "circles_overlap_batch", "collide", "impulse",
+    "reflect", "sphere_segment_contact", "spheres_contact", "spheres_overlap", "status_string",
+    "step_pair", "sweep_circle_line", "sweep_circle_point", "sweep_circle_segment",
+    "sweep_circles", "sweep_circles_accel", "sweep_circles_batch", "sweep_sphere_plane",
+    "sweep_sphere_point", "sweep_sphere_segment", "sweep_spheres", "sweep_spheres_accel",
+]

@@ -36,7 +36,7 @@ def _raw_event_dtype():
     names = [f[0] for f in fields] + ["a_generation", "b_generation"]
     formats = [f[1] for f in fields] + [np.uint32, np.uint32]
     offsets = [ffi.offsetof("ccl_contact_event", f[2]) for f in fields]
-    offsets += [ffi.offsetof("ccl_contact_event", "a") + 4, ffi.offsetof("ccl_contact_event", "b") + 4]
+    offsets += [ffi.offsetof("ccl_contact_event", side) + 4 for side in ("a", "b")]
     return np.dtype({"names": names, "formats": formats, "offsets": offsets,
                      "itemsize": ffi.sizeof("ccl_contact_event")})
 
