@@ -4,11 +4,13 @@ BUILD_ASAN ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 PREFIX     ?= /usr/local
 CMAKE_FLAGS ?=
+# Debian's Python, whose packages (python3-cffi, python3-numpy, ...) the Python binding uses
+PYTHON     ?= /usr/bin/python3
 # cmake --build runs make again below this one: no "Entering directory" lines from it
 MAKEFLAGS  += --no-print-directory
 
-.PHONY: all deps build run test test-unit test-sanitize test-web format-check bench install \
-        web fuzz fuzz-short soak clean
+.PHONY: all deps build run test test-unit test-sanitize test-web test-python format-check bench \
+        bench-python install web fuzz fuzz-short soak clean
 
 all: build
 
@@ -22,7 +24,7 @@ build: deps
 run: build
 	@bash scripts/run-default.sh $(BUILD)
 
-test: format-check test-unit test-sanitize test-web fuzz-short
+test: format-check test-unit test-sanitize test-web test-python fuzz-short
 	@echo "circol: all tests passed"
 
 test-unit: build
@@ -34,6 +36,19 @@ test-sanitize: deps
 	@cmake --build $(BUILD_ASAN) -j $(JOBS)
 	@cd $(BUILD_ASAN) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    ctest --output-on-failure -j $(JOBS) -LE long
+
+# The Python binding: compiled against $(BUILD)'s library into $(BUILD)/python, tested from there
+# (no pip needed; `pip install ./python` is the installed route, python/README.md).
+test-python: build
+	@$(PYTHON) python/build_ffi.py --build-dir $(BUILD) --out $(BUILD)/python >/dev/null
+	@cd python/tests && CIRCOL_BUILD_DIR=$(abspath $(BUILD)) PYTHONPATH=$(abspath $(BUILD))/python \
+	    PYTHONDONTWRITEBYTECODE=1 $(PYTHON) -m pytest -q -p no:cacheprovider .
+
+# What the Python binding costs over the C calls beneath it (python/bench/bench_python.py)
+bench-python: build
+	@$(PYTHON) python/build_ffi.py --build-dir $(BUILD) --out $(BUILD)/python >/dev/null
+	@CIRCOL_BUILD_DIR=$(abspath $(BUILD)) PYTHONPATH=$(abspath $(BUILD))/python \
+	    $(PYTHON) python/bench/bench_python.py --json $(BUILD)/python/bench.json
 
 test-web: build
 	@if [ -f web/Makefile ]; then $(MAKE) -C web test; else echo "circol: no web demo yet"; fi

@@ -8,6 +8,8 @@ packages=(
     libbox2d-dev libchipmunk-dev
     clang clang-format lld libclang-rt-14-dev wasi-libc libclang-rt-14-dev-wasm32
     chromium
+    python3-dev python3-cffi python3-numpy python3-setuptools python3-pytest
+    python3-matplotlib python3-gsd python3-pip python3-venv
 )
 missing=()
 for p in "${packages[@]}"; do
