@@ -177,65 +177,24 @@ static void ccl_cli_run_log(const char *message, void *user) {
             message);
 }
 
-/// Builds the world from the scene. Returns an exit status (0 when built).
-static int ccl_cli_run_build(ccl_cli_run *run) {
-    const ccl_cli_scene *scene = &run->scene;
+/// The world's definition apart from what the scene sets: the run's callbacks and limits.
+static ccl_world_def ccl_cli_run_world_def(ccl_cli_run *run) {
     ccl_world_def def = ccl_world_default_def();
-    def.box_min = scene->box_min;
-    def.box_max = scene->box_max;
-    def.boundary = scene->boundary;
-    def.gravity = scene->gravity;
-    def.damping = scene->damping;
-    def.restitution = scene->restitution;
-    def.capacity = scene->circle_count;
-    def.overlap = CCL_OVERLAP_REJECT;
     def.max_events_per_advance = CCL_CLI_EVENTS_PER_CALL;
     def.on_contact = ccl_cli_run_on_contact;
     def.contact_user = run;
     def.log = ccl_cli_run_log;
     def.log_user = run;
-    ccl_status status = ccl_world_create(&def, &run->world);
-    if (status != CCL_OK) {
-        fprintf(stderr, "circol: %s: world: the library refused it: %s\n", run->scene_name,
-                ccl_status_string(status));
-        return status == CCL_ERR_OUT_OF_MEMORY ? CCL_CLI_EXIT_SIMULATION : CCL_CLI_EXIT_USAGE;
-    }
-    for (int k = 0; k < scene->segment_count; k++) {
-        status = ccl_world_add_segment(run->world, scene->segments[k], NULL);
-        if (status != CCL_OK) {
-            fprintf(stderr, "circol: %s: segments[%d]: the library refused it: %s\n",
-                    run->scene_name, k, ccl_status_string(status));
-            return status == CCL_ERR_OUT_OF_MEMORY ? CCL_CLI_EXIT_SIMULATION : CCL_CLI_EXIT_USAGE;
-        }
-    }
-    for (int k = 0; k < scene->point_count; k++) {
-        status = ccl_world_add_point(run->world, scene->points[k], NULL);
-        if (status != CCL_OK) {
-            fprintf(stderr, "circol: %s: points[%d]: the library refused it: %s\n", run->scene_name,
-                    k, ccl_status_string(status));
-            return status == CCL_ERR_OUT_OF_MEMORY ? CCL_CLI_EXIT_SIMULATION : CCL_CLI_EXIT_USAGE;
-        }
-    }
-    run->ids = calloc((size_t)scene->circle_count + 1, sizeof *run->ids);
-    if (run->ids == NULL) {
-        fputs("circol: out of memory\n", stderr);
-        return CCL_CLI_EXIT_SIMULATION;
-    }
+    return def;
+}
+
+/// Takes over the scene's world and maps its slots back to scene order. Returns an exit status.
+static int ccl_cli_run_build(ccl_cli_run *run) {
+    const ccl_cli_scene *scene = &run->scene;
+    run->world = scene->world;
+    run->ids = scene->ids;
     uint32_t max_slot = 0;
     for (int i = 0; i < scene->circle_count; i++) {
-        const ccl_cli_scene_circle *c = &scene->circles[i];
-        ccl_circle_def circle = ccl_circle_default_def();
-        circle.position = c->position;
-        circle.velocity = c->velocity;
-        circle.radius = c->radius;
-        circle.mass = c->mass;
-        circle.restitution = c->restitution;
-        status = ccl_world_add_circle(run->world, &circle, &run->ids[i]);
-        if (status != CCL_OK) {
-            fprintf(stderr, "circol: %s: circles[%d]: the library refused it: %s\n",
-                    run->scene_name, i, ccl_status_string(status));
-            return status == CCL_ERR_OUT_OF_MEMORY ? CCL_CLI_EXIT_SIMULATION : CCL_CLI_EXIT_USAGE;
-        }
         max_slot = run->ids[i].index > max_slot ? run->ids[i].index : max_slot;
     }
     run->slot_count = max_slot + 1;
@@ -457,14 +416,16 @@ static bool ccl_cli_run_report(const ccl_cli_run *run, double until, double init
 static int ccl_cli_run_load(ccl_cli_run *run) {
     char error[CCL_CLI_ERROR_SIZE];
     bool ok;
+    ccl_world_def def = ccl_cli_run_world_def(run);
     if (run->options.scene_path == NULL) {
         run->scene_name = CCL_CLI_DEFAULT_NAME;
-        ok = ccl_cli_scene_parse(ccl_cli_default_scene, ccl_cli_default_scene_length,
-                                 run->scene_name, &run->scene, error, sizeof error);
+        ok = ccl_cli_scene_parse_with(ccl_cli_default_scene, ccl_cli_default_scene_length,
+                                      run->scene_name, &def, &run->scene, error, sizeof error);
     } else {
         run->scene_name =
             strcmp(run->options.scene_path, "-") == 0 ? "<stdin>" : run->options.scene_path;
-        ok = ccl_cli_scene_load(run->options.scene_path, &run->scene, error, sizeof error);
+        ok = ccl_cli_scene_load(run->options.scene_path, run->scene_name, &def, &run->scene, error,
+                                sizeof error);
     }
     if (!ok) {
         fprintf(stderr, "circol: %s\n", error);
@@ -475,10 +436,8 @@ static int ccl_cli_run_load(ccl_cli_run *run) {
 
 /// Frees everything a run holds.
 static void ccl_cli_run_free(ccl_cli_run *run) {
-    ccl_world_destroy(run->world);
-    ccl_cli_scene_free(&run->scene);
+    ccl_cli_scene_free(&run->scene); /* the world and the ids too */
     ccl_cli_trails_free(&run->trails);
-    free(run->ids);
     free(run->index_of_slot);
     free(run->pending);
     if (run->trace != NULL) {
