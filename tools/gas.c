@@ -362,7 +362,7 @@ static bool ccl_cli_gas_svg(const ccl_cli_gas *gas, const ccl_cli_gas_result *r)
         return false;
     }
     ccl_cli_svg_write_histogram(file, &histogram);
-    return ccl_cli_close_output(file, gas->options.svg_path);
+    return ccl_cli_close_output(file, gas->options.svg_path, "--svg", 0);
 }
 
 /// The gas run once the options are known. Returns an exit status.

@@ -2,6 +2,7 @@
  * scene, advances it in frames (for trails and the progress bar) and reports. */
 #include "run.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 
 #include <circol/circol.h>
 
+#include "json_locate.h"
 #include "options.h"
 #include "progress.h"
 #include "report.h"
@@ -38,12 +40,14 @@ typedef struct ccl_cli_run {
     ccl_cli_run_options options;
     ccl_cli_scene scene;
     const char *scene_name;
+    char scene_label[256]; ///< The scene file's name as messages write it (escaped).
     ccl_world *world;
     int *index_of_slot; ///< Scene index of each world slot (-1: none).
     uint32_t slot_count;
     ccl_circle_id *ids;
     FILE *trace;
     bool trace_failed;
+    int trace_errno;            ///< Why the first failed trace write failed.
     ccl_contact_event *pending; ///< Collisions not yet in the trace (during an advance call).
     size_t pending_count, pending_capacity;
     double advance_seconds; ///< Wall time inside ccl_world_advance: the simulation's.
@@ -99,7 +103,7 @@ static void ccl_cli_run_trail_at_contact(ccl_cli_run *run, ccl_circle_id id) {
 }
 
 /// Writes one trace line for event. Returns false on a write error.
-static bool ccl_cli_run_write_trace_line(const ccl_cli_run *run, const ccl_contact_event *event) {
+static bool ccl_cli_run_write_trace_line(ccl_cli_run *run, const ccl_contact_event *event) {
     char values[6][32];
     const double numbers[6] = {event->time,     event->point.x,  event->point.y,
                                event->normal.x, event->normal.y, event->impulse};
@@ -107,11 +111,16 @@ static bool ccl_cli_run_write_trace_line(const ccl_cli_run *run, const ccl_conta
         ccl_cli_format_number(numbers[k], values[k]);
     }
     bool with_circle = event->kind == CCL_CONTACT_CIRCLE;
-    return fprintf(run->trace, "%s,%s,%d,%d,%d,%s,%s,%s,%s,%s\n", values[0],
-                   ccl_cli_run_kind_name(event->kind), ccl_cli_run_index(run, event->a),
-                   with_circle ? ccl_cli_run_index(run, event->b) : -1,
-                   with_circle ? -1 : event->wall, values[1], values[2], values[3], values[4],
-                   values[5]) >= 0;
+    errno = 0;
+    int written =
+        fprintf(run->trace, "%s,%s,%d,%d,%d,%s,%s,%s,%s,%s\n", values[0],
+                ccl_cli_run_kind_name(event->kind), ccl_cli_run_index(run, event->a),
+                with_circle ? ccl_cli_run_index(run, event->b) : -1, with_circle ? -1 : event->wall,
+                values[1], values[2], values[3], values[4], values[5]);
+    if (written < 0 && run->trace_errno == 0) {
+        run->trace_errno = errno != 0 ? errno : EIO;
+    }
+    return written >= 0;
 }
 
 /// Writes the trace lines of the collisions held since the last call, and forgets them.
@@ -306,7 +315,7 @@ static bool ccl_cli_run_write_svg(ccl_cli_run *run) {
     FILE *file = run->svg;
     run->svg = NULL;
     ccl_cli_svg_write_picture(file, &picture);
-    bool ok = ccl_cli_close_output(file, run->options.svg_path);
+    bool ok = ccl_cli_close_output(file, run->options.svg_path, "--svg", 0);
     free(circles);
     return ok;
 }
@@ -422,8 +431,9 @@ static int ccl_cli_run_load(ccl_cli_run *run) {
         ok = ccl_cli_scene_parse_with(ccl_cli_default_scene, ccl_cli_default_scene_length,
                                       run->scene_name, &def, &run->scene, error, sizeof error);
     } else {
-        run->scene_name =
-            strcmp(run->options.scene_path, "-") == 0 ? "<stdin>" : run->options.scene_path;
+        const char *path = run->options.scene_path;
+        ccl_cli_escape_for_message(path, strlen(path), run->scene_label, sizeof run->scene_label);
+        run->scene_name = strcmp(path, "-") == 0 ? "<stdin>" : run->scene_label;
         ok = ccl_cli_scene_load(run->options.scene_path, run->scene_name, &def, &run->scene, error,
                                 sizeof error);
     }
@@ -519,7 +529,7 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
     if (run->trace != NULL) {
         FILE *trace = run->trace;
         run->trace = NULL;
-        if (!ccl_cli_close_output(trace, run->options.trace_path) || run->trace_failed) {
+        if (!ccl_cli_close_output(trace, run->options.trace_path, "--trace", run->trace_errno)) {
             code = code ? code : CCL_CLI_EXIT_SIMULATION;
         }
     }

@@ -94,7 +94,12 @@ static bool ccl_cli_scene_number(const ccl_cli_scene_ctx *ctx, const cJSON *node
                                   ccl_cli_scene_kind(node));
     }
     if (!isfinite(node->valuedouble)) {
-        return ccl_cli_scene_fail(ctx, node, false, "number out of range (not finite)");
+        char token[64];
+        ccl_cli_json_token(ctx->text, ctx->length, ctx->root, node, token, sizeof token);
+        return ccl_cli_scene_fail(ctx, node, false,
+                                  "'%s' overflows: a number must be at most about 1.8e308 in "
+                                  "magnitude (it reads as not finite)",
+                                  token);
     }
     *out = node->valuedouble;
     return true;
@@ -357,10 +362,6 @@ bool ccl_cli_scene_read(const ccl_cli_scene_ctx *ctx, const cJSON *root, const c
                 !ccl_cli_scene_in_periodic_box(ctx, a, scene, s->a, "the segment's end") ||
                 !ccl_cli_scene_in_periodic_box(ctx, b, scene, s->b, "the segment's end")) {
                 return false;
-            }
-            if (s->a.x == s->b.x && s->a.y == s->b.y) {
-                return ccl_cli_scene_fail(ctx, item, false,
-                                          "a segment needs two different ends (use \"points\")");
             }
         }
     }

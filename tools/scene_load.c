@@ -115,6 +115,52 @@ static void ccl_cli_arena_release(void) {
     }
 }
 
+/// The offset of the first number in text (valid JSON, length bytes) that underflows: digits
+/// other than zeros that read as 0 (such as 1e-400), or length when there is none. Only a number
+/// with an exponent or a long one can, so strtod sees few.
+static size_t ccl_cli_scene_find_underflow(const char *text, size_t length) {
+    bool in_string = false;
+    for (size_t k = 0; k < length; k++) {
+        char c = text[k];
+        if (in_string) {
+            k += c == '\\';
+            in_string = c != '"';
+            continue;
+        }
+        if (c == '"') {
+            in_string = true;
+            continue;
+        }
+        if (c != '-' && !(c >= '0' && c <= '9')) {
+            continue;
+        }
+        size_t end = k;
+        bool exponent = false, nonzero = false;
+        while (end < length && strchr("0123456789+-.eE", text[end]) != NULL && text[end]) {
+            exponent = exponent || text[end] == 'e' || text[end] == 'E';
+            nonzero = nonzero || (!exponent && text[end] >= '1' && text[end] <= '9');
+            end++;
+        }
+        if (nonzero && (exponent || end - k > 300) && strtod(text + k, NULL) == 0.0) {
+            return k;
+        }
+        k = end - 1;
+    }
+    return length;
+}
+
+/// Refuses the number at offset, which underflows to zero.
+static bool ccl_cli_scene_underflow_fail(const ccl_cli_scene_ctx *ctx, size_t offset) {
+    const cJSON *node = ccl_cli_json_node_at(ctx->text, ctx->length, ctx->root, offset);
+    char token[64];
+    ccl_cli_json_token(ctx->text, ctx->length, ctx->root, node, token, sizeof token);
+    return ccl_cli_scene_fail(ctx, node, false,
+                              "'%s' underflows to zero: a number nearer zero than about "
+                              "4.9e-324 reads as 0 (write 0, or choose units that keep it "
+                              "near 1)",
+                              token);
+}
+
 /// Parses text (length bytes, then a NUL) into scene and its world.
 static bool ccl_cli_scene_parse_text(const char *text, size_t length, const char *name,
                                      const ccl_world_def *def, ccl_cli_scene *scene, char *error,
@@ -156,7 +202,9 @@ static bool ccl_cli_scene_parse_text(const char *text, size_t length, const char
         return false;
     }
     ccl_cli_scene_ctx ctx = {text, length, name, root, error, error_size};
-    bool ok = ccl_cli_scene_read(&ctx, root, def, scene);
+    size_t underflow = ccl_cli_scene_find_underflow(text, length);
+    bool ok = underflow == length ? ccl_cli_scene_read(&ctx, root, def, scene)
+                                  : ccl_cli_scene_underflow_fail(&ctx, underflow);
     ccl_cli_arena_release();
     if (!ok) {
         ccl_cli_scene_free(scene);
