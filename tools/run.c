@@ -395,9 +395,10 @@ static bool ccl_cli_run_report(const ccl_cli_run *run, double until, double init
     printf("  collisions       %llu between circles, %llu with walls\n",
            (unsigned long long)stats.collisions, (unsigned long long)stats.wall_collisions);
     if (stats.guard_collisions > 0) {
-        printf("  collapse guard   %llu %s made elastic (TC model)\n",
-               (unsigned long long)stats.guard_collisions,
-               ccl_cli_plural((double)stats.guard_collisions, "collision", "collisions"));
+        /* what the count means, in one line: not an error, the price of not stalling */
+        printf("  collapse guard   %llu of %llu made elastic (pairs meeting again within the "
+               "collapse time, so that an inelastic pile cannot stall; see docs/RELIABILITY.md)\n",
+               (unsigned long long)stats.guard_collisions, (unsigned long long)stats.collisions);
     }
     printf("  events           %llu\n", (unsigned long long)stats.events);
     printf("  kinetic energy   %.10g (at start %.10g)\n", stats.kinetic_energy, initial_energy);

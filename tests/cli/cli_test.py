@@ -382,7 +382,7 @@ def case_log_notes():
     human = circol("run")
     check("warning" not in human.stderr, f"{human.stderr!r}")
     count = report["guard_collisions"]
-    words = f"  collapse guard   {count} collision{'s' if count != 1 else ''} made elastic"
+    words = f"  collapse guard   {count} of {report['collisions']} made elastic"
     check(words in human.stdout, f"no {words!r} in {human.stdout!r}")
     elastic = circol("run", os.path.join(SCENES, "seed000_two_circles.json"))
     check("collapse guard" not in elastic.stdout + elastic.stderr, elastic.stdout)
