@@ -170,6 +170,29 @@ static bool ccl_cli_args_file(ccl_cli_args *args, const char *name, const char *
     return true;
 }
 
+/// Reads one of the words of choices (a NULL-terminated list) for option name: *out is its
+/// index.
+static bool ccl_cli_args_choice(ccl_cli_args *args, const char *name, const char *const *choices,
+                                int *out) {
+    const char *text = ccl_cli_args_value(args, name);
+    if (text == NULL) {
+        return false;
+    }
+    char list[128] = "";
+    for (int k = 0; choices[k] != NULL; k++) {
+        if (strcmp(text, choices[k]) == 0) {
+            *out = k;
+            return true;
+        }
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "", choices[k]);
+    }
+    char quoted[96];
+    ccl_cli_args_quote(text, quoted, sizeof quoted);
+    snprintf(args->error, args->error_size, "%s: expected one of %s, got '%s'", name, list, quoted);
+    return false;
+}
+
 /// Refuses `--flag=value` for an option that takes no value.
 static bool ccl_cli_args_flag(ccl_cli_args *args, const char *name, bool *out) {
     if (strchr(args->argv[args->at], '=') != NULL) {
@@ -190,36 +213,58 @@ static bool ccl_cli_args_unknown(ccl_cli_args *args) {
     return false;
 }
 
+/// Reads the option of run at the cursor.
+static bool ccl_cli_parse_run_option(ccl_cli_args *args, ccl_cli_run_options *options) {
+    const char *arg = args->argv[args->at];
+    bool ok;
+    if (ccl_cli_args_is(args, "--until")) {
+        ok = ccl_cli_args_number(args, "--until", 0.0, false, &options->until);
+        options->has_until = true;
+    } else if (ccl_cli_args_is(args, "--json")) {
+        ok = ccl_cli_args_flag(args, "--json", &options->json);
+    } else if (ccl_cli_args_is(args, "--state")) {
+        ok = ccl_cli_args_flag(args, "--state", &options->state);
+    } else if (ccl_cli_args_is(args, "--svg")) {
+        ok = ccl_cli_args_file(args, "--svg", &options->svg_path);
+    } else if (ccl_cli_args_is(args, "--trace")) {
+        ok = ccl_cli_args_file(args, "--trace", &options->trace_path);
+    } else if (ccl_cli_args_is(args, "--colour")) {
+        static const char *const colours[] = {"speed", "species", NULL};
+        ok = ccl_cli_args_choice(args, "--colour", colours, &options->colour_by);
+    } else if (ccl_cli_args_is(args, "--trails")) {
+        static const char *const trails[] = {"last", "all", "none", NULL};
+        ok = ccl_cli_args_choice(args, "--trails", trails, &options->trail_mode);
+    } else if (ccl_cli_args_is(args, "--frames")) {
+        ok = ccl_cli_args_file(args, "--frames", &options->frames_dir);
+    } else if (ccl_cli_args_is(args, "--every")) {
+        ok = ccl_cli_args_number(args, "--every", 0.0, true, &options->every);
+        options->has_every = true;
+    } else if (ccl_cli_args_is(args, "--help") || strcmp(arg, "-h") == 0) {
+        options->help = true;
+        ok = true;
+    } else if ((arg[0] != '-' || strcmp(arg, "-") == 0) && options->scene_path == NULL) {
+        options->scene_path = arg;
+        ok = true;
+    } else {
+        ok = ccl_cli_args_unknown(args);
+    }
+    return ok;
+}
+
 bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *options, char *error,
                                size_t error_size) {
     memset(options, 0, sizeof *options);
     ccl_cli_args args = {argc, argv, 0, error, error_size};
     for (; args.at < argc; args.at++) {
-        const char *arg = argv[args.at];
-        bool ok;
-        if (ccl_cli_args_is(&args, "--until")) {
-            ok = ccl_cli_args_number(&args, "--until", 0.0, false, &options->until);
-            options->has_until = true;
-        } else if (ccl_cli_args_is(&args, "--json")) {
-            ok = ccl_cli_args_flag(&args, "--json", &options->json);
-        } else if (ccl_cli_args_is(&args, "--state")) {
-            ok = ccl_cli_args_flag(&args, "--state", &options->state);
-        } else if (ccl_cli_args_is(&args, "--svg")) {
-            ok = ccl_cli_args_file(&args, "--svg", &options->svg_path);
-        } else if (ccl_cli_args_is(&args, "--trace")) {
-            ok = ccl_cli_args_file(&args, "--trace", &options->trace_path);
-        } else if (ccl_cli_args_is(&args, "--help") || strcmp(arg, "-h") == 0) {
-            options->help = true;
-            ok = true;
-        } else if ((arg[0] != '-' || strcmp(arg, "-") == 0) && options->scene_path == NULL) {
-            options->scene_path = arg;
-            ok = true;
-        } else {
-            ok = ccl_cli_args_unknown(&args);
-        }
-        if (!ok) {
+        if (!ccl_cli_parse_run_option(&args, options)) {
             return false;
         }
+    }
+    if (options->has_every != (options->frames_dir != NULL)) {
+        snprintf(error, error_size, "%s: needs %s too (frames every DT of simulated time)",
+                 options->has_every ? "--every" : "--frames",
+                 options->has_every ? "--frames DIR" : "--every DT");
+        return false;
     }
     return true;
 }

@@ -17,6 +17,7 @@
 #include "report.h"
 #include "scene.h"
 #include "svg.h"
+#include "frames.h"
 #include "trail.h"
 
 /// The bundled default scene (examples/scenes/default.json, embedded at build time).
@@ -55,6 +56,8 @@ typedef struct ccl_cli_run {
     ccl_cli_trails trails;
     bool tracing_trails;
     ccl_cli_progress progress; ///< The progress bar, cleared before a log message.
+    int frame_count;           ///< Frames written (--frames).
+    double next_frame;         ///< The world time of the next frame.
 } ccl_cli_run;
 
 void ccl_cli_run_usage(void *out) {
@@ -232,90 +235,55 @@ static void ccl_cli_run_sample_trails(ccl_cli_run *run, bool force) {
 }
 
 /// Advances to until in frames. Returns an exit status; *interrupted says whether Ctrl-C
-/// stopped it early.
-static int ccl_cli_run_advance(ccl_cli_run *run, double until, bool *interrupted) {
-    ccl_cli_progress *progress = &run->progress;
-    ccl_cli_progress_start(progress);
-    int status_code = CCL_CLI_EXIT_OK;
-    *interrupted = false;
-    double start = ccl_world_time(run->world);
-    for (int frame = 1; frame <= CCL_CLI_FRAMES && status_code == CCL_CLI_EXIT_OK; frame++) {
-        /* divided first, so that no finite until overflows (until * frame does above 3e305); the
-         * last frame ends at until itself */
-        double target = start + (frame == CCL_CLI_FRAMES ? until : until / CCL_CLI_FRAMES * frame);
-        for (;;) {
-            if (ccl_cli_interrupted()) {
-                *interrupted = true;
-                break;
-            }
-            double dt = target - ccl_world_time(run->world);
-            if (!(dt > 0.0)) {
-                break;
-            }
-            double advance_start = ccl_cli_seconds();
-            ccl_status status = ccl_world_advance(run->world, dt);
-            run->advance_seconds += ccl_cli_seconds() - advance_start;
-            if (run->trace != NULL) {
-                ccl_cli_run_write_trace(run);
-            }
-            char detail[64];
-            snprintf(detail, sizeof detail, "t = %.4g of %.4g", ccl_world_time(run->world) - start,
-                     until);
-            ccl_cli_progress_show(
-                progress, until > 0.0 ? (ccl_world_time(run->world) - start) / until : 1.0, detail);
-            if (status == CCL_OK) {
-                break;
-            }
-            if (status != CCL_ERR_EVENT_LIMIT) {
-                ccl_cli_progress_finish(progress);
-                fprintf(stderr, "circol: simulation error at time %.17g: %s\n",
-                        ccl_world_time(run->world), ccl_status_string(status));
-                status_code = CCL_CLI_EXIT_SIMULATION;
-                break;
-            }
-        }
-        if (run->tracing_trails) {
-            ccl_cli_run_sample_trails(run, frame == CCL_CLI_FRAMES || *interrupted);
-        }
-        if (*interrupted) {
-            break;
-        }
+/// The picture of the run now, with circles as drawn and a title.
+static ccl_cli_svg_picture
+ccl_cli_run_picture(const ccl_cli_run *run, const ccl_cli_svg_circle *circles, const char *title) {
+    const ccl_cli_scene *scene = &run->scene;
+    return (ccl_cli_svg_picture){scene->box_min,
+                                 scene->box_max,
+                                 scene->boundary == CCL_BOUNDARY_PERIODIC,
+                                 scene->segments,
+                                 scene->segment_count,
+                                 scene->points,
+                                 scene->point_count,
+                                 circles,
+                                 scene->circle_count,
+                                 run->tracing_trails ? &run->trails : NULL,
+                                 (ccl_cli_trail_mode)run->options.trail_mode,
+                                 (ccl_cli_colour_by)run->options.colour_by,
+                                 title};
+}
+
+/// Writes the next frame (--frames). False on failure (said on standard error).
+static bool ccl_cli_run_write_frame(ccl_cli_run *run) {
+    ccl_cli_svg_circle *circles =
+        ccl_cli_picture_circles(run->world, run->ids, run->scene.circle_count);
+    if (circles == NULL) {
+        fputs("circol: --frames: out of memory\n", stderr);
+        return false;
     }
-    ccl_cli_progress_finish(progress);
-    return status_code;
+    ccl_cli_svg_picture picture = ccl_cli_run_picture(run, circles, NULL);
+    picture.trails = NULL;
+    bool ok = ccl_cli_frame_write(run->options.frames_dir, run->frame_count++, &picture);
+    free(circles);
+    return ok;
 }
 
 /// Writes the SVG picture of the final state.
 static bool ccl_cli_run_write_svg(ccl_cli_run *run) {
-    const ccl_cli_scene *scene = &run->scene;
-    ccl_cli_svg_circle *circles = calloc((size_t)scene->circle_count + 1, sizeof *circles);
+    ccl_cli_svg_circle *circles =
+        ccl_cli_picture_circles(run->world, run->ids, run->scene.circle_count);
     if (circles == NULL) {
         fputs("circol: --svg: out of memory\n", stderr);
         return false;
     }
-    for (int i = 0; i < scene->circle_count; i++) {
-        ccl_circle_state state;
-        if (ccl_world_get_circle(run->world, run->ids[i], &state) == CCL_OK) {
-            circles[i] = (ccl_cli_svg_circle){state.position, state.radius, state.mass == 0.0};
-        }
-    }
     char title[256];
     snprintf(title, sizeof title, "%s at t = %.6g", run->scene_name, ccl_world_time(run->world));
-    ccl_cli_svg_picture picture = {scene->box_min,
-                                   scene->box_max,
-                                   scene->boundary == CCL_BOUNDARY_PERIODIC,
-                                   scene->segments,
-                                   scene->segment_count,
-                                   scene->points,
-                                   scene->point_count,
-                                   circles,
-                                   scene->circle_count,
-                                   &run->trails,
-                                   title};
+    ccl_cli_svg_picture picture = ccl_cli_run_picture(run, circles, title);
     FILE *file = run->svg;
     run->svg = NULL;
-    ccl_cli_svg_write_picture(file, &picture);
-    bool ok = ccl_cli_close_output(file, run->options.svg_path, "--svg", 0);
+    bool drawn = ccl_cli_svg_write_picture(file, &picture);
+    bool ok = ccl_cli_close_output(file, run->options.svg_path, "--svg", 0) && drawn;
     free(circles);
     return ok;
 }
@@ -422,6 +390,86 @@ static bool ccl_cli_run_report(const ccl_cli_run *run, double until, double init
     return ccl_cli_flush_stdout();
 }
 
+/// Advances the world to target (the run started at start and lasts until), in calls of a
+/// bounded number of events so that Ctrl-C and the progress bar respond. Returns an exit status.
+static int ccl_cli_run_advance_to(ccl_cli_run *run, double target, double start, double until,
+                                  bool *interrupted) {
+    for (;;) {
+        if (ccl_cli_interrupted()) {
+            *interrupted = true;
+            return CCL_CLI_EXIT_OK;
+        }
+        double dt = target - ccl_world_time(run->world);
+        if (!(dt > 0.0)) {
+            return CCL_CLI_EXIT_OK;
+        }
+        double advance_start = ccl_cli_seconds();
+        ccl_status status = ccl_world_advance(run->world, dt);
+        run->advance_seconds += ccl_cli_seconds() - advance_start;
+        if (run->trace != NULL) {
+            ccl_cli_run_write_trace(run);
+        }
+        char detail[64];
+        double done = ccl_world_time(run->world) - start;
+        snprintf(detail, sizeof detail, "t = %.4g of %.4g", done, until);
+        ccl_cli_progress_show(&run->progress, until > 0.0 ? done / until : 1.0, detail);
+        if (status == CCL_OK) {
+            return CCL_CLI_EXIT_OK;
+        }
+        if (status != CCL_ERR_EVENT_LIMIT) {
+            ccl_cli_progress_finish(&run->progress);
+            fprintf(stderr, "circol: simulation error at time %.17g: %s\n",
+                    ccl_world_time(run->world), ccl_status_string(status));
+            return CCL_CLI_EXIT_SIMULATION;
+        }
+    }
+}
+
+/// Advances to target, stopping at the time of each frame due on the way (--frames) to write
+/// it. Returns an exit status.
+static int ccl_cli_run_advance_framed(ccl_cli_run *run, double target, double start, double until,
+                                      bool *interrupted) {
+    while (run->options.frames_dir != NULL && run->next_frame <= target && !*interrupted) {
+        int code = ccl_cli_run_advance_to(run, run->next_frame, start, until, interrupted);
+        if (code == CCL_CLI_EXIT_OK && !*interrupted && !ccl_cli_run_write_frame(run)) {
+            code = CCL_CLI_EXIT_SIMULATION;
+        }
+        if (code != CCL_CLI_EXIT_OK) {
+            return code;
+        }
+        run->next_frame = start + run->options.every * run->frame_count;
+    }
+    return *interrupted ? CCL_CLI_EXIT_OK
+                        : ccl_cli_run_advance_to(run, target, start, until, interrupted);
+}
+
+/// Advances the world by until in frames (trail samples, progress), frames of --frames among
+/// them. Returns an exit status.
+static int ccl_cli_run_advance(ccl_cli_run *run, double until, bool *interrupted) {
+    ccl_cli_progress_start(&run->progress);
+    int status_code = CCL_CLI_EXIT_OK;
+    *interrupted = false;
+    double start = ccl_world_time(run->world);
+    run->next_frame = start;
+    for (int frame = 1; frame <= CCL_CLI_FRAMES && status_code == CCL_CLI_EXIT_OK; frame++) {
+        /* divided first, so that no finite until overflows (until * frame does above 3e305); the
+         * last frame ends at until itself */
+        double target = start + (frame == CCL_CLI_FRAMES ? until : until / CCL_CLI_FRAMES * frame);
+        status_code = ccl_cli_run_advance_framed(run, target, start, until, interrupted);
+        if (run->tracing_trails) {
+            ccl_cli_run_sample_trails(run, frame == CCL_CLI_FRAMES || *interrupted);
+            if (frame == CCL_CLI_FRAMES * 9 / 10) { /* the last tenth starts here */
+                ccl_cli_trails_mark(&run->trails);
+            }
+        }
+        if (*interrupted) {
+            break;
+        }
+    }
+    ccl_cli_progress_finish(&run->progress);
+    return status_code;
+}
+
 /// Loads the scene named by the options, or the bundled one. Returns an exit status.
 static int ccl_cli_run_load(ccl_cli_run *run) {
     char error[CCL_CLI_ERROR_SIZE];
@@ -512,6 +560,19 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
                                  periodic ? size : ccl_v2(0.0, 0.0))) {
             fputs("circol: --svg: out of memory\n", stderr);
             return CCL_CLI_EXIT_SIMULATION;
+        }
+    }
+    if (run->options.frames_dir != NULL) {
+        if (until / run->options.every >= CCL_CLI_MAX_FRAMES) {
+            fprintf(stderr,
+                    "circol: --every: %g gives %.4g frames over %g of simulated time; at most %d "
+                    "(choose a longer --every)\n",
+                    run->options.every, floor(until / run->options.every) + 1.0, until,
+                    CCL_CLI_MAX_FRAMES);
+            return CCL_CLI_EXIT_USAGE;
+        }
+        if (!ccl_cli_frames_prepare(run->options.frames_dir)) {
+            return CCL_CLI_EXIT_USAGE;
         }
     }
     code = ccl_cli_run_build(run);
