@@ -42,6 +42,7 @@ bool ccl_cli_palette_make(const ccl_cli_svg_picture *picture, ccl_cli_palette *p
             palette->colours[i] = ccl_cli_species_colour(k < 0 ? CCL_CLI_SPECIES_MAX : k);
         } else if (c->immovable) {
             palette->colours[i] = ccl_cli_immovable_colour();
+            palette->immovable = true;
         } else {
             double speed = hypot(c->velocity.x, c->velocity.y);
             double t = palette->max_speed > 0.0 ? speed / palette->max_speed : 0.0;

@@ -214,10 +214,13 @@ static void ccl_cli_svg_legend(FILE *out, const ccl_cli_svg_map *map,
     }
     fprintf(out, "<text x=\"%.2f\" y=\"%.2f\">top: %.4g</text>\n", x, y + 38.0 + bar,
             palette->max_speed);
-    fprintf(out,
-            "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"6\" fill=\"#777\" stroke=\"#222\"/>"
-            "<text x=\"%.2f\" y=\"%.2f\">immovable</text>\n</g>\n",
-            x + 6.0, y + 58.0 + bar, x + 18.0, y + 62.0 + bar);
+    if (palette->immovable) {
+        fprintf(out,
+                "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"6\" fill=\"#777\" stroke=\"#222\"/>"
+                "<text x=\"%.2f\" y=\"%.2f\">immovable</text>\n",
+                x + 6.0, y + 58.0 + bar, x + 18.0, y + 62.0 + bar);
+    }
+    fputs("</g>\n", out);
 }
 
 /// Writes the box, its obstacles and (unless drawn as an image) nothing else.

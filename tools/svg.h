@@ -61,6 +61,7 @@ typedef struct ccl_cli_palette {
     double species_radius[CCL_CLI_SPECIES_MAX]; ///< Their radii...
     double species_mass[CCL_CLI_SPECIES_MAX];   ///< ...and masses (0: immovable).
     bool others;                                ///< Whether more kinds share one grey.
+    bool immovable;                             ///< Whether any circle is immovable.
 } ccl_cli_palette;
 
 /// Colours the circles of picture. False when out of memory.
