@@ -18,6 +18,7 @@
 #include "scene.h"
 #include "svg.h"
 #include "frames.h"
+#include "run_internal.h"
 #include "trail.h"
 
 /// The bundled default scene (examples/scenes/default.json, embedded at build time).
@@ -36,39 +37,20 @@ extern const size_t ccl_cli_default_scene_length;
 /// Circles followed by trails at most.
 #define CCL_CLI_MAX_TRAILS 400
 
-/// Everything a run holds.
-typedef struct ccl_cli_run {
-    ccl_cli_run_options options;
-    ccl_cli_scene scene;
-    const char *scene_name;
-    char scene_label[256]; ///< The scene file's name as messages write it (escaped).
-    ccl_world *world;
-    int *index_of_slot; ///< Scene index of each world slot (-1: none).
-    uint32_t slot_count;
-    ccl_circle_id *ids;
-    FILE *trace;
-    bool trace_failed;
-    int trace_errno;            ///< Why the first failed trace write failed.
-    ccl_contact_event *pending; ///< Collisions not yet in the trace (during an advance call).
-    size_t pending_count, pending_capacity;
-    double advance_seconds; ///< Wall time inside ccl_world_advance: the simulation's.
-    FILE *svg;              ///< Opened before the run, so a bad path fails early.
-    ccl_cli_trails trails;
-    bool tracing_trails;
-    ccl_cli_progress progress; ///< The progress bar, cleared before a log message.
-    int frame_count;           ///< Frames written (--frames).
-    double next_frame;         ///< The world time of the next frame.
-} ccl_cli_run;
-
 void ccl_cli_run_usage(void *out) {
     fputs("usage: circol run [SCENE.json] [--until T] [--json] [--state] [--svg FILE]\n"
-          "                  [--trace FILE.csv]\n"
+          "                  [--trace FILE.csv] [--colour speed|species]\n"
+          "                  [--trails last|all|none] [--frames DIR --every DT]\n"
           "Runs a scene file (\"-\" reads standard input; none: the bundled default scene) and\n"
           "prints a summary.\n"
           "  --until T         simulate until time T (default: the scene's \"until\", else 10)\n"
           "  --json            print one JSON object instead of the summary\n"
           "  --state           include every circle's final state\n"
-          "  --svg FILE        draw the final state, the walls and the circles' trails\n"
+          "  --svg FILE        draw the final state: axes, walls, circles, trails, legend\n"
+          "  --colour C        what colour says: speed (default, with its scale) or species\n"
+          "  --trails M        how much of the paths to draw: last (tenth), all or none\n"
+          "  --frames DIR      with --every DT: a PNG picture every DT of simulated time,\n"
+          "                    DIR/frame-00000.png, ... (a film: see docs/CLI.md)\n"
           "  --trace FILE.csv  write every collision: time, circles, point, normal, impulse\n",
           (FILE *)out);
 }
@@ -288,109 +270,6 @@ static bool ccl_cli_run_write_svg(ccl_cli_run *run) {
     return ok;
 }
 
-/// Adds the circles' final states to the JSON report.
-static bool ccl_cli_run_json_state(const ccl_cli_run *run, cJSON *report) {
-    cJSON *array = cJSON_AddArrayToObject(report, "circles");
-    if (array == NULL) {
-        return false;
-    }
-    for (int i = 0; i < run->scene.circle_count; i++) {
-        ccl_circle_state state;
-        if (ccl_world_get_circle(run->world, run->ids[i], &state) != CCL_OK) {
-            continue;
-        }
-        cJSON *item = cJSON_CreateObject();
-        if (item == NULL || !cJSON_AddItemToArray(array, item)) {
-            cJSON_Delete(item);
-            return false;
-        }
-        bool ok = cJSON_AddNumberToObject(item, "id", i) != NULL;
-        ok = ok && ccl_cli_json_add_number(item, "x", state.position.x);
-        ok = ok && ccl_cli_json_add_number(item, "y", state.position.y);
-        ok = ok && ccl_cli_json_add_number(item, "vx", state.velocity.x);
-        ok = ok && ccl_cli_json_add_number(item, "vy", state.velocity.y);
-        ok = ok && ccl_cli_json_add_number(item, "r", state.radius);
-        if (!ok) {
-            return false;
-        }
-    }
-    return true;
-}
-
-/// Prints the report (JSON or the human summary). False on an output error.
-static bool ccl_cli_run_report(const ccl_cli_run *run, double until, double initial_energy,
-                               double seconds, bool interrupted) {
-    ccl_world_stats stats = ccl_world_get_stats(run->world);
-    double max_overlap = ccl_world_max_overlap(run->world);
-    const ccl_cli_scene *scene = &run->scene;
-    if (run->options.json) {
-        cJSON *report = cJSON_CreateObject();
-        bool ok = report != NULL;
-        ok = ok && cJSON_AddStringToObject(report, "scene", run->scene_name) != NULL;
-        ok = ok && ccl_cli_json_add_number(report, "time", stats.time);
-        ok = ok && ccl_cli_json_add_number(report, "until", until);
-        ok = ok && ccl_cli_json_add_number(report, "circle_count", scene->circle_count);
-        ok = ok && ccl_cli_json_add_number(report, "collisions", (double)stats.collisions);
-        ok =
-            ok && ccl_cli_json_add_number(report, "wall_collisions", (double)stats.wall_collisions);
-        ok = ok && ccl_cli_json_add_number(report, "events", (double)stats.events);
-        ok = ok && ccl_cli_json_add_number(report, "kinetic_energy", stats.kinetic_energy);
-        ok = ok && ccl_cli_json_add_number(report, "initial_kinetic_energy", initial_energy);
-        ok = ok && ccl_cli_json_add_vec2(report, "momentum", stats.momentum);
-        ok = ok && ccl_cli_json_add_number(report, "max_overlap", max_overlap);
-        ok = ok &&
-             ccl_cli_json_add_number(report, "guard_collisions", (double)stats.guard_collisions);
-        ok = ok && ccl_cli_json_add_number(report, "wall_seconds", seconds);
-        ok = ok && cJSON_AddBoolToObject(report, "interrupted", interrupted) != NULL;
-        if (ok && run->options.state) {
-            ok = ccl_cli_run_json_state(run, report);
-        }
-        if (!ok) {
-            cJSON_Delete(report);
-            fputs("circol: out of memory writing JSON\n", stderr);
-            return false;
-        }
-        return ccl_cli_json_print(report);
-    }
-    printf("circol: %s: %d %s, %d %s, %d %s, %s box [%g, %g] x [%g, %g]\n", run->scene_name,
-           scene->circle_count, ccl_cli_plural(scene->circle_count, "circle", "circles"),
-           scene->segment_count, ccl_cli_plural(scene->segment_count, "segment", "segments"),
-           scene->point_count, ccl_cli_plural(scene->point_count, "point", "points"),
-           scene->boundary == CCL_BOUNDARY_PERIODIC ? "periodic" : "walled", scene->box_min.x,
-           scene->box_max.x, scene->box_min.y, scene->box_max.y);
-    printf("  time             %.10g of %.10g%s\n", stats.time, until,
-           interrupted ? " (interrupted)" : "");
-    printf("  collisions       %llu between circles, %llu with walls\n",
-           (unsigned long long)stats.collisions, (unsigned long long)stats.wall_collisions);
-    if (stats.guard_collisions > 0) {
-        /* what the count means, in one line: not an error, the price of not stalling */
-        printf("  collapse guard   %llu of %llu made elastic (pairs meeting again within the "
-               "collapse time, so that an inelastic pile cannot stall; see docs/RELIABILITY.md)\n",
-               (unsigned long long)stats.guard_collisions, (unsigned long long)stats.collisions);
-    }
-    printf("  events           %llu\n", (unsigned long long)stats.events);
-    printf("  kinetic energy   %.10g (at start %.10g)\n", stats.kinetic_energy, initial_energy);
-    printf("  momentum         (%.10g, %.10g)\n", stats.momentum.x, stats.momentum.y);
-    printf("  max overlap      %.3g\n", max_overlap);
-    printf("  wall time        %.3f s", seconds);
-    if (seconds > 0.0 && stats.events > 0) {
-        printf(", %.3g events/s", (double)stats.events / seconds);
-    }
-    printf("\n");
-    if (run->options.state) {
-        printf("  %5s %22s %22s %22s %22s %12s\n", "id", "x", "y", "vx", "vy", "r");
-        for (int i = 0; i < scene->circle_count; i++) {
-            ccl_circle_state state;
-            if (ccl_world_get_circle(run->world, run->ids[i], &state) == CCL_OK) {
-                printf("  %5d %22.17g %22.17g %22.17g %22.17g %12.6g\n", i, state.position.x,
-                       state.position.y, state.velocity.x, state.velocity.y, state.radius);
-            }
-        }
-    }
-    return ccl_cli_flush_stdout();
-}
-
-/// Advances the world to target (the run started at start and lasts until), in calls of a
 /// bounded number of events so that Ctrl-C and the progress bar respond. Returns an exit status.
 static int ccl_cli_run_advance_to(ccl_cli_run *run, double target, double start, double until,
                                   bool *interrupted) {
