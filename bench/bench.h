@@ -71,6 +71,9 @@ void bench_scene_balls(const bench_options *opt);
 /// Loading a world of many segments and circles: the time of the adds, in either order.
 void bench_scene_load(const bench_options *opt);
 
+/// The command-line tool's scene file loader at 10^5 and 10^6 circles (10^7 with big).
+void bench_scene_scene_file(const bench_options *opt);
+
 #ifdef __cplusplus
 }
 #endif

@@ -211,6 +211,8 @@ static const bench_scene scenes[] = {
     {"gas", bench_scene_gas, "periodic hard-disk gas: collisions per second, bytes per circle"},
     {"balls", bench_scene_balls, "balls in a walled box: circol vs Chipmunk2D vs Box2D at 60 Hz"},
     {"load", bench_scene_load, "loading many segments and circles: time of the adds"},
+    {"scene_file", bench_scene_scene_file,
+     "the tool's scene files of 10^5 and 10^6 circles (10^7 with --big): load time"},
 };
 static const size_t scene_count = sizeof scenes / sizeof scenes[0];
 
@@ -218,7 +220,7 @@ static void usage(FILE *f) {
     fprintf(f, "usage: circol_bench [--scene NAME]... [--repeat N] [--json FILE] [--svg FILE] "
                "[--big] [--quick] [--wall] [--n N] [--list]\n"
                "  --svg F  also draw the main figures as an SVG picture\n"
-               "  --big    also N = 10^4 balls and fast balls (long)\n"
+               "  --big    also N = 10^4 balls, fast balls and 10^7-circle scene files (long)\n"
                "  --quick  small sizes, for a smoke test\n"
                "  --wall   time with the wall clock instead of this thread's CPU time\n"
                "  --n N    the gas scene runs N circles only\n"

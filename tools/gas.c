@@ -349,6 +349,11 @@ static bool ccl_cli_gas_svg(const ccl_cli_gas *gas, const ccl_cli_gas_result *r)
     char title[160];
     snprintf(title, sizeof title, "Speeds of %d hard disks at eta = %g (%llu samples)",
              gas->options.n, gas->options.eta, (unsigned long long)gas->samples);
+    char note[160];
+    snprintf(note, sizeof note,
+             "Z = PA/(NkT) = %.4f +- %.4f; Henderson's equation: %.4f; chi2 %.1f for %d degrees of "
+             "freedom",
+             r->z, r->z_stderr, r->z_henderson, r->chi2, r->dof);
     ccl_cli_svg_histogram histogram = {r->density,
                                        CCL_CLI_GAS_BINS,
                                        CCL_CLI_GAS_BIN_WIDTH,
@@ -356,13 +361,15 @@ static bool ccl_cli_gas_svg(const ccl_cli_gas *gas, const ccl_cli_gas_result *r)
                                        &kT,
                                        title,
                                        "speed v (kT = 1, mass 1); the last bin holds v >= 4.9",
-                                       "2D Maxwell-Boltzmann law"};
+                                       "probability density of the speed",
+                                       "2D Maxwell-Boltzmann law",
+                                       note};
     FILE *file = ccl_cli_open_output(gas->options.svg_path, "--svg");
     if (file == NULL) {
         return false;
     }
     ccl_cli_svg_write_histogram(file, &histogram);
-    return ccl_cli_close_output(file, gas->options.svg_path);
+    return ccl_cli_close_output(file, gas->options.svg_path, "--svg", 0);
 }
 
 /// The gas run once the options are known. Returns an exit status.

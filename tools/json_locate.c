@@ -2,6 +2,7 @@
  * JSON (cJSON accepted it), so skipping a value only needs to find where it ends. */
 #include "json_locate.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,6 +19,8 @@ typedef struct ccl_cli_walk {
     size_t found;
     char *path;
     size_t path_size;
+    size_t target_offset;    ///< With no target: the offset of the value looked for.
+    const cJSON *found_node; ///< The node found there.
 } ccl_cli_walk;
 
 ccl_cli_text_pos ccl_cli_text_position(const char *text, size_t length, size_t offset) {
@@ -37,21 +40,53 @@ ccl_cli_text_pos ccl_cli_text_position(const char *text, size_t length, size_t o
     return pos;
 }
 
+/// The length of the valid UTF-8 character that starts text (length bytes left) with a byte of
+/// 0x80 or more; 0 when it is not one (a stray continuation byte, a cut-short, overlong or
+/// surrogate sequence, or beyond U+10FFFF).
+static size_t ccl_cli_utf8_length(const unsigned char *text, size_t length) {
+    unsigned char c = text[0];
+    size_t size = c >= 0xC2 && c <= 0xDF   ? 2
+                  : c >= 0xE0 && c <= 0xEF ? 3
+                  : c >= 0xF0 && c <= 0xF4 ? 4
+                                           : 0;
+    if (size == 0 || size > length) {
+        return 0;
+    }
+    unsigned char low = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+    unsigned char high = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+    if (text[1] < low || text[1] > high) {
+        return 0;
+    }
+    for (size_t k = 2; k < size; k++) {
+        if ((text[k] & 0xC0) != 0x80) {
+            return 0;
+        }
+    }
+    return size;
+}
+
 size_t ccl_cli_escape_for_message(const char *text, size_t length, char *out, size_t out_size) {
     if (out_size == 0) {
         return 0;
     }
     size_t used = 0, k = 0;
-    for (; k < length; k++) {
+    while (k < length) {
         unsigned char c = (unsigned char)text[k];
         char piece[8];
+        size_t taken = 1;
         if (c == '\n' || c == '\r' || c == '\t') {
             snprintf(piece, sizeof piece, "\\%c", c == '\n' ? 'n' : c == '\r' ? 'r' : 't');
         } else if (c < 0x20 || c == 0x7f) { /* NUL, ESC and the other control characters */
             snprintf(piece, sizeof piece, "\\u%04x", c);
-        } else {
+        } else if (c < 0x80) {
             piece[0] = (char)c;
             piece[1] = '\0';
+        } else if ((taken = ccl_cli_utf8_length((const unsigned char *)text + k, length - k)) > 0) {
+            memcpy(piece, text + k, taken);
+            piece[taken] = '\0';
+        } else { /* not UTF-8: the byte's value, never the byte */
+            snprintf(piece, sizeof piece, "\\x%02x", c);
+            taken = 1;
         }
         size_t size = strlen(piece);
         if (used + size + 4 > out_size) { /* room for "..." and the NUL */
@@ -59,6 +94,7 @@ size_t ccl_cli_escape_for_message(const char *text, size_t length, char *out, si
         }
         memcpy(out + used, piece, size);
         used += size;
+        k += taken;
     }
     if (k < length) {
         /* cut short: not inside a UTF-8 character */
@@ -115,8 +151,9 @@ static size_t ccl_cli_walk_push(ccl_cli_walk *w, const char *fmt, const char *na
 /// Walks the value at the cursor, which node was parsed from. True once the target is found.
 static bool ccl_cli_walk_value(ccl_cli_walk *w, const cJSON *node) {
     ccl_cli_walk_skip_space(w);
-    if (node == w->target && !w->key) {
+    if ((node == w->target && !w->key) || (w->target == NULL && w->at == w->target_offset)) {
         w->found = w->at;
+        w->found_node = node;
         return true;
     }
     if (w->at >= w->length) {
@@ -178,7 +215,8 @@ static bool ccl_cli_json_find(const char *text, size_t length, const cJSON *root
         path_size = sizeof scratch;
     }
     path[0] = '\0';
-    ccl_cli_walk w = {text, length, 0, target, key && target != root, 0, path, path_size};
+    ccl_cli_walk w = {text, length, 0,         target,   key && target != root,
+                      0,    path,   path_size, SIZE_MAX, NULL};
     if (!ccl_cli_walk_value(&w, root)) {
         return false;
     }
@@ -201,7 +239,7 @@ void ccl_cli_json_member_name(const char *text, size_t length, const cJSON *root
     size_t offset;
     if (member != root && member->string != NULL &&
         ccl_cli_json_find(text, length, root, member, true, &offset, NULL, 0)) {
-        ccl_cli_walk w = {text, length, offset, NULL, false, 0, NULL, 0};
+        ccl_cli_walk w = {text, length, offset, NULL, false, 0, NULL, 0, SIZE_MAX, NULL};
         ccl_cli_walk_skip_string(&w);
         size_t end = w.at <= length ? w.at : length;
         ccl_cli_escape_for_message(text + offset + 1, end >= offset + 2 ? end - offset - 2 : 0,
@@ -211,4 +249,23 @@ void ccl_cli_json_member_name(const char *text, size_t length, const cJSON *root
     /* not in the text: cJSON's copy, which ends at the first \u0000 */
     const char *copy = member->string != NULL ? member->string : "";
     ccl_cli_escape_for_message(copy, strlen(copy), name, name_size);
+}
+
+const cJSON *ccl_cli_json_node_at(const char *text, size_t length, const cJSON *root,
+                                  size_t offset) {
+    char scratch[1] = "";
+    ccl_cli_walk w = {text, length, 0, NULL, false, 0, scratch, sizeof scratch, offset, NULL};
+    return ccl_cli_walk_value(&w, root) ? w.found_node : NULL;
+}
+
+void ccl_cli_json_token(const char *text, size_t length, const cJSON *root, const cJSON *node,
+                        char *out, size_t out_size) {
+    size_t offset;
+    if (!ccl_cli_json_find(text, length, root, node, false, &offset, NULL, 0)) {
+        ccl_cli_escape_for_message("", 0, out, out_size);
+        return;
+    }
+    ccl_cli_walk w = {text, length, offset, NULL, false, 0, NULL, 0, SIZE_MAX, NULL};
+    ccl_cli_walk_skip_scalar(&w);
+    ccl_cli_escape_for_message(text + offset, w.at - offset, out, out_size);
 }

@@ -30,9 +30,18 @@ void ccl_cli_json_member_name(const char *text, size_t length, const cJSON *root
                               const cJSON *member, char *name, size_t name_size);
 
 /// Copies length bytes of text into out (out_size > 0 bytes, always terminated) with control
-/// characters escaped as in JSON (`\n`, `\t`, `\r`, `\u001b`, ...), so that a message stays on
-/// one line and writes no terminal escape; cut short with "..." when out is too small. Returns
-/// the length written.
+/// characters escaped as in JSON (`\n`, `\t`, `\r`, `\u001b`, ...) and each byte that is not
+/// part of a valid UTF-8 character as `\xff`, so that a message stays on one line, is valid
+/// UTF-8 and writes no terminal escape; cut short with "..." when out is too small. Returns the
+/// length written.
 size_t ccl_cli_escape_for_message(const char *text, size_t length, char *out, size_t out_size);
+
+/// The node of the tree root (parsed from text) whose value starts at offset, or NULL.
+const cJSON *ccl_cli_json_node_at(const char *text, size_t length, const cJSON *root,
+                                  size_t offset);
+
+/// The number or literal node as the file writes it (escaped, cut short), for messages.
+void ccl_cli_json_token(const char *text, size_t length, const cJSON *root, const cJSON *node,
+                        char *out, size_t out_size);
 
 #endif

@@ -11,7 +11,8 @@
 /// Prints the overall usage on out.
 static void ccl_cli_usage(FILE *out) {
     fputs("usage: circol run [SCENE.json] [--until T] [--json] [--state] [--svg FILE]\n"
-          "                  [--trace FILE.csv]\n"
+          "                  [--trace FILE.csv] [--colour speed|species]\n"
+          "                  [--trails last|all|none] [--frames DIR --every DT]\n"
           "       circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
           "                  [--svg FILE] [--equilibrate C] [--blocks B] [--cell-size S]\n"
           "       circol help [run|gas]\n"

@@ -82,23 +82,50 @@ static bool ccl_cli_is_whole(const char *text) {
     return *c == '\0';
 }
 
-/// Reads a finite plain decimal number >= min (> min when exclusive) for option name.
+/// Writes text escaped for a message, with its length when cut short.
+static void ccl_cli_args_quote(const char *text, char *out, size_t out_size) {
+    size_t length = strlen(text);
+    size_t room = out_size > 64 ? out_size - 32 : out_size; /* and the length after it */
+    size_t used = ccl_cli_escape_for_message(text, length, out, room);
+    if (used >= 3 && strcmp(out + used - 3, "...") == 0 && room < out_size) {
+        snprintf(out + used, out_size - used, " (%zu characters)", length);
+    }
+}
+
+/// Reads a finite plain decimal number >= min (> min when exclusive) for option name. The
+/// message says why: not a decimal number, beyond the doubles (overflow), a nonzero number read
+/// as zero (underflow), or below the least.
 static bool ccl_cli_args_number(ccl_cli_args *args, const char *name, double min, bool exclusive,
                                 double *out) {
     const char *text = ccl_cli_args_value(args, name);
     if (text == NULL) {
         return false;
     }
-    double value = ccl_cli_is_decimal(text) ? strtod(text, NULL) : NAN;
-    if (!isfinite(value) || value < min || (exclusive && value == min)) {
-        char escaped[64];
-        ccl_cli_escape_for_message(text, strlen(text), escaped, sizeof escaped);
-        snprintf(args->error, args->error_size, "%s: expected a decimal number %s %g, got '%s'",
-                 name, exclusive ? ">" : ">=", min, escaped);
-        return false;
+    bool decimal = ccl_cli_is_decimal(text);
+    double value = decimal ? strtod(text, NULL) : NAN;
+    /* a digit other than 0 before the exponent: the number is not zero */
+    const char *digit = strpbrk(text, "123456789");
+    bool nonzero = digit != NULL && digit < text + strcspn(text, "eE");
+    bool below = value < min || (exclusive && value == min);
+    if (decimal && isfinite(value) && !(value == 0.0 && nonzero) && !below) {
+        *out = value;
+        return true;
     }
-    *out = value;
-    return true;
+    char quoted[96];
+    ccl_cli_args_quote(text, quoted, sizeof quoted);
+    if (decimal && !isfinite(value)) {
+        snprintf(args->error, args->error_size,
+                 "%s: '%s' overflows: a number must be at most about 1.8e308", name, quoted);
+    } else if (decimal && value == 0.0 && nonzero) {
+        snprintf(args->error, args->error_size,
+                 "%s: '%s' underflows to zero: a number nearer zero than about 4.9e-324 reads "
+                 "as 0",
+                 name, quoted);
+    } else {
+        snprintf(args->error, args->error_size, "%s: expected a decimal number %s %g, got '%s'",
+                 name, exclusive ? ">" : ">=", min, quoted);
+    }
+    return false;
 }
 
 /// Reads a plain whole number in [min, max] for option name.
@@ -110,17 +137,19 @@ static bool ccl_cli_args_integer(ccl_cli_args *args, const char *name, uint64_t 
     }
     bool ok = ccl_cli_is_whole(text) && text[0] != '-';
     unsigned long long value = 0;
+    errno = 0;
     if (ok) {
         errno = 0;
         value = strtoull(text, NULL, 10);
         ok = errno == 0 && value >= min && value <= max;
     }
     if (!ok) {
-        char escaped[64];
-        ccl_cli_escape_for_message(text, strlen(text), escaped, sizeof escaped);
+        char quoted[96];
+        ccl_cli_args_quote(text, quoted, sizeof quoted);
         snprintf(args->error, args->error_size,
-                 "%s: expected a whole number from %llu to %llu, got '%s'", name,
-                 (unsigned long long)min, (unsigned long long)max, escaped);
+                 "%s: expected a whole number from %llu to %llu, got '%s'%s", name,
+                 (unsigned long long)min, (unsigned long long)max, quoted,
+                 errno == ERANGE ? " (too large: overflows)" : "");
         return false;
     }
     *out = value;
@@ -141,6 +170,29 @@ static bool ccl_cli_args_file(ccl_cli_args *args, const char *name, const char *
     return true;
 }
 
+/// Reads one of the words of choices (a NULL-terminated list) for option name: *out is its
+/// index.
+static bool ccl_cli_args_choice(ccl_cli_args *args, const char *name, const char *const *choices,
+                                int *out) {
+    const char *text = ccl_cli_args_value(args, name);
+    if (text == NULL) {
+        return false;
+    }
+    char list[128] = "";
+    for (int k = 0; choices[k] != NULL; k++) {
+        if (strcmp(text, choices[k]) == 0) {
+            *out = k;
+            return true;
+        }
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "", choices[k]);
+    }
+    char quoted[96];
+    ccl_cli_args_quote(text, quoted, sizeof quoted);
+    snprintf(args->error, args->error_size, "%s: expected one of %s, got '%s'", name, list, quoted);
+    return false;
+}
+
 /// Refuses `--flag=value` for an option that takes no value.
 static bool ccl_cli_args_flag(ccl_cli_args *args, const char *name, bool *out) {
     if (strchr(args->argv[args->at], '=') != NULL) {
@@ -154,9 +206,49 @@ static bool ccl_cli_args_flag(ccl_cli_args *args, const char *name, bool *out) {
 /// Names an unknown option or an unexpected argument.
 static bool ccl_cli_args_unknown(ccl_cli_args *args) {
     const char *arg = args->argv[args->at];
-    snprintf(args->error, args->error_size, "%s: %s", arg,
+    char quoted[96];
+    ccl_cli_args_quote(arg, quoted, sizeof quoted);
+    snprintf(args->error, args->error_size, "%s: %s", quoted,
              arg[0] == '-' && arg[1] != '\0' ? "unknown option" : "unexpected argument");
     return false;
+}
+
+/// Reads the option of run at the cursor.
+static bool ccl_cli_parse_run_option(ccl_cli_args *args, ccl_cli_run_options *options) {
+    const char *arg = args->argv[args->at];
+    bool ok;
+    if (ccl_cli_args_is(args, "--until")) {
+        ok = ccl_cli_args_number(args, "--until", 0.0, false, &options->until);
+        options->has_until = true;
+    } else if (ccl_cli_args_is(args, "--json")) {
+        ok = ccl_cli_args_flag(args, "--json", &options->json);
+    } else if (ccl_cli_args_is(args, "--state")) {
+        ok = ccl_cli_args_flag(args, "--state", &options->state);
+    } else if (ccl_cli_args_is(args, "--svg")) {
+        ok = ccl_cli_args_file(args, "--svg", &options->svg_path);
+    } else if (ccl_cli_args_is(args, "--trace")) {
+        ok = ccl_cli_args_file(args, "--trace", &options->trace_path);
+    } else if (ccl_cli_args_is(args, "--colour")) {
+        static const char *const colours[] = {"speed", "species", NULL};
+        ok = ccl_cli_args_choice(args, "--colour", colours, &options->colour_by);
+    } else if (ccl_cli_args_is(args, "--trails")) {
+        static const char *const trails[] = {"last", "all", "none", NULL};
+        ok = ccl_cli_args_choice(args, "--trails", trails, &options->trail_mode);
+    } else if (ccl_cli_args_is(args, "--frames")) {
+        ok = ccl_cli_args_file(args, "--frames", &options->frames_dir);
+    } else if (ccl_cli_args_is(args, "--every")) {
+        ok = ccl_cli_args_number(args, "--every", 0.0, true, &options->every);
+        options->has_every = true;
+    } else if (ccl_cli_args_is(args, "--help") || strcmp(arg, "-h") == 0) {
+        options->help = true;
+        ok = true;
+    } else if ((arg[0] != '-' || strcmp(arg, "-") == 0) && options->scene_path == NULL) {
+        options->scene_path = arg;
+        ok = true;
+    } else {
+        ok = ccl_cli_args_unknown(args);
+    }
+    return ok;
 }
 
 bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *options, char *error,
@@ -164,31 +256,15 @@ bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *optio
     memset(options, 0, sizeof *options);
     ccl_cli_args args = {argc, argv, 0, error, error_size};
     for (; args.at < argc; args.at++) {
-        const char *arg = argv[args.at];
-        bool ok;
-        if (ccl_cli_args_is(&args, "--until")) {
-            ok = ccl_cli_args_number(&args, "--until", 0.0, false, &options->until);
-            options->has_until = true;
-        } else if (ccl_cli_args_is(&args, "--json")) {
-            ok = ccl_cli_args_flag(&args, "--json", &options->json);
-        } else if (ccl_cli_args_is(&args, "--state")) {
-            ok = ccl_cli_args_flag(&args, "--state", &options->state);
-        } else if (ccl_cli_args_is(&args, "--svg")) {
-            ok = ccl_cli_args_file(&args, "--svg", &options->svg_path);
-        } else if (ccl_cli_args_is(&args, "--trace")) {
-            ok = ccl_cli_args_file(&args, "--trace", &options->trace_path);
-        } else if (ccl_cli_args_is(&args, "--help") || strcmp(arg, "-h") == 0) {
-            options->help = true;
-            ok = true;
-        } else if ((arg[0] != '-' || strcmp(arg, "-") == 0) && options->scene_path == NULL) {
-            options->scene_path = arg;
-            ok = true;
-        } else {
-            ok = ccl_cli_args_unknown(&args);
-        }
-        if (!ok) {
+        if (!ccl_cli_parse_run_option(&args, options)) {
             return false;
         }
+    }
+    if (options->has_every != (options->frames_dir != NULL)) {
+        snprintf(error, error_size, "%s: needs %s too (frames every DT of simulated time)",
+                 options->has_every ? "--every" : "--frames",
+                 options->has_every ? "--frames DIR" : "--every DT");
+        return false;
     }
     return true;
 }

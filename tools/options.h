@@ -15,6 +15,11 @@ typedef struct ccl_cli_run_options {
     bool state;             ///< --state: include the circles.
     const char *svg_path;   ///< --svg FILE, or NULL.
     const char *trace_path; ///< --trace FILE.csv, or NULL.
+    int colour_by;          ///< --colour speed|species (a ccl_cli_colour_by). Default speed.
+    int trail_mode;         ///< --trails last|all|none (a ccl_cli_trail_mode). Default last.
+    const char *frames_dir; ///< --frames DIR: numbered PNG pictures, or NULL.
+    double every;           ///< --every DT: simulated time between frames (> 0), when has_every.
+    bool has_every;         ///< Whether --every was given.
     bool help;              ///< --help.
 } ccl_cli_run_options;
 

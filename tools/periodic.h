@@ -1,25 +1,16 @@
-/* circol CLI: the library's rule for the size of a periodic box, checked by the tool before it
- * asks the library, so that a refusal comes with the file's line and column (scenes) or names the
- * option (the gas). */
+/* circol CLI: the library's rule for the size of a periodic box, found by asking the library, so
+ * that the gas can name the option and the smallest size it would accept. */
 #ifndef CIRCOL_CLI_PERIODIC_H
 #define CIRCOL_CLI_PERIODIC_H
 
 #include <stdbool.h>
 
-/// The library's grid cells are this much (relative) wider than the largest diameter.
-#define CCL_CLI_CELL_MARGIN 1e-9
+/// Whether the library accepts a circle of radius in a square periodic box of side side (it
+/// wants three grid cells of at least one diameter, plus its margin, across each side).
+bool ccl_cli_periodic_fits(double radius, double side);
 
-/// Whether a circle of radius fits a periodic box side of length side, as the library decides
-/// it: the side must hold three grid cells of one diameter times 1 + CCL_CLI_CELL_MARGIN.
-static inline bool ccl_cli_periodic_fits(double radius, double side) {
-    /* the library's expression, operation for operation, so that the rounding agrees */
-    return !(3.0 * (2.0 * radius * (1.0 + CCL_CLI_CELL_MARGIN)) > side);
-}
-
-/// The smallest periodic box side that the library accepts for a circle of radius: it fits
-/// exactly when the side is at least this.
-static inline double ccl_cli_periodic_min_side(double radius) {
-    return 3.0 * (2.0 * radius * (1.0 + CCL_CLI_CELL_MARGIN));
-}
+/// The smallest periodic box side that the library accepts for a circle of radius (> 0): it
+/// fits exactly when the side is at least this.
+double ccl_cli_periodic_min_side(double radius);
 
 #endif

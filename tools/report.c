@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "json_locate.h"
+
 const char *ccl_cli_plural(double count, const char *one, const char *many) {
     return count == 1.0 ? one : many;
 }
@@ -273,18 +275,34 @@ bool ccl_cli_finish_stdout(void) {
 FILE *ccl_cli_open_output(const char *path, const char *option) {
     FILE *file = fopen(path, "w");
     if (file == NULL) {
-        fprintf(stderr, "circol: %s: cannot write '%s': %s\n", option, path, strerror(errno));
+        int reason = errno;
+        char name[256];
+        ccl_cli_escape_for_message(path, strlen(path), name, sizeof name);
+        fprintf(stderr, "circol: %s: cannot write '%s': %s\n", option, name, strerror(reason));
     }
     return file;
 }
 
-bool ccl_cli_close_output(FILE *file, const char *path) {
-    bool ok = !ferror(file);
-    ok = fclose(file) == 0 && ok;
-    if (!ok) {
-        fprintf(stderr, "circol: error writing '%s'\n", path);
+bool ccl_cli_close_output(FILE *file, const char *path, const char *option, int earlier) {
+    int reason = earlier;
+    bool failed = ferror(file) != 0 || earlier != 0;
+    errno = 0;
+    if (fflush(file) != 0) {
+        failed = true;
+        reason = reason != 0 ? reason : errno;
     }
-    return ok;
+    errno = 0;
+    if (fclose(file) != 0) {
+        failed = true;
+        reason = reason != 0 ? reason : errno;
+    }
+    if (failed) {
+        char name[256];
+        ccl_cli_escape_for_message(path, strlen(path), name, sizeof name);
+        fprintf(stderr, "circol: %s: error writing '%s': %s\n", option, name,
+                reason != 0 ? strerror(reason) : "a write failed");
+    }
+    return !failed;
 }
 
 bool ccl_cli_is_same_file(const char *path, const char *other) {

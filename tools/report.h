@@ -53,7 +53,9 @@ FILE *ccl_cli_open_output(const char *path, const char *option);
 /// standard input). A device such as /dev/null is never the same file.
 bool ccl_cli_is_same_file(const char *path, const char *other);
 
-/// Closes a file from ccl_cli_open_output, reporting a write error. False on error.
-bool ccl_cli_close_output(FILE *file, const char *path);
+/// Closes a file from ccl_cli_open_output, reporting a write error as `circol: OPTION: error
+/// writing 'PATH': REASON` (earlier: the errno of a write that failed before, or 0). False on
+/// error.
+bool ccl_cli_close_output(FILE *file, const char *path, const char *option, int earlier);
 
 #endif

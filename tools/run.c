@@ -2,6 +2,7 @@
  * scene, advances it in frames (for trails and the progress bar) and reports. */
 #include "run.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -10,11 +11,14 @@
 
 #include <circol/circol.h>
 
+#include "json_locate.h"
 #include "options.h"
 #include "progress.h"
 #include "report.h"
 #include "scene.h"
 #include "svg.h"
+#include "frames.h"
+#include "run_internal.h"
 #include "trail.h"
 
 /// The bundled default scene (examples/scenes/default.json, embedded at build time).
@@ -33,35 +37,20 @@ extern const size_t ccl_cli_default_scene_length;
 /// Circles followed by trails at most.
 #define CCL_CLI_MAX_TRAILS 400
 
-/// Everything a run holds.
-typedef struct ccl_cli_run {
-    ccl_cli_run_options options;
-    ccl_cli_scene scene;
-    const char *scene_name;
-    ccl_world *world;
-    int *index_of_slot; ///< Scene index of each world slot (-1: none).
-    uint32_t slot_count;
-    ccl_circle_id *ids;
-    FILE *trace;
-    bool trace_failed;
-    ccl_contact_event *pending; ///< Collisions not yet in the trace (during an advance call).
-    size_t pending_count, pending_capacity;
-    double advance_seconds; ///< Wall time inside ccl_world_advance: the simulation's.
-    FILE *svg;              ///< Opened before the run, so a bad path fails early.
-    ccl_cli_trails trails;
-    bool tracing_trails;
-    ccl_cli_progress progress; ///< The progress bar, cleared before a log message.
-} ccl_cli_run;
-
 void ccl_cli_run_usage(void *out) {
     fputs("usage: circol run [SCENE.json] [--until T] [--json] [--state] [--svg FILE]\n"
-          "                  [--trace FILE.csv]\n"
+          "                  [--trace FILE.csv] [--colour speed|species]\n"
+          "                  [--trails last|all|none] [--frames DIR --every DT]\n"
           "Runs a scene file (\"-\" reads standard input; none: the bundled default scene) and\n"
           "prints a summary.\n"
           "  --until T         simulate until time T (default: the scene's \"until\", else 10)\n"
           "  --json            print one JSON object instead of the summary\n"
           "  --state           include every circle's final state\n"
-          "  --svg FILE        draw the final state, the walls and the circles' trails\n"
+          "  --svg FILE        draw the final state: axes, walls, circles, trails, legend\n"
+          "  --colour C        what colour says: speed (default, with its scale) or species\n"
+          "  --trails M        how much of the paths to draw: last (tenth), all or none\n"
+          "  --frames DIR      with --every DT: a PNG picture every DT of simulated time,\n"
+          "                    DIR/frame-00000.png, ... (a film: see docs/CLI.md)\n"
           "  --trace FILE.csv  write every collision: time, circles, point, normal, impulse\n",
           (FILE *)out);
 }
@@ -99,7 +88,7 @@ static void ccl_cli_run_trail_at_contact(ccl_cli_run *run, ccl_circle_id id) {
 }
 
 /// Writes one trace line for event. Returns false on a write error.
-static bool ccl_cli_run_write_trace_line(const ccl_cli_run *run, const ccl_contact_event *event) {
+static bool ccl_cli_run_write_trace_line(ccl_cli_run *run, const ccl_contact_event *event) {
     char values[6][32];
     const double numbers[6] = {event->time,     event->point.x,  event->point.y,
                                event->normal.x, event->normal.y, event->impulse};
@@ -107,11 +96,16 @@ static bool ccl_cli_run_write_trace_line(const ccl_cli_run *run, const ccl_conta
         ccl_cli_format_number(numbers[k], values[k]);
     }
     bool with_circle = event->kind == CCL_CONTACT_CIRCLE;
-    return fprintf(run->trace, "%s,%s,%d,%d,%d,%s,%s,%s,%s,%s\n", values[0],
-                   ccl_cli_run_kind_name(event->kind), ccl_cli_run_index(run, event->a),
-                   with_circle ? ccl_cli_run_index(run, event->b) : -1,
-                   with_circle ? -1 : event->wall, values[1], values[2], values[3], values[4],
-                   values[5]) >= 0;
+    errno = 0;
+    int written =
+        fprintf(run->trace, "%s,%s,%d,%d,%d,%s,%s,%s,%s,%s\n", values[0],
+                ccl_cli_run_kind_name(event->kind), ccl_cli_run_index(run, event->a),
+                with_circle ? ccl_cli_run_index(run, event->b) : -1, with_circle ? -1 : event->wall,
+                values[1], values[2], values[3], values[4], values[5]);
+    if (written < 0 && run->trace_errno == 0) {
+        run->trace_errno = errno != 0 ? errno : EIO;
+    }
+    return written >= 0;
 }
 
 /// Writes the trace lines of the collisions held since the last call, and forgets them.
@@ -177,65 +171,24 @@ static void ccl_cli_run_log(const char *message, void *user) {
             message);
 }
 
-/// Builds the world from the scene. Returns an exit status (0 when built).
-static int ccl_cli_run_build(ccl_cli_run *run) {
-    const ccl_cli_scene *scene = &run->scene;
+/// The world's definition apart from what the scene sets: the run's callbacks and limits.
+static ccl_world_def ccl_cli_run_world_def(ccl_cli_run *run) {
     ccl_world_def def = ccl_world_default_def();
-    def.box_min = scene->box_min;
-    def.box_max = scene->box_max;
-    def.boundary = scene->boundary;
-    def.gravity = scene->gravity;
-    def.damping = scene->damping;
-    def.restitution = scene->restitution;
-    def.capacity = scene->circle_count;
-    def.overlap = CCL_OVERLAP_REJECT;
     def.max_events_per_advance = CCL_CLI_EVENTS_PER_CALL;
     def.on_contact = ccl_cli_run_on_contact;
     def.contact_user = run;
     def.log = ccl_cli_run_log;
     def.log_user = run;
-    ccl_status status = ccl_world_create(&def, &run->world);
-    if (status != CCL_OK) {
-        fprintf(stderr, "circol: %s: world: the library refused it: %s\n", run->scene_name,
-                ccl_status_string(status));
-        return status == CCL_ERR_OUT_OF_MEMORY ? CCL_CLI_EXIT_SIMULATION : CCL_CLI_EXIT_USAGE;
-    }
-    for (int k = 0; k < scene->segment_count; k++) {
-        status = ccl_world_add_segment(run->world, scene->segments[k], NULL);
-        if (status != CCL_OK) {
-            fprintf(stderr, "circol: %s: segments[%d]: the library refused it: %s\n",
-                    run->scene_name, k, ccl_status_string(status));
-            return status == CCL_ERR_OUT_OF_MEMORY ? CCL_CLI_EXIT_SIMULATION : CCL_CLI_EXIT_USAGE;
-        }
-    }
-    for (int k = 0; k < scene->point_count; k++) {
-        status = ccl_world_add_point(run->world, scene->points[k], NULL);
-        if (status != CCL_OK) {
-            fprintf(stderr, "circol: %s: points[%d]: the library refused it: %s\n", run->scene_name,
-                    k, ccl_status_string(status));
-            return status == CCL_ERR_OUT_OF_MEMORY ? CCL_CLI_EXIT_SIMULATION : CCL_CLI_EXIT_USAGE;
-        }
-    }
-    run->ids = calloc((size_t)scene->circle_count + 1, sizeof *run->ids);
-    if (run->ids == NULL) {
-        fputs("circol: out of memory\n", stderr);
-        return CCL_CLI_EXIT_SIMULATION;
-    }
+    return def;
+}
+
+/// Takes over the scene's world and maps its slots back to scene order. Returns an exit status.
+static int ccl_cli_run_build(ccl_cli_run *run) {
+    const ccl_cli_scene *scene = &run->scene;
+    run->world = scene->world;
+    run->ids = scene->ids;
     uint32_t max_slot = 0;
     for (int i = 0; i < scene->circle_count; i++) {
-        const ccl_cli_scene_circle *c = &scene->circles[i];
-        ccl_circle_def circle = ccl_circle_default_def();
-        circle.position = c->position;
-        circle.velocity = c->velocity;
-        circle.radius = c->radius;
-        circle.mass = c->mass;
-        circle.restitution = c->restitution;
-        status = ccl_world_add_circle(run->world, &circle, &run->ids[i]);
-        if (status != CCL_OK) {
-            fprintf(stderr, "circol: %s: circles[%d]: the library refused it: %s\n",
-                    run->scene_name, i, ccl_status_string(status));
-            return status == CCL_ERR_OUT_OF_MEMORY ? CCL_CLI_EXIT_SIMULATION : CCL_CLI_EXIT_USAGE;
-        }
         max_slot = run->ids[i].index > max_slot ? run->ids[i].index : max_slot;
     }
     run->slot_count = max_slot + 1;
@@ -264,207 +217,153 @@ static void ccl_cli_run_sample_trails(ccl_cli_run *run, bool force) {
 }
 
 /// Advances to until in frames. Returns an exit status; *interrupted says whether Ctrl-C
-/// stopped it early.
+/// The picture of the run now, with circles as drawn and a title.
+static ccl_cli_svg_picture
+ccl_cli_run_picture(const ccl_cli_run *run, const ccl_cli_svg_circle *circles, const char *title) {
+    const ccl_cli_scene *scene = &run->scene;
+    return (ccl_cli_svg_picture){scene->box_min,
+                                 scene->box_max,
+                                 scene->boundary == CCL_BOUNDARY_PERIODIC,
+                                 scene->segments,
+                                 scene->segment_count,
+                                 scene->points,
+                                 scene->point_count,
+                                 circles,
+                                 scene->circle_count,
+                                 run->tracing_trails ? &run->trails : NULL,
+                                 (ccl_cli_trail_mode)run->options.trail_mode,
+                                 (ccl_cli_colour_by)run->options.colour_by,
+                                 title};
+}
+
+/// Writes the next frame (--frames). False on failure (said on standard error).
+static bool ccl_cli_run_write_frame(ccl_cli_run *run) {
+    ccl_cli_svg_circle *circles =
+        ccl_cli_picture_circles(run->world, run->ids, run->scene.circle_count);
+    if (circles == NULL) {
+        fputs("circol: --frames: out of memory\n", stderr);
+        return false;
+    }
+    ccl_cli_svg_picture picture = ccl_cli_run_picture(run, circles, NULL);
+    picture.trails = NULL;
+    bool ok = ccl_cli_frame_write(run->options.frames_dir, run->frame_count++, &picture);
+    free(circles);
+    return ok;
+}
+
+/// Writes the SVG picture of the final state.
+static bool ccl_cli_run_write_svg(ccl_cli_run *run) {
+    ccl_cli_svg_circle *circles =
+        ccl_cli_picture_circles(run->world, run->ids, run->scene.circle_count);
+    if (circles == NULL) {
+        fputs("circol: --svg: out of memory\n", stderr);
+        return false;
+    }
+    char title[256];
+    snprintf(title, sizeof title, "%s at t = %.6g", run->scene_name, ccl_world_time(run->world));
+    ccl_cli_svg_picture picture = ccl_cli_run_picture(run, circles, title);
+    FILE *file = run->svg;
+    run->svg = NULL;
+    bool drawn = ccl_cli_svg_write_picture(file, &picture);
+    bool ok = ccl_cli_close_output(file, run->options.svg_path, "--svg", 0) && drawn;
+    free(circles);
+    return ok;
+}
+
+/// bounded number of events so that Ctrl-C and the progress bar respond. Returns an exit status.
+static int ccl_cli_run_advance_to(ccl_cli_run *run, double target, double start, double until,
+                                  bool *interrupted) {
+    for (;;) {
+        if (ccl_cli_interrupted()) {
+            *interrupted = true;
+            return CCL_CLI_EXIT_OK;
+        }
+        double dt = target - ccl_world_time(run->world);
+        if (!(dt > 0.0)) {
+            return CCL_CLI_EXIT_OK;
+        }
+        double advance_start = ccl_cli_seconds();
+        ccl_status status = ccl_world_advance(run->world, dt);
+        run->advance_seconds += ccl_cli_seconds() - advance_start;
+        if (run->trace != NULL) {
+            ccl_cli_run_write_trace(run);
+        }
+        char detail[64];
+        double done = ccl_world_time(run->world) - start;
+        snprintf(detail, sizeof detail, "t = %.4g of %.4g", done, until);
+        ccl_cli_progress_show(&run->progress, until > 0.0 ? done / until : 1.0, detail);
+        if (status == CCL_OK) {
+            return CCL_CLI_EXIT_OK;
+        }
+        if (status != CCL_ERR_EVENT_LIMIT) {
+            ccl_cli_progress_finish(&run->progress);
+            fprintf(stderr, "circol: simulation error at time %.17g: %s\n",
+                    ccl_world_time(run->world), ccl_status_string(status));
+            return CCL_CLI_EXIT_SIMULATION;
+        }
+    }
+}
+
+/// Advances to target, stopping at the time of each frame due on the way (--frames) to write
+/// it. Returns an exit status.
+static int ccl_cli_run_advance_framed(ccl_cli_run *run, double target, double start, double until,
+                                      bool *interrupted) {
+    while (run->options.frames_dir != NULL && run->next_frame <= target && !*interrupted) {
+        int code = ccl_cli_run_advance_to(run, run->next_frame, start, until, interrupted);
+        if (code == CCL_CLI_EXIT_OK && !*interrupted && !ccl_cli_run_write_frame(run)) {
+            code = CCL_CLI_EXIT_SIMULATION;
+        }
+        if (code != CCL_CLI_EXIT_OK) {
+            return code;
+        }
+        run->next_frame = start + run->options.every * run->frame_count;
+    }
+    return *interrupted ? CCL_CLI_EXIT_OK
+                        : ccl_cli_run_advance_to(run, target, start, until, interrupted);
+}
+
+/// Advances the world by until in frames (trail samples, progress), frames of --frames among
+/// them. Returns an exit status.
 static int ccl_cli_run_advance(ccl_cli_run *run, double until, bool *interrupted) {
-    ccl_cli_progress *progress = &run->progress;
-    ccl_cli_progress_start(progress);
+    ccl_cli_progress_start(&run->progress);
     int status_code = CCL_CLI_EXIT_OK;
     *interrupted = false;
     double start = ccl_world_time(run->world);
+    run->next_frame = start;
     for (int frame = 1; frame <= CCL_CLI_FRAMES && status_code == CCL_CLI_EXIT_OK; frame++) {
         /* divided first, so that no finite until overflows (until * frame does above 3e305); the
          * last frame ends at until itself */
         double target = start + (frame == CCL_CLI_FRAMES ? until : until / CCL_CLI_FRAMES * frame);
-        for (;;) {
-            if (ccl_cli_interrupted()) {
-                *interrupted = true;
-                break;
-            }
-            double dt = target - ccl_world_time(run->world);
-            if (!(dt > 0.0)) {
-                break;
-            }
-            double advance_start = ccl_cli_seconds();
-            ccl_status status = ccl_world_advance(run->world, dt);
-            run->advance_seconds += ccl_cli_seconds() - advance_start;
-            if (run->trace != NULL) {
-                ccl_cli_run_write_trace(run);
-            }
-            char detail[64];
-            snprintf(detail, sizeof detail, "t = %.4g of %.4g", ccl_world_time(run->world) - start,
-                     until);
-            ccl_cli_progress_show(
-                progress, until > 0.0 ? (ccl_world_time(run->world) - start) / until : 1.0, detail);
-            if (status == CCL_OK) {
-                break;
-            }
-            if (status != CCL_ERR_EVENT_LIMIT) {
-                ccl_cli_progress_finish(progress);
-                fprintf(stderr, "circol: simulation error at time %.17g: %s\n",
-                        ccl_world_time(run->world), ccl_status_string(status));
-                status_code = CCL_CLI_EXIT_SIMULATION;
-                break;
-            }
-        }
+        status_code = ccl_cli_run_advance_framed(run, target, start, until, interrupted);
         if (run->tracing_trails) {
             ccl_cli_run_sample_trails(run, frame == CCL_CLI_FRAMES || *interrupted);
+            if (frame == CCL_CLI_FRAMES * 9 / 10) { /* the last tenth starts here */
+                ccl_cli_trails_mark(&run->trails);
+            }
         }
         if (*interrupted) {
             break;
         }
     }
-    ccl_cli_progress_finish(progress);
+    ccl_cli_progress_finish(&run->progress);
     return status_code;
-}
-
-/// Writes the SVG picture of the final state.
-static bool ccl_cli_run_write_svg(ccl_cli_run *run) {
-    const ccl_cli_scene *scene = &run->scene;
-    ccl_cli_svg_circle *circles = calloc((size_t)scene->circle_count + 1, sizeof *circles);
-    if (circles == NULL) {
-        fputs("circol: --svg: out of memory\n", stderr);
-        return false;
-    }
-    for (int i = 0; i < scene->circle_count; i++) {
-        ccl_circle_state state;
-        if (ccl_world_get_circle(run->world, run->ids[i], &state) == CCL_OK) {
-            circles[i] = (ccl_cli_svg_circle){state.position, state.radius, state.mass == 0.0};
-        }
-    }
-    char title[256];
-    snprintf(title, sizeof title, "%s at t = %.6g", run->scene_name, ccl_world_time(run->world));
-    ccl_cli_svg_picture picture = {scene->box_min,
-                                   scene->box_max,
-                                   scene->boundary == CCL_BOUNDARY_PERIODIC,
-                                   scene->segments,
-                                   scene->segment_count,
-                                   scene->points,
-                                   scene->point_count,
-                                   circles,
-                                   scene->circle_count,
-                                   &run->trails,
-                                   title};
-    FILE *file = run->svg;
-    run->svg = NULL;
-    ccl_cli_svg_write_picture(file, &picture);
-    bool ok = ccl_cli_close_output(file, run->options.svg_path);
-    free(circles);
-    return ok;
-}
-
-/// Adds the circles' final states to the JSON report.
-static bool ccl_cli_run_json_state(const ccl_cli_run *run, cJSON *report) {
-    cJSON *array = cJSON_AddArrayToObject(report, "circles");
-    if (array == NULL) {
-        return false;
-    }
-    for (int i = 0; i < run->scene.circle_count; i++) {
-        ccl_circle_state state;
-        if (ccl_world_get_circle(run->world, run->ids[i], &state) != CCL_OK) {
-            continue;
-        }
-        cJSON *item = cJSON_CreateObject();
-        if (item == NULL || !cJSON_AddItemToArray(array, item)) {
-            cJSON_Delete(item);
-            return false;
-        }
-        bool ok = cJSON_AddNumberToObject(item, "id", i) != NULL;
-        ok = ok && ccl_cli_json_add_number(item, "x", state.position.x);
-        ok = ok && ccl_cli_json_add_number(item, "y", state.position.y);
-        ok = ok && ccl_cli_json_add_number(item, "vx", state.velocity.x);
-        ok = ok && ccl_cli_json_add_number(item, "vy", state.velocity.y);
-        ok = ok && ccl_cli_json_add_number(item, "r", state.radius);
-        if (!ok) {
-            return false;
-        }
-    }
-    return true;
-}
-
-/// Prints the report (JSON or the human summary). False on an output error.
-static bool ccl_cli_run_report(const ccl_cli_run *run, double until, double initial_energy,
-                               double seconds, bool interrupted) {
-    ccl_world_stats stats = ccl_world_get_stats(run->world);
-    double max_overlap = ccl_world_max_overlap(run->world);
-    const ccl_cli_scene *scene = &run->scene;
-    if (run->options.json) {
-        cJSON *report = cJSON_CreateObject();
-        bool ok = report != NULL;
-        ok = ok && cJSON_AddStringToObject(report, "scene", run->scene_name) != NULL;
-        ok = ok && ccl_cli_json_add_number(report, "time", stats.time);
-        ok = ok && ccl_cli_json_add_number(report, "until", until);
-        ok = ok && ccl_cli_json_add_number(report, "circle_count", scene->circle_count);
-        ok = ok && ccl_cli_json_add_number(report, "collisions", (double)stats.collisions);
-        ok =
-            ok && ccl_cli_json_add_number(report, "wall_collisions", (double)stats.wall_collisions);
-        ok = ok && ccl_cli_json_add_number(report, "events", (double)stats.events);
-        ok = ok && ccl_cli_json_add_number(report, "kinetic_energy", stats.kinetic_energy);
-        ok = ok && ccl_cli_json_add_number(report, "initial_kinetic_energy", initial_energy);
-        ok = ok && ccl_cli_json_add_vec2(report, "momentum", stats.momentum);
-        ok = ok && ccl_cli_json_add_number(report, "max_overlap", max_overlap);
-        ok = ok &&
-             ccl_cli_json_add_number(report, "guard_collisions", (double)stats.guard_collisions);
-        ok = ok && ccl_cli_json_add_number(report, "wall_seconds", seconds);
-        ok = ok && cJSON_AddBoolToObject(report, "interrupted", interrupted) != NULL;
-        if (ok && run->options.state) {
-            ok = ccl_cli_run_json_state(run, report);
-        }
-        if (!ok) {
-            cJSON_Delete(report);
-            fputs("circol: out of memory writing JSON\n", stderr);
-            return false;
-        }
-        return ccl_cli_json_print(report);
-    }
-    printf("circol: %s: %d %s, %d %s, %d %s, %s box [%g, %g] x [%g, %g]\n", run->scene_name,
-           scene->circle_count, ccl_cli_plural(scene->circle_count, "circle", "circles"),
-           scene->segment_count, ccl_cli_plural(scene->segment_count, "segment", "segments"),
-           scene->point_count, ccl_cli_plural(scene->point_count, "point", "points"),
-           scene->boundary == CCL_BOUNDARY_PERIODIC ? "periodic" : "walled", scene->box_min.x,
-           scene->box_max.x, scene->box_min.y, scene->box_max.y);
-    printf("  time             %.10g of %.10g%s\n", stats.time, until,
-           interrupted ? " (interrupted)" : "");
-    printf("  collisions       %llu between circles, %llu with walls\n",
-           (unsigned long long)stats.collisions, (unsigned long long)stats.wall_collisions);
-    if (stats.guard_collisions > 0) {
-        printf("  collapse guard   %llu %s made elastic (TC model)\n",
-               (unsigned long long)stats.guard_collisions,
-               ccl_cli_plural((double)stats.guard_collisions, "collision", "collisions"));
-    }
-    printf("  events           %llu\n", (unsigned long long)stats.events);
-    printf("  kinetic energy   %.10g (at start %.10g)\n", stats.kinetic_energy, initial_energy);
-    printf("  momentum         (%.10g, %.10g)\n", stats.momentum.x, stats.momentum.y);
-    printf("  max overlap      %.3g\n", max_overlap);
-    printf("  wall time        %.3f s", seconds);
-    if (seconds > 0.0 && stats.events > 0) {
-        printf(", %.3g events/s", (double)stats.events / seconds);
-    }
-    printf("\n");
-    if (run->options.state) {
-        printf("  %5s %22s %22s %22s %22s %12s\n", "id", "x", "y", "vx", "vy", "r");
-        for (int i = 0; i < scene->circle_count; i++) {
-            ccl_circle_state state;
-            if (ccl_world_get_circle(run->world, run->ids[i], &state) == CCL_OK) {
-                printf("  %5d %22.17g %22.17g %22.17g %22.17g %12.6g\n", i, state.position.x,
-                       state.position.y, state.velocity.x, state.velocity.y, state.radius);
-            }
-        }
-    }
-    return ccl_cli_flush_stdout();
 }
 
 /// Loads the scene named by the options, or the bundled one. Returns an exit status.
 static int ccl_cli_run_load(ccl_cli_run *run) {
     char error[CCL_CLI_ERROR_SIZE];
     bool ok;
+    ccl_world_def def = ccl_cli_run_world_def(run);
     if (run->options.scene_path == NULL) {
         run->scene_name = CCL_CLI_DEFAULT_NAME;
-        ok = ccl_cli_scene_parse(ccl_cli_default_scene, ccl_cli_default_scene_length,
-                                 run->scene_name, &run->scene, error, sizeof error);
+        ok = ccl_cli_scene_parse_with(ccl_cli_default_scene, ccl_cli_default_scene_length,
+                                      run->scene_name, &def, &run->scene, error, sizeof error);
     } else {
-        run->scene_name =
-            strcmp(run->options.scene_path, "-") == 0 ? "<stdin>" : run->options.scene_path;
-        ok = ccl_cli_scene_load(run->options.scene_path, &run->scene, error, sizeof error);
+        const char *path = run->options.scene_path;
+        ccl_cli_escape_for_message(path, strlen(path), run->scene_label, sizeof run->scene_label);
+        run->scene_name = strcmp(path, "-") == 0 ? "<stdin>" : run->scene_label;
+        ok = ccl_cli_scene_load(run->options.scene_path, run->scene_name, &def, &run->scene, error,
+                                sizeof error);
     }
     if (!ok) {
         fprintf(stderr, "circol: %s\n", error);
@@ -475,10 +374,8 @@ static int ccl_cli_run_load(ccl_cli_run *run) {
 
 /// Frees everything a run holds.
 static void ccl_cli_run_free(ccl_cli_run *run) {
-    ccl_world_destroy(run->world);
-    ccl_cli_scene_free(&run->scene);
+    ccl_cli_scene_free(&run->scene); /* the world and the ids too */
     ccl_cli_trails_free(&run->trails);
-    free(run->ids);
     free(run->index_of_slot);
     free(run->pending);
     if (run->trace != NULL) {
@@ -544,6 +441,19 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
             return CCL_CLI_EXIT_SIMULATION;
         }
     }
+    if (run->options.frames_dir != NULL) {
+        if (until / run->options.every >= CCL_CLI_MAX_FRAMES) {
+            fprintf(stderr,
+                    "circol: --every: %g gives %.4g frames over %g of simulated time; at most %d "
+                    "(choose a longer --every)\n",
+                    run->options.every, floor(until / run->options.every) + 1.0, until,
+                    CCL_CLI_MAX_FRAMES);
+            return CCL_CLI_EXIT_USAGE;
+        }
+        if (!ccl_cli_frames_prepare(run->options.frames_dir)) {
+            return CCL_CLI_EXIT_USAGE;
+        }
+    }
     code = ccl_cli_run_build(run);
     if (code != CCL_CLI_EXIT_OK) {
         return code;
@@ -560,7 +470,7 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
     if (run->trace != NULL) {
         FILE *trace = run->trace;
         run->trace = NULL;
-        if (!ccl_cli_close_output(trace, run->options.trace_path) || run->trace_failed) {
+        if (!ccl_cli_close_output(trace, run->options.trace_path, "--trace", run->trace_errno)) {
             code = code ? code : CCL_CLI_EXIT_SIMULATION;
         }
     }

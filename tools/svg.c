@@ -1,77 +1,65 @@
-/* circol CLI: SVG writing. World coordinates (y up) are mapped to pixels (y down). */
+/* circol CLI: the SVG picture of a world. World coordinates (y up) are mapped to pixels (y down);
+ * axes with round ticks give the scale, a panel at the right the meaning of the colours. */
+#include <math.h>
+#include <stdlib.h>
+
 #include "svg.h"
 
-#include <math.h>
-
-/// Longer side of a picture, pixels.
+/// Longer side of the box in a picture, pixels.
 #define CCL_CLI_SVG_SIZE 800.0
-/// Margin around the domain, pixels.
-#define CCL_CLI_SVG_MARGIN 12.0
+/// Room left of and below the box for the axes, above and right of it, pixels.
+#define CCL_CLI_SVG_LEFT   60.0
+#define CCL_CLI_SVG_BOTTOM 44.0
+#define CCL_CLI_SVG_TOP    12.0
+#define CCL_CLI_SVG_PANEL  150.0
 
 /// The map from world to pixel coordinates.
 typedef struct ccl_cli_svg_map {
-    ccl_vec2 origin; ///< World point drawn at the top-left of the domain.
+    ccl_vec2 origin; ///< World point drawn at the top-left of the box.
     double scale;    ///< Pixels per world length.
+    ccl_vec2 size;   ///< The box's size, pixels.
 } ccl_cli_svg_map;
 
 /// Pixel x of world x.
 static double ccl_cli_svg_x(const ccl_cli_svg_map *map, double x) {
-    return CCL_CLI_SVG_MARGIN + (x - map->origin.x) * map->scale;
+    return CCL_CLI_SVG_LEFT + (x - map->origin.x) * map->scale;
 }
 
 /// Pixel y of world y (flipped).
 static double ccl_cli_svg_y(const ccl_cli_svg_map *map, double y) {
-    return CCL_CLI_SVG_MARGIN + (map->origin.y - y) * map->scale;
+    return CCL_CLI_SVG_TOP + (map->origin.y - y) * map->scale;
 }
 
-/// Writes text with the XML special characters escaped.
-static void ccl_cli_svg_text(FILE *out, const char *text) {
-    for (const char *c = text; *c; c++) {
-        switch (*c) {
-            case '<':
-                fputs("&lt;", out);
-                break;
-            case '>':
-                fputs("&gt;", out);
-                break;
-            case '&':
-                fputs("&amp;", out);
-                break;
-            case '"':
-                fputs("&quot;", out);
-                break;
-            default:
-                fputc(*c, out);
-        }
-    }
+/// Writes colour as #rrggbb.
+static void ccl_cli_svg_colour(FILE *out, ccl_cli_rgb colour) {
+    fprintf(out, "#%02x%02x%02x", colour.r, colour.g, colour.b);
 }
 
-/// A hue in degrees for circle i, spread by the golden angle.
-static double ccl_cli_svg_hue(int i) {
-    return fmod(20.0 + 137.507764 * (double)i, 360.0);
-}
-
-/// Writes the trails as one path per circle, under the circles.
+/// Writes the trails (their last stretch, or all), one path per circle in its colour.
 static void ccl_cli_svg_trails(FILE *out, const ccl_cli_svg_map *map,
-                               const ccl_cli_trails *trails) {
-    fputs("<g fill=\"none\" stroke-width=\"1.2\" stroke-opacity=\"0.55\" "
+                               const ccl_cli_svg_picture *picture, const ccl_cli_palette *palette) {
+    const ccl_cli_trails *trails = picture->trails;
+    fputs("<g fill=\"none\" stroke-width=\"1.2\" stroke-opacity=\"0.6\" "
           "stroke-linejoin=\"round\">\n",
           out);
-    for (int i = 0; i < trails->circle_count; i++) {
+    for (int i = 0; i < trails->circle_count && i < picture->circle_count; i++) {
         const ccl_cli_trail *trail = &trails->trails[i];
-        if (trail->count < 2) {
+        int first = picture->trail_mode == CCL_CLI_TRAILS_LAST ? trail->mark : 0;
+        if (trail->count - first < 2) {
             continue;
         }
-        fprintf(out, "<path stroke=\"hsl(%.0f,70%%,40%%)\" d=\"", ccl_cli_svg_hue(i));
+        fputs("<path stroke=\"", out);
+        ccl_cli_svg_colour(out, palette->colours[i]);
+        fputs("\" d=\"", out);
         bool pen_down = false;
-        for (int k = 0; k < trail->count; k++) {
+        for (int k = first; k < trail->count; k++) {
             ccl_vec2 p = trail->points[k];
             if (isnan(p.x)) {
                 pen_down = false;
                 continue;
             }
-            fprintf(out, "%s%.1f %.1f", pen_down ? " L" : (k ? " M" : "M"), ccl_cli_svg_x(map, p.x),
-                    ccl_cli_svg_y(map, p.y));
+            fprintf(out, "%s%.1f %.1f", pen_down ? " L" : (k > first ? " M" : "M"),
+                    ccl_cli_svg_x(map, p.x), ccl_cli_svg_y(map, p.y));
             pen_down = true;
         }
         fputs("\"/>\n", out);
@@ -79,50 +67,14 @@ static void ccl_cli_svg_trails(FILE *out, const ccl_cli_svg_map *map,
     fputs("</g>\n", out);
 }
 
-bool ccl_cli_svg_write_picture(FILE *out, const ccl_cli_svg_picture *picture) {
+/// Writes the circles one element each (in a periodic box, a circle across an edge shows on
+/// both sides).
+static void ccl_cli_svg_circles(FILE *out, const ccl_cli_svg_map *map,
+                                const ccl_cli_svg_picture *picture,
+                                const ccl_cli_palette *palette) {
     ccl_vec2 size = ccl_sub(picture->box_max, picture->box_min);
-    ccl_cli_svg_map map = {{picture->box_min.x, picture->box_max.y},
-                           CCL_CLI_SVG_SIZE / fmax(size.x, size.y)};
-    double width = size.x * map.scale + 2.0 * CCL_CLI_SVG_MARGIN;
-    double height = size.y * map.scale + 2.0 * CCL_CLI_SVG_MARGIN;
-    double caption = picture->title != NULL ? 24.0 : 0.0;
-    fprintf(out,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-            "viewBox=\"0 0 %.2f %.2f\">\n",
-            width, height + caption, width, height + caption);
-    fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%.2f\" height=\"%.2f\" fill=\"#fbfaf7\"/>\n", width,
-            height + caption);
-    fprintf(out,
-            "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"none\" "
-            "stroke=\"#333\" stroke-width=\"2\"%s/>\n",
-            CCL_CLI_SVG_MARGIN, CCL_CLI_SVG_MARGIN, size.x * map.scale, size.y * map.scale,
-            picture->periodic ? " stroke-dasharray=\"6 4\"" : "");
-    if (picture->periodic) {
-        fprintf(out,
-                "<clipPath id=\"domain\"><rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
-                "height=\"%.2f\"/></clipPath>\n",
-                CCL_CLI_SVG_MARGIN, CCL_CLI_SVG_MARGIN, size.x * map.scale, size.y * map.scale);
-    }
-    if (picture->trails != NULL && picture->trails->trails != NULL) {
-        ccl_cli_svg_trails(out, &map, picture->trails);
-    }
-    fputs("<g stroke=\"#333\" stroke-width=\"2.5\" stroke-linecap=\"round\">\n", out);
-    for (int k = 0; k < picture->segment_count; k++) {
-        ccl_segment s = picture->segments[k];
-        fprintf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n",
-                ccl_cli_svg_x(&map, s.a.x), ccl_cli_svg_y(&map, s.a.y), ccl_cli_svg_x(&map, s.b.x),
-                ccl_cli_svg_y(&map, s.b.y));
-    }
-    fputs("</g>\n<g fill=\"#333\">\n", out);
-    for (int k = 0; k < picture->point_count; k++) {
-        fprintf(out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"2.5\"/>\n",
-                ccl_cli_svg_x(&map, picture->points[k].x),
-                ccl_cli_svg_y(&map, picture->points[k].y));
-    }
-    fprintf(out, "</g>\n<g stroke=\"#222\" stroke-width=\"0.6\"%s>\n",
+    fprintf(out, "<g stroke=\"#222\" stroke-width=\"0.6\"%s>\n",
             picture->periodic ? " clip-path=\"url(#domain)\"" : "");
-    /* in a periodic box a circle across an edge shows on both sides */
     int images = picture->periodic ? 1 : 0;
     for (int i = 0; i < picture->circle_count; i++) {
         const ccl_cli_svg_circle *c = &picture->circles[i];
@@ -133,116 +85,208 @@ bool ccl_cli_svg_write_picture(FILE *out, const ccl_cli_svg_picture *picture) {
                     p.y + c->radius < picture->box_min.y || p.y - c->radius > picture->box_max.y) {
                     continue;
                 }
-                if (c->immovable) {
-                    fputs("<circle fill=\"#777\"", out);
-                } else {
-                    fprintf(out, "<circle fill=\"hsl(%.0f,70%%,55%%)\"", ccl_cli_svg_hue(i));
-                }
-                fprintf(out, " cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\"/>\n", ccl_cli_svg_x(&map, p.x),
-                        ccl_cli_svg_y(&map, p.y), fmax(c->radius * map.scale, 0.5));
+                fputs("<circle fill=\"", out);
+                ccl_cli_svg_colour(out, palette->colours[i]);
+                fprintf(out, "\" cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\"/>\n", ccl_cli_svg_x(map, p.x),
+                        ccl_cli_svg_y(map, p.y), fmax(c->radius * map->scale, 0.5));
             }
         }
     }
     fputs("</g>\n", out);
+}
+
+/// Writes the circles as one PNG image inside the SVG (base64), for crowds. False when out of
+/// memory.
+static bool ccl_cli_svg_circles_image(FILE *out, const ccl_cli_svg_map *map,
+                                      const ccl_cli_svg_picture *picture,
+                                      const ccl_cli_palette *palette) {
+    int width = (int)ceil(map->size.x), height = (int)ceil(map->size.y);
+    unsigned char *rgb = malloc(3 * (size_t)width * (size_t)height);
+    char *png = NULL;
+    size_t png_size = 0;
+    FILE *memory = rgb != NULL ? open_memstream(&png, &png_size) : NULL;
+    bool ok = memory != NULL && ccl_cli_raster_picture(picture, palette, width, height, rgb) &&
+              ccl_cli_png_write(memory, rgb, width, height);
+    ok = memory != NULL && fclose(memory) == 0 && ok;
+    free(rgb);
+    if (ok) {
+        static const char digits[] =
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        fprintf(out,
+                "<image x=\"%.2f\" y=\"%.2f\" width=\"%d\" height=\"%d\" "
+                "preserveAspectRatio=\"none\" href=\"data:image/png;base64,",
+                CCL_CLI_SVG_LEFT, CCL_CLI_SVG_TOP, width, height);
+        const unsigned char *p = (const unsigned char *)png;
+        for (size_t k = 0; k < png_size; k += 3) {
+            unsigned long bits = (unsigned long)p[k] << 16;
+            bits |= k + 1 < png_size ? (unsigned long)p[k + 1] << 8 : 0;
+            bits |= k + 2 < png_size ? p[k + 2] : 0;
+            char quad[5] = {digits[(bits >> 18) & 63], digits[(bits >> 12) & 63],
+                            k + 1 < png_size ? digits[(bits >> 6) & 63] : '=',
+                            k + 2 < png_size ? digits[bits & 63] : '=', '\0'};
+            fputs(quad, out);
+        }
+        fputs("\"/>\n", out);
+    }
+    free(png);
+    return ok;
+}
+
+/// Writes the axes below and left of the box: ticks at round values, numbers, and their names.
+static void ccl_cli_svg_axes(FILE *out, const ccl_cli_svg_map *map,
+                             const ccl_cli_svg_picture *picture) {
+    double bottom = CCL_CLI_SVG_TOP + map->size.y;
+    fputs("<g stroke=\"#555\" font-family=\"sans-serif\" font-size=\"11\" fill=\"#333\">\n", out);
+    for (int axis = 0; axis < 2; axis++) {
+        double lo = axis == 0 ? picture->box_min.x : picture->box_min.y;
+        double hi = axis == 0 ? picture->box_max.x : picture->box_max.y;
+        double step = ccl_cli_svg_tick_step(hi - lo, axis == 0 ? 8 : 6);
+        for (double v = ceil(lo / step) * step; v <= hi + 1e-9 * step; v += step) {
+            double shown = fabs(v) < 1e-9 * step ? 0.0 : v;
+            if (axis == 0) {
+                double x = ccl_cli_svg_x(map, v);
+                fprintf(out,
+                        "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>"
+                        "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" stroke=\"none\">%g"
+                        "</text>\n",
+                        x, bottom, x, bottom + 5.0, x, bottom + 17.0, shown);
+            } else {
+                double y = ccl_cli_svg_y(map, v);
+                fprintf(out,
+                        "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>"
+                        "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"end\" stroke=\"none\">%g"
+                        "</text>\n",
+                        CCL_CLI_SVG_LEFT - 5.0, y, CCL_CLI_SVG_LEFT, y, CCL_CLI_SVG_LEFT - 8.0,
+                        y + 4.0, shown);
+            }
+        }
+    }
+    fprintf(out,
+            "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" stroke=\"none\">x</text>"
+            "<text x=\"%.2f\" y=\"%.2f\" text-anchor=\"middle\" stroke=\"none\">y</text>\n</g>\n",
+            CCL_CLI_SVG_LEFT + 0.5 * map->size.x, bottom + 32.0, 14.0,
+            CCL_CLI_SVG_TOP + 0.5 * map->size.y);
+}
+
+/// Writes the legend of the colours at the right of the box: the speed's colour bar, or the
+/// species with their radius and mass.
+static void ccl_cli_svg_legend(FILE *out, const ccl_cli_svg_map *map,
+                               const ccl_cli_svg_picture *picture, const ccl_cli_palette *palette) {
+    double x = CCL_CLI_SVG_LEFT + map->size.x + 24.0, y = CCL_CLI_SVG_TOP + 4.0;
+    fputs("<g font-family=\"sans-serif\" font-size=\"12\" fill=\"#333\">\n", out);
+    if (picture->colour_by == CCL_CLI_COLOUR_SPECIES) {
+        fprintf(out, "<text x=\"%.2f\" y=\"%.2f\">species</text>\n", x, y + 10.0);
+        int rows = palette->species_count + (palette->others ? 1 : 0);
+        for (int k = 0; k < rows; k++) {
+            double row = y + 30.0 + 20.0 * k;
+            fprintf(out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"6\" stroke=\"#222\" fill=\"", x + 6.0,
+                    row - 4.0);
+            ccl_cli_svg_colour(out, ccl_cli_species_colour(k));
+            if (k == palette->species_count) {
+                fprintf(out, "\"/><text x=\"%.2f\" y=\"%.2f\">others</text>\n", x + 18.0, row);
+            } else if (palette->species_mass[k] == 0.0) {
+                fprintf(out, "\"/><text x=\"%.2f\" y=\"%.2f\">r %.4g, immovable</text>\n", x + 18.0,
+                        row, palette->species_radius[k]);
+            } else {
+                fprintf(out, "\"/><text x=\"%.2f\" y=\"%.2f\">r %.4g, m %.4g</text>\n", x + 18.0,
+                        row, palette->species_radius[k], palette->species_mass[k]);
+            }
+        }
+        fputs("</g>\n", out);
+        return;
+    }
+    const double bar = fmin(220.0, map->size.y - 60.0), steps = 44.0;
+    fprintf(out, "<text x=\"%.2f\" y=\"%.2f\">speed</text>\n", x, y + 10.0);
+    for (int k = 0; k < (int)steps; k++) { /* fast at the top */
+        fprintf(out, "<rect x=\"%.2f\" y=\"%.2f\" width=\"16\" height=\"%.2f\" fill=\"", x,
+                y + 20.0 + bar * k / steps, bar / steps + 0.3);
+        ccl_cli_svg_colour(out, ccl_cli_viridis(1.0 - (k + 0.5) / steps));
+        fputs("\"/>\n", out);
+    }
+    double top = palette->max_speed > 0.0 ? palette->max_speed : 1.0;
+    double step = ccl_cli_svg_tick_step(top, 4);
+    for (double v = 0.0; v <= top * (1.0 + 1e-9); v += step) {
+        double at = y + 20.0 + bar * (1.0 - v / top);
+        fprintf(out,
+                "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"#333\"/>"
+                "<text x=\"%.2f\" y=\"%.2f\">%g</text>\n",
+                x + 16.0, at, x + 20.0, at, x + 23.0, at + 4.0, v);
+    }
+    fprintf(out, "<text x=\"%.2f\" y=\"%.2f\">top: %.4g</text>\n", x, y + 38.0 + bar,
+            palette->max_speed);
+    if (palette->immovable) {
+        fprintf(out,
+                "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"6\" fill=\"#777\" stroke=\"#222\"/>"
+                "<text x=\"%.2f\" y=\"%.2f\">immovable</text>\n",
+                x + 6.0, y + 58.0 + bar, x + 18.0, y + 62.0 + bar);
+    }
+    fputs("</g>\n", out);
+}
+
+/// Writes the box, its obstacles and (unless drawn as an image) nothing else.
+static void ccl_cli_svg_obstacles(FILE *out, const ccl_cli_svg_map *map,
+                                  const ccl_cli_svg_picture *picture) {
+    fputs("<g stroke=\"#333\" stroke-width=\"2.5\" stroke-linecap=\"round\">\n", out);
+    for (int k = 0; k < picture->segment_count; k++) {
+        ccl_segment s = picture->segments[k];
+        fprintf(out, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"/>\n",
+                ccl_cli_svg_x(map, s.a.x), ccl_cli_svg_y(map, s.a.y), ccl_cli_svg_x(map, s.b.x),
+                ccl_cli_svg_y(map, s.b.y));
+    }
+    fputs("</g>\n<g fill=\"#333\">\n", out);
+    for (int k = 0; k < picture->point_count; k++) {
+        fprintf(out, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"2.5\"/>\n",
+                ccl_cli_svg_x(map, picture->points[k].x), ccl_cli_svg_y(map, picture->points[k].y));
+    }
+    fputs("</g>\n", out);
+}
+
+bool ccl_cli_svg_write_picture(FILE *out, const ccl_cli_svg_picture *picture) {
+    ccl_cli_palette palette;
+    if (!ccl_cli_palette_make(picture, &palette)) {
+        return false;
+    }
+    ccl_vec2 size = ccl_sub(picture->box_max, picture->box_min);
+    double scale = CCL_CLI_SVG_SIZE / fmax(size.x, size.y);
+    ccl_cli_svg_map map = {{picture->box_min.x, picture->box_max.y}, scale, ccl_scale(size, scale)};
+    double width = CCL_CLI_SVG_LEFT + map.size.x + CCL_CLI_SVG_PANEL;
+    double height = CCL_CLI_SVG_TOP + fmax(map.size.y, 320.0) + CCL_CLI_SVG_BOTTOM + 24.0;
+    fprintf(out,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+            "viewBox=\"0 0 %.2f %.2f\">\n"
+            "<rect x=\"0\" y=\"0\" width=\"%.2f\" height=\"%.2f\" fill=\"#fbfaf7\"/>\n",
+            width, height, width, height, width, height);
+    fprintf(out,
+            "<clipPath id=\"domain\"><rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+            "height=\"%.2f\"/></clipPath>\n",
+            CCL_CLI_SVG_LEFT, CCL_CLI_SVG_TOP, map.size.x, map.size.y);
+    bool image = picture->circle_count > CCL_CLI_SVG_MAX_CIRCLES;
+    bool ok = !image || ccl_cli_svg_circles_image(out, &map, picture, &palette);
+    if (picture->trails != NULL && picture->trails->trails != NULL &&
+        picture->trail_mode != CCL_CLI_TRAILS_NONE) {
+        ccl_cli_svg_trails(out, &map, picture, &palette);
+    }
+    ccl_cli_svg_obstacles(out, &map, picture);
+    if (!image) {
+        ccl_cli_svg_circles(out, &map, picture, &palette);
+    }
+    fprintf(out,
+            "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"none\" "
+            "stroke=\"#333\" stroke-width=\"2\"%s/>\n",
+            CCL_CLI_SVG_LEFT, CCL_CLI_SVG_TOP, map.size.x, map.size.y,
+            picture->periodic ? " stroke-dasharray=\"6 4\"" : "");
+    ccl_cli_svg_axes(out, &map, picture);
+    ccl_cli_svg_legend(out, &map, picture, &palette);
     if (picture->title != NULL) {
         fprintf(out,
                 "<text x=\"%.2f\" y=\"%.2f\" font-family=\"sans-serif\" font-size=\"14\" "
                 "fill=\"#333\">",
-                CCL_CLI_SVG_MARGIN, height + 14.0);
+                CCL_CLI_SVG_LEFT, height - 10.0);
         ccl_cli_svg_text(out, picture->title);
         fputs("</text>\n", out);
     }
     fputs("</svg>\n", out);
-    return !ferror(out);
-}
-
-/// A round step for axis ticks covering span in about count steps.
-static double ccl_cli_svg_tick_step(double span, int count) {
-    double raw = span / count;
-    double power = pow(10.0, floor(log10(raw)));
-    double unit = raw / power;
-    return power * (unit < 1.5 ? 1.0 : unit < 3.5 ? 2.0 : unit < 7.5 ? 5.0 : 10.0);
-}
-
-bool ccl_cli_svg_write_histogram(FILE *out, const ccl_cli_svg_histogram *histogram) {
-    const double width = 720.0, height = 440.0, left = 70.0, right = 20.0, top = 40.0,
-                 bottom = 60.0;
-    double x_max = histogram->bin_width * histogram->bins;
-    double y_max = 0.0;
-    for (int k = 0; k < histogram->bins; k++) {
-        y_max = fmax(y_max, histogram->density[k]);
-    }
-    const int samples = 400;
-    for (int k = 0; histogram->curve != NULL && k <= samples; k++) {
-        double y = histogram->curve(x_max * k / samples, histogram->curve_user);
-        y_max = isfinite(y) ? fmax(y_max, y) : y_max;
-    }
-    y_max = y_max > 0.0 ? 1.1 * y_max : 1.0;
-    double sx = (width - left - right) / x_max, sy = (height - top - bottom) / y_max;
-    double base = height - bottom;
-    fprintf(out,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-            "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"13\">\n"
-            "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#fbfaf7\"/>\n",
-            width, height, width, height, width, height);
-    fputs("<g fill=\"#7fa7d9\" stroke=\"#4a78b0\" stroke-width=\"0.5\">\n", out);
-    for (int k = 0; k < histogram->bins; k++) {
-        double h = histogram->density[k] * sy;
-        fprintf(out, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"/>\n",
-                left + k * histogram->bin_width * sx, base - h, histogram->bin_width * sx, h);
-    }
-    fputs("</g>\n", out);
-    if (histogram->curve != NULL) {
-        fputs("<polyline fill=\"none\" stroke=\"#c0392b\" stroke-width=\"2\" points=\"", out);
-        for (int k = 0; k <= samples; k++) {
-            double x = x_max * k / samples;
-            double y = histogram->curve(x, histogram->curve_user);
-            fprintf(out, "%s%.2f,%.2f", k ? " " : "", left + x * sx,
-                    base - (isfinite(y) ? y : 0.0) * sy);
-        }
-        fputs("\"/>\n", out);
-    }
-    fprintf(out,
-            "<g stroke=\"#333\"><line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/>"
-            "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\"/></g>\n",
-            left, base, width - right, base, left, base, left, top);
-    double step = ccl_cli_svg_tick_step(x_max, 8);
-    for (double x = 0.0; x <= x_max * (1.0 + 1e-9); x += step) {
-        fprintf(out,
-                "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.0f\" stroke=\"#333\"/>"
-                "<text x=\"%.2f\" y=\"%.0f\" text-anchor=\"middle\">%g</text>\n",
-                left + x * sx, base, left + x * sx, base + 5.0, left + x * sx, base + 20.0, x);
-    }
-    step = ccl_cli_svg_tick_step(y_max, 6);
-    for (double y = 0.0; y <= y_max; y += step) {
-        fprintf(out,
-                "<line x1=\"%.0f\" y1=\"%.2f\" x2=\"%.0f\" y2=\"%.2f\" stroke=\"#333\"/>"
-                "<text x=\"%.0f\" y=\"%.2f\" text-anchor=\"end\">%g</text>\n",
-                left - 5.0, base - y * sy, left, base - y * sy, left - 8.0, base - y * sy + 4.0, y);
-    }
-    if (histogram->x_label != NULL) {
-        fprintf(out, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">",
-                left + 0.5 * (width - left - right), height - 18.0);
-        ccl_cli_svg_text(out, histogram->x_label);
-        fputs("</text>\n", out);
-    }
-    if (histogram->title != NULL) {
-        fprintf(out, "<text x=\"%.0f\" y=\"24\" font-size=\"15\">", left);
-        ccl_cli_svg_text(out, histogram->title);
-        fputs("</text>\n", out);
-    }
-    if (histogram->curve_label != NULL) {
-        fprintf(out,
-                "<line x1=\"%.0f\" y1=\"%.0f\" x2=\"%.0f\" y2=\"%.0f\" stroke=\"#c0392b\" "
-                "stroke-width=\"2\"/><text x=\"%.0f\" y=\"%.0f\">",
-                width - 300.0, top + 10.0, width - 270.0, top + 10.0, width - 262.0, top + 14.0);
-        ccl_cli_svg_text(out, histogram->curve_label);
-        fprintf(out,
-                "</text>\n<rect x=\"%.0f\" y=\"%.0f\" width=\"30\" height=\"10\" fill=\"#7fa7d9\"/>"
-                "<text x=\"%.0f\" y=\"%.0f\">observed</text>\n",
-                width - 300.0, top + 22.0, width - 262.0, top + 32.0);
-    }
-    fputs("</svg>\n", out);
-    return !ferror(out);
+    ccl_cli_palette_free(&palette);
+    return ok && !ferror(out);
 }

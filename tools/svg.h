@@ -1,4 +1,5 @@
-/* circol CLI: SVG pictures of a world's state with trails, and of a histogram against a curve. */
+/* circol CLI: pictures of a world's state with trails (SVG, or PNG for frames and crowds), and of
+ * a histogram against a curve. */
 #ifndef CIRCOL_CLI_SVG_H
 #define CIRCOL_CLI_SVG_H
 
@@ -7,12 +8,32 @@
 
 #include <circol/circol.h>
 
+#include "colour.h"
 #include "trail.h"
+
+/// What the colour of a circle says.
+typedef enum ccl_cli_colour_by {
+    CCL_CLI_COLOUR_SPEED = 0, ///< Its speed, on the viridis map, with a colour bar.
+    CCL_CLI_COLOUR_SPECIES,   ///< Its kind (radius and mass), with a legend.
+} ccl_cli_colour_by;
+
+/// How much of each followed circle's path is drawn.
+typedef enum ccl_cli_trail_mode {
+    CCL_CLI_TRAILS_LAST = 0, ///< The path over the last tenth of the run.
+    CCL_CLI_TRAILS_ALL,      ///< The whole path.
+    CCL_CLI_TRAILS_NONE,     ///< None.
+} ccl_cli_trail_mode;
+
+/// Circles beyond which a picture draws them as an image (a PNG inside the SVG) rather than one
+/// SVG element each, so that the file stays small: about 3 MB at most.
+#define CCL_CLI_SVG_MAX_CIRCLES 20000
 
 /// A circle as drawn.
 typedef struct ccl_cli_svg_circle {
     ccl_vec2 position; ///< Centre (world coordinates, y up).
+    ccl_vec2 velocity; ///< Velocity (colour by speed).
     double radius;     ///< Radius (world length).
+    double mass;       ///< Mass (colour by species).
     bool immovable;    ///< Drawn grey.
 } ccl_cli_svg_circle;
 
@@ -24,14 +45,46 @@ typedef struct ccl_cli_svg_picture {
     int segment_count;                 ///< Number of segments.
     const ccl_vec2 *points;            ///< Static points.
     int point_count;                   ///< Number of points.
-    const ccl_cli_svg_circle *circles; ///< The circles, colour by index.
+    const ccl_cli_svg_circle *circles; ///< The circles.
     int circle_count;                  ///< Number of circles.
     const ccl_cli_trails *trails;      ///< Their paths, or NULL.
+    ccl_cli_trail_mode trail_mode;     ///< How much of the paths.
+    ccl_cli_colour_by colour_by;       ///< What colour says.
     const char *title;                 ///< Caption (escaped when written), or NULL.
 } ccl_cli_svg_picture;
 
-/// Writes the picture as an SVG document (800 px across the longer side). False on a write error.
+/// The colours of a picture's circles, and what they mean.
+typedef struct ccl_cli_palette {
+    ccl_cli_rgb *colours;                       ///< One per circle.
+    double max_speed;                           ///< Top of the speed scale (colour by speed).
+    int species_count;                          ///< Species told apart (colour by species).
+    double species_radius[CCL_CLI_SPECIES_MAX]; ///< Their radii...
+    double species_mass[CCL_CLI_SPECIES_MAX];   ///< ...and masses (0: immovable).
+    bool others;                                ///< Whether more kinds share one grey.
+    bool immovable;                             ///< Whether any circle is immovable.
+} ccl_cli_palette;
+
+/// Colours the circles of picture. False when out of memory.
+bool ccl_cli_palette_make(const ccl_cli_svg_picture *picture, ccl_cli_palette *palette);
+
+/// Frees a palette. A zeroed one is allowed.
+void ccl_cli_palette_free(ccl_cli_palette *palette);
+
+/// Writes the picture as an SVG document (800 px across the longer side of the box), with axes,
+/// a scale, the legend of its colours and the time. False on a write error or out of memory.
 bool ccl_cli_svg_write_picture(FILE *out, const ccl_cli_svg_picture *picture);
+
+/// Draws the picture (the box, obstacles and circles; no text) into rgb (width x height pixels,
+/// 3 bytes each, rows from the top). False when out of memory.
+bool ccl_cli_raster_picture(const ccl_cli_svg_picture *picture, const ccl_cli_palette *palette,
+                            int width, int height, unsigned char *rgb);
+
+/// Writes rgb (width x height pixels) as a PNG file. False on a write error.
+bool ccl_cli_png_write(FILE *out, const unsigned char *rgb, int width, int height);
+
+/// Writes the picture as a PNG file, width pixels across the longer side. False on a write error
+/// or out of memory.
+bool ccl_cli_png_write_picture(FILE *out, const ccl_cli_svg_picture *picture, int width);
 
 /// A density curve y = f(x) drawn over a histogram.
 typedef double ccl_cli_svg_curve_fn(double x, void *user);
@@ -45,8 +98,17 @@ typedef struct ccl_cli_svg_histogram {
     void *curve_user;            ///< Passed to curve.
     const char *title;           ///< Caption, or NULL.
     const char *x_label;         ///< Axis caption, or NULL.
+    const char *y_label;         ///< Caption of the vertical axis, or NULL.
     const char *curve_label;     ///< Legend for the curve, or NULL.
+    const char *note;            ///< A line under the legend (figures of the fit), or NULL.
 } ccl_cli_svg_histogram;
+
+/// Writes text into an SVG document with the XML special characters escaped.
+void ccl_cli_svg_text(FILE *out, const char *text);
+
+/// A round step (1, 2 or 5 times a power of ten) for axis ticks covering span in about count
+/// steps.
+double ccl_cli_svg_tick_step(double span, int count);
 
 /// Writes the histogram as an SVG document. False on a write error.
 bool ccl_cli_svg_write_histogram(FILE *out, const ccl_cli_svg_histogram *histogram);

@@ -68,6 +68,13 @@ void ccl_cli_trails_add(ccl_cli_trails *trails, int circle, ccl_vec2 p, bool for
     }
 }
 
+void ccl_cli_trails_mark(ccl_cli_trails *trails) {
+    for (int i = 0; trails->trails != NULL && i < trails->circle_count; i++) {
+        int count = trails->trails[i].count; /* the last point taken joins the stretch */
+        trails->trails[i].mark = count > 0 ? count - 1 : 0;
+    }
+}
+
 void ccl_cli_trails_free(ccl_cli_trails *trails) {
     if (trails->trails != NULL) {
         for (int i = 0; i < trails->circle_count; i++) {

@@ -11,6 +11,7 @@ typedef struct ccl_cli_trail {
     ccl_vec2 *points; ///< In time order.
     int count;        ///< Points stored.
     int capacity;     ///< Points allocated.
+    int mark;         ///< The first point of the last stretch (see ccl_cli_trails_mark).
 } ccl_cli_trail;
 
 /// The paths of a set of circles. Only every stride-th circle is followed, to bound the size.
@@ -35,6 +36,9 @@ bool ccl_cli_trails_traced(const ccl_cli_trails *trails, int circle);
 /// Appends position p of circle i (ignored when not followed). force keeps p even when it is
 /// within min_step of the last point.
 void ccl_cli_trails_add(ccl_cli_trails *trails, int circle, ccl_vec2 p, bool force);
+
+/// Marks where the last stretch of every trail starts: at its last point so far.
+void ccl_cli_trails_mark(ccl_cli_trails *trails);
 
 /// Frees the trails. A zeroed struct is allowed.
 void ccl_cli_trails_free(ccl_cli_trails *trails);

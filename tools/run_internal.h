@@ -1,0 +1,45 @@
+/* circol CLI: what the parts of `circol run` share: the state of a run. */
+#ifndef CIRCOL_CLI_RUN_INTERNAL_H
+#define CIRCOL_CLI_RUN_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <circol/circol.h>
+
+#include "options.h"
+#include "progress.h"
+#include "scene.h"
+#include "trail.h"
+
+/// Everything a run holds.
+typedef struct ccl_cli_run {
+    ccl_cli_run_options options;
+    ccl_cli_scene scene;
+    const char *scene_name;
+    char scene_label[256]; ///< The scene file's name as messages write it (escaped).
+    ccl_world *world;
+    int *index_of_slot; ///< Scene index of each world slot (-1: none).
+    uint32_t slot_count;
+    ccl_circle_id *ids;
+    FILE *trace;
+    bool trace_failed;
+    int trace_errno;            ///< Why the first failed trace write failed.
+    ccl_contact_event *pending; ///< Collisions not yet in the trace (during an advance call).
+    size_t pending_count, pending_capacity;
+    double advance_seconds; ///< Wall time inside ccl_world_advance: the simulation's.
+    FILE *svg;              ///< Opened before the run, so a bad path fails early.
+    ccl_cli_trails trails;
+    bool tracing_trails;
+    ccl_cli_progress progress; ///< The progress bar, cleared before a log message.
+    int frame_count;           ///< Frames written (--frames).
+    double next_frame;         ///< The world time of the next frame.
+} ccl_cli_run;
+
+/// Prints the summary (or the JSON object) of a run to until that started with
+/// initial_energy and spent seconds simulating. False on a write error or out of memory.
+bool ccl_cli_run_report(const ccl_cli_run *run, double until, double initial_energy, double seconds,
+                        bool interrupted);
+
+#endif

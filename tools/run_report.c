@@ -1,0 +1,113 @@
+/* circol CLI: the summary of `circol run`, as words or as one JSON object. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <cjson/cJSON.h>
+
+#include "report.h"
+#include "run_internal.h"
+
+/// Adds the circles' final states to the JSON report.
+static bool ccl_cli_run_json_state(const ccl_cli_run *run, cJSON *report) {
+    cJSON *array = cJSON_AddArrayToObject(report, "circles");
+    if (array == NULL) {
+        return false;
+    }
+    for (int i = 0; i < run->scene.circle_count; i++) {
+        ccl_circle_state state;
+        if (ccl_world_get_circle(run->world, run->ids[i], &state) != CCL_OK) {
+            continue;
+        }
+        cJSON *item = cJSON_CreateObject();
+        if (item == NULL || !cJSON_AddItemToArray(array, item)) {
+            cJSON_Delete(item);
+            return false;
+        }
+        bool ok = cJSON_AddNumberToObject(item, "id", i) != NULL;
+        ok = ok && ccl_cli_json_add_number(item, "x", state.position.x);
+        ok = ok && ccl_cli_json_add_number(item, "y", state.position.y);
+        ok = ok && ccl_cli_json_add_number(item, "vx", state.velocity.x);
+        ok = ok && ccl_cli_json_add_number(item, "vy", state.velocity.y);
+        ok = ok && ccl_cli_json_add_number(item, "r", state.radius);
+        if (!ok) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// Prints the report (JSON or the human summary). False on an output error.
+bool ccl_cli_run_report(const ccl_cli_run *run, double until, double initial_energy, double seconds,
+                        bool interrupted) {
+    ccl_world_stats stats = ccl_world_get_stats(run->world);
+    double max_overlap = ccl_world_max_overlap(run->world);
+    const ccl_cli_scene *scene = &run->scene;
+    if (run->options.json) {
+        cJSON *report = cJSON_CreateObject();
+        bool ok = report != NULL;
+        ok = ok && cJSON_AddStringToObject(report, "scene", run->scene_name) != NULL;
+        ok = ok && ccl_cli_json_add_number(report, "time", stats.time);
+        ok = ok && ccl_cli_json_add_number(report, "until", until);
+        ok = ok && ccl_cli_json_add_number(report, "circle_count", scene->circle_count);
+        ok = ok && ccl_cli_json_add_number(report, "collisions", (double)stats.collisions);
+        ok =
+            ok && ccl_cli_json_add_number(report, "wall_collisions", (double)stats.wall_collisions);
+        ok = ok && ccl_cli_json_add_number(report, "events", (double)stats.events);
+        ok = ok && ccl_cli_json_add_number(report, "kinetic_energy", stats.kinetic_energy);
+        ok = ok && ccl_cli_json_add_number(report, "initial_kinetic_energy", initial_energy);
+        ok = ok && ccl_cli_json_add_vec2(report, "momentum", stats.momentum);
+        ok = ok && ccl_cli_json_add_number(report, "max_overlap", max_overlap);
+        ok = ok &&
+             ccl_cli_json_add_number(report, "guard_collisions", (double)stats.guard_collisions);
+        ok = ok && ccl_cli_json_add_number(report, "wall_seconds", seconds);
+        ok = ok && cJSON_AddBoolToObject(report, "interrupted", interrupted) != NULL;
+        if (ok && run->options.state) {
+            ok = ccl_cli_run_json_state(run, report);
+        }
+        if (!ok) {
+            cJSON_Delete(report);
+            fputs("circol: out of memory writing JSON\n", stderr);
+            return false;
+        }
+        return ccl_cli_json_print(report);
+    }
+    printf("circol: %s: %d %s, %d %s, %d %s, %s box [%g, %g] x [%g, %g]\n", run->scene_name,
+           scene->circle_count, ccl_cli_plural(scene->circle_count, "circle", "circles"),
+           scene->segment_count, ccl_cli_plural(scene->segment_count, "segment", "segments"),
+           scene->point_count, ccl_cli_plural(scene->point_count, "point", "points"),
+           scene->boundary == CCL_BOUNDARY_PERIODIC ? "periodic" : "walled", scene->box_min.x,
+           scene->box_max.x, scene->box_min.y, scene->box_max.y);
+    printf("  time             %.10g of %.10g%s\n", stats.time, until,
+           interrupted ? " (interrupted)" : "");
+    printf("  collisions       %llu between circles, %llu with walls\n",
+           (unsigned long long)stats.collisions, (unsigned long long)stats.wall_collisions);
+    if (stats.guard_collisions > 0) {
+        /* what the count means, in one line: not an error, the price of not stalling */
+        printf("  collapse guard   %llu of %llu made elastic (pairs meeting again within the "
+               "collapse time, so that an inelastic pile cannot stall; see docs/RELIABILITY.md)\n",
+               (unsigned long long)stats.guard_collisions, (unsigned long long)stats.collisions);
+    }
+    printf("  events           %llu\n", (unsigned long long)stats.events);
+    printf("  kinetic energy   %.10g (at start %.10g)\n", stats.kinetic_energy, initial_energy);
+    printf("  momentum         (%.10g, %.10g)\n", stats.momentum.x, stats.momentum.y);
+    printf("  max overlap      %.3g\n", max_overlap);
+    printf("  wall time        %.3f s", seconds);
+    if (seconds > 0.0 && stats.events > 0) {
+        printf(", %.3g events/s", (double)stats.events / seconds);
+    }
+    printf("\n");
+    if (run->options.state) {
+        printf("  %5s %22s %22s %22s %22s %12s\n", "id", "x", "y", "vx", "vy", "r");
+        for (int i = 0; i < scene->circle_count; i++) {
+            ccl_circle_state state;
+            if (ccl_world_get_circle(run->world, run->ids[i], &state) == CCL_OK) {
+                printf("  %5d %22.17g %22.17g %22.17g %22.17g %12.6g\n", i, state.position.x,
+                       state.position.y, state.velocity.x, state.velocity.y, state.radius);
+            }
+        }
+    }
+    return ccl_cli_flush_stdout();
+}
+
+/// Advances the world to target (the run started at start and lasts until), in calls of a
