@@ -99,7 +99,7 @@ static ccl_status ccl_grid_bin_obstacles(ccl_world *w, int32_t cells) {
     if (total == 0) {
         return CCL_OK; /* no obstacles: no per-cell table at all */
     }
-    int32_t *start = ccl_world_alloc(w, sizeof(int32_t) * (size_t)(cells + 1));
+    int32_t *start = ccl_memory_alloc(&w->memory, sizeof(int32_t) * (size_t)(cells + 1));
     if (start == NULL) {
         return CCL_ERR_OUT_OF_MEMORY;
     }
@@ -112,19 +112,21 @@ static ccl_status ccl_grid_bin_obstacles(ccl_world *w, int32_t cells) {
                 start[c + 1] += start[c];
             }
             items = start[cells];
-            fill = ccl_world_alloc(w, sizeof(int32_t) * (size_t)(items > 0 ? items : 1));
+            fill = ccl_memory_alloc(&w->memory, sizeof(int32_t) * (size_t)(items > 0 ? items : 1));
             if (fill == NULL) {
-                ccl_world_free(w, start, sizeof(int32_t) * (size_t)(cells + 1));
+                ccl_memory_free(&w->memory, start, sizeof(int32_t) * (size_t)(cells + 1));
                 return CCL_ERR_OUT_OF_MEMORY;
             }
         }
         int32_t *cursor = NULL;
         int32_t *cursor_mem = NULL;
         if (pass == 1) {
-            cursor_mem = ccl_world_alloc(w, sizeof(int32_t) * (size_t)(cells > 0 ? cells : 1));
+            cursor_mem =
+                ccl_memory_alloc(&w->memory, sizeof(int32_t) * (size_t)(cells > 0 ? cells : 1));
             if (cursor_mem == NULL) {
-                ccl_world_free(w, fill, sizeof(int32_t) * (size_t)(items > 0 ? items : 1));
-                ccl_world_free(w, start, sizeof(int32_t) * (size_t)(cells + 1));
+                ccl_memory_free(&w->memory, fill,
+                                sizeof(int32_t) * (size_t)(items > 0 ? items : 1));
+                ccl_memory_free(&w->memory, start, sizeof(int32_t) * (size_t)(cells + 1));
                 return CCL_ERR_OUT_OF_MEMORY;
             }
             memcpy(cursor_mem, start, sizeof(int32_t) * (size_t)cells);
@@ -168,18 +170,19 @@ static ccl_status ccl_grid_bin_obstacles(ccl_world *w, int32_t cells) {
         }
         if (pass == 0 && !ccl_grid_entries_allowed(counted)) {
             /* long obstacles over a fine grid: refuse rather than overflow the int32 offsets */
-            ccl_world_free(w, start, sizeof(int32_t) * (size_t)(cells + 1));
+            ccl_memory_free(&w->memory, start, sizeof(int32_t) * (size_t)(cells + 1));
             return CCL_ERR_OUT_OF_MEMORY;
         }
         if (pass == 1) {
-            ccl_world_free(w, cursor_mem, sizeof(int32_t) * (size_t)(cells > 0 ? cells : 1));
+            ccl_memory_free(&w->memory, cursor_mem,
+                            sizeof(int32_t) * (size_t)(cells > 0 ? cells : 1));
             if (w->obstacle_start != NULL) {
-                ccl_world_free(w, w->obstacle_start,
-                               sizeof(int32_t) * (size_t)(w->cell_capacity + 1));
-                ccl_world_free(w, w->obstacle_items,
-                               sizeof(int32_t) * (size_t)(w->obstacle_item_count > 0
-                                                              ? w->obstacle_item_count
-                                                              : 1));
+                ccl_memory_free(&w->memory, w->obstacle_start,
+                                sizeof(int32_t) * (size_t)(w->cell_capacity + 1));
+                ccl_memory_free(&w->memory, w->obstacle_items,
+                                sizeof(int32_t) * (size_t)(w->obstacle_item_count > 0
+                                                               ? w->obstacle_item_count
+                                                               : 1));
             }
             w->obstacle_start = start;
             w->obstacle_items = fill;
@@ -258,7 +261,7 @@ ccl_status ccl_grid_rebuild(ccl_world *w) {
     int32_t nx, ny;
     ccl_grid_plan(w, max_radius, w->live_count, &nx, &ny);
     int32_t cells = nx * ny;
-    int32_t *head = ccl_world_alloc(w, sizeof(int32_t) * (size_t)cells);
+    int32_t *head = ccl_memory_alloc(&w->memory, sizeof(int32_t) * (size_t)cells);
     if (head == NULL) {
         return CCL_ERR_OUT_OF_MEMORY;
     }
@@ -276,11 +279,11 @@ ccl_status ccl_grid_rebuild(ccl_world *w) {
         w->cell_w = old_w;
         w->cell_h = old_h;
         ccl_grid_set_edge_walls(w);
-        ccl_world_free(w, head, sizeof(int32_t) * (size_t)cells);
+        ccl_memory_free(&w->memory, head, sizeof(int32_t) * (size_t)cells);
         return status;
     }
     if (w->cell_head != NULL) {
-        ccl_world_free(w, w->cell_head, sizeof(int32_t) * (size_t)old_capacity);
+        ccl_memory_free(&w->memory, w->cell_head, sizeof(int32_t) * (size_t)old_capacity);
     }
     w->cell_head = head;
     w->cell_capacity = cells;

@@ -549,21 +549,20 @@ void ccl_queue_clear(ccl_queue *q) {
 /* ---- memory ---- */
 
 /* Gives back whichever of the arrays exist (sizes as allocated for these capacities). */
-static void ccl_queue_free_arrays(const ccl_queue_allocator *a, ccl_queue_node *nodes,
-                                  int32_t *front, int32_t *heads, int32_t capacity,
-                                  int32_t bucket_capacity) {
-    if (nodes != NULL) {
-        a->release(a->ctx, nodes, (size_t)capacity * sizeof(ccl_queue_node));
-    }
-    if (front != NULL) {
-        a->release(a->ctx, front, (size_t)capacity * sizeof(int32_t));
-    }
-    if (heads != NULL) {
-        a->release(a->ctx, heads, (size_t)(bucket_capacity + 2) * sizeof(int32_t));
-    }
+static void ccl_queue_free_arrays(ccl_memory *m, ccl_queue_node *nodes, int32_t *front,
+                                  int32_t *heads, int32_t capacity, int32_t bucket_capacity) {
+    ccl_memory_free(m, nodes, (size_t)capacity * sizeof(ccl_queue_node));
+    ccl_memory_free(m, front, (size_t)capacity * sizeof(int32_t));
+    ccl_memory_free(m, heads, (size_t)(bucket_capacity + 2) * sizeof(int32_t));
 }
 
-ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity, ccl_queue_allocator allocator) {
+void ccl_queue_init(ccl_queue *q, ccl_memory *memory) {
+    *q = (ccl_queue){0};
+    q->memory = memory;
+    q->ahead = -1; /* no look-ahead before the queue has nodes */
+}
+
+ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity) {
     if (capacity <= q->capacity) {
         return CCL_OK;
     }
@@ -577,13 +576,12 @@ ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity, ccl_queue_allocator
     while (bucket_capacity <= capacity / 6) {
         bucket_capacity *= 2;
     }
-    ccl_queue_node *nodes =
-        allocator.alloc(allocator.ctx, (size_t)capacity * sizeof(ccl_queue_node));
-    int32_t *front = allocator.alloc(allocator.ctx, (size_t)capacity * sizeof(int32_t));
-    int32_t *heads =
-        allocator.alloc(allocator.ctx, (size_t)(bucket_capacity + 2) * sizeof(int32_t));
+    ccl_memory *memory = q->memory;
+    ccl_queue_node *nodes = ccl_memory_alloc(memory, (size_t)capacity * sizeof(ccl_queue_node));
+    int32_t *front = ccl_memory_alloc(memory, (size_t)capacity * sizeof(int32_t));
+    int32_t *heads = ccl_memory_alloc(memory, (size_t)(bucket_capacity + 2) * sizeof(int32_t));
     if (nodes == NULL || front == NULL || heads == NULL) {
-        ccl_queue_free_arrays(&allocator, nodes, front, heads, capacity, bucket_capacity);
+        ccl_queue_free_arrays(memory, nodes, front, heads, capacity, bucket_capacity);
         return CCL_ERR_OUT_OF_MEMORY;
     }
     for (int32_t i = 0; i < capacity; ++i) {
@@ -600,7 +598,6 @@ ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity, ccl_queue_allocator
     fresh.bucket_capacity = bucket_capacity;
     fresh.front_count = 0;
     fresh.front_is_heap = false;
-    fresh.allocator = allocator;
     fresh.ahead = -1;
     int32_t m = 0;
     for (int32_t i = 0; i < q->capacity; ++i) {
@@ -615,18 +612,13 @@ ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity, ccl_queue_allocator
             ccl_queue_link(&fresh, i, ccl_queue_infinite(&fresh));
         }
     }
-    ccl_queue_free_arrays(&q->allocator, q->nodes, q->front, q->heads, q->capacity,
-                          q->bucket_capacity);
+    ccl_queue_free_arrays(memory, q->nodes, q->front, q->heads, q->capacity, q->bucket_capacity);
     *q = fresh;
     ccl_queue_replace(q, m, q->inv_width);
     return CCL_OK;
 }
 
 void ccl_queue_release(ccl_queue *q) {
-    ccl_queue_free_arrays(&q->allocator, q->nodes, q->front, q->heads, q->capacity,
-                          q->bucket_capacity);
-    ccl_queue_allocator allocator = q->allocator;
-    *q = (ccl_queue){0};
-    q->allocator = allocator;
-    q->ahead = -1;
+    ccl_queue_free_arrays(q->memory, q->nodes, q->front, q->heads, q->capacity, q->bucket_capacity);
+    ccl_queue_init(q, q->memory);
 }

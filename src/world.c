@@ -44,51 +44,6 @@ ccl_circle_def ccl_circle_default_def(void) {
     return def;
 }
 
-/* ---- memory ---- */
-
-static void *ccl_default_alloc(size_t size, size_t align, void *user) {
-    (void)user;
-    if (align <= 16) {
-        return malloc(size); /* malloc's alignment (16) covers it */
-    }
-    size_t rounded = (size + align - 1) & ~(align - 1); /* aligned_alloc wants a multiple */
-    return rounded >= size ? aligned_alloc(align, rounded) : NULL;
-}
-
-static void ccl_default_free(void *ptr, size_t size, void *user) {
-    (void)size;
-    (void)user;
-    free(ptr);
-}
-
-void *ccl_world_alloc(ccl_world *w, size_t size) {
-    return ccl_world_alloc_aligned(w, size, 16);
-}
-
-void *ccl_world_alloc_aligned(ccl_world *w, size_t size, size_t align) {
-    void *p = w->def.allocator.alloc(size, align, w->def.allocator.user);
-    if (p != NULL) {
-        w->memory_bytes += size;
-    }
-    return p;
-}
-
-void ccl_world_free(ccl_world *w, void *ptr, size_t size) {
-    if (ptr != NULL) {
-        w->def.allocator.free(ptr, size, w->def.allocator.user);
-        w->memory_bytes -= size;
-    }
-}
-
-/* The queue's view of the world's allocator (its arrays count in memory_bytes). */
-static void *ccl_world_queue_alloc(void *ctx, size_t size) {
-    return ccl_world_alloc(ctx, size);
-}
-
-static void ccl_world_queue_release(void *ctx, void *ptr, size_t size) {
-    ccl_world_free(ctx, ptr, size);
-}
-
 static void ccl_log(const ccl_world *w, const char *message) {
     if (w->def.log != NULL) {
         w->def.log(message, w->def.log_user);
@@ -181,9 +136,7 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     }
     ccl_world_def d = *def;
     if (d.allocator.alloc == NULL) {
-        d.allocator.alloc = ccl_default_alloc;
-        d.allocator.free = ccl_default_free;
-        d.allocator.user = NULL;
+        d.allocator = ccl_default_allocator();
     }
     ccl_world *w = d.allocator.alloc(sizeof(ccl_world), 16, d.allocator.user);
     if (w == NULL) {
@@ -191,14 +144,15 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     }
     memset(w, 0, sizeof *w);
     w->def = d;
-    w->memory_bytes = sizeof(ccl_world);
+    w->memory.hooks = d.allocator;
+    w->memory.bytes = sizeof(ccl_world);
     w->box_min = d.box_min;
     w->box_max = d.box_max;
     w->box_size = ccl_sub(d.box_max, d.box_min);
     w->periodic = d.boundary == CCL_BOUNDARY_PERIODIC;
     w->linear = d.damping == 0.0 && d.gravity.x == 0.0 && d.gravity.y == 0.0;
     w->free_head = -1;
-    w->queue.ahead = -1; /* no look-ahead before the queue has nodes */
+    ccl_queue_init(&w->queue, &w->memory);
     w->fetched = -1;
     w->cache_bytes = ccl_world_cache_bytes();
     w->fetch_ahead_bytes = ccl_world_fetch_ahead_limit(w->cache_bytes);
@@ -216,10 +170,10 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
 
 static void ccl_world_free_slots(ccl_world *w) {
     size_t n = (size_t)w->slot_capacity;
-    ccl_world_free(w, w->bodies, n * sizeof(ccl_body_slot));
-    ccl_world_free(w, w->cold, n * sizeof(ccl_body_cold));
-    ccl_world_free(w, w->generation, n * sizeof(uint32_t));
-    ccl_world_free(w, w->user_data, n * sizeof(void *));
+    ccl_memory_free(&w->memory, w->bodies, n * sizeof(ccl_body_slot));
+    ccl_memory_free(&w->memory, w->cold, n * sizeof(ccl_body_cold));
+    ccl_memory_free(&w->memory, w->generation, n * sizeof(uint32_t));
+    ccl_memory_free(&w->memory, w->user_data, n * sizeof(void *));
 }
 
 void ccl_world_destroy(ccl_world *w) {
@@ -228,17 +182,19 @@ void ccl_world_destroy(ccl_world *w) {
     }
     ccl_world_free_slots(w);
     ccl_queue_release(&w->queue);
-    ccl_world_free(w, w->cell_head, sizeof(int32_t) * (size_t)w->cell_capacity);
+    ccl_memory_free(&w->memory, w->cell_head, sizeof(int32_t) * (size_t)w->cell_capacity);
     if (w->obstacle_start != NULL) {
-        ccl_world_free(w, w->obstacle_start, sizeof(int32_t) * (size_t)(w->cell_capacity + 1));
-        ccl_world_free(w, w->obstacle_items,
-                       sizeof(int32_t) *
-                           (size_t)(w->obstacle_item_count > 0 ? w->obstacle_item_count : 1));
+        ccl_memory_free(&w->memory, w->obstacle_start,
+                        sizeof(int32_t) * (size_t)(w->cell_capacity + 1));
+        ccl_memory_free(&w->memory, w->obstacle_items,
+                        sizeof(int32_t) *
+                            (size_t)(w->obstacle_item_count > 0 ? w->obstacle_item_count : 1));
     }
-    ccl_world_free(w, w->segments, sizeof(ccl_segment) * (size_t)w->segment_capacity);
-    ccl_world_free(w, w->points, sizeof(ccl_vec2) * (size_t)w->point_capacity);
-    ccl_world_free(w, w->overlaps, sizeof(ccl_overlap_pair) * (size_t)w->overlap_capacity);
-    ccl_world_free(w, w->contacts, sizeof(ccl_contact_event) * w->contact_capacity);
+    ccl_memory_free(&w->memory, w->segments, sizeof(ccl_segment) * (size_t)w->segment_capacity);
+    ccl_memory_free(&w->memory, w->points, sizeof(ccl_vec2) * (size_t)w->point_capacity);
+    ccl_memory_free(&w->memory, w->overlaps,
+                    sizeof(ccl_overlap_pair) * (size_t)w->overlap_capacity);
+    ccl_memory_free(&w->memory, w->contacts, sizeof(ccl_contact_event) * w->contact_capacity);
     ccl_allocator a = w->def.allocator;
     a.free(w, sizeof(ccl_world), a.user);
 }
@@ -261,20 +217,19 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     size_t n = (size_t)cap, old = (size_t)w->slot_capacity;
     /* a slot on a 64-byte boundary is one cache line (a neighbour scan reads only the slot), and
      * a cold half is half of one, never two */
-    ccl_body_slot *bodies = ccl_world_alloc_aligned(w, n * sizeof(ccl_body_slot), 64);
-    ccl_body_cold *cold = ccl_world_alloc_aligned(w, n * sizeof(ccl_body_cold), 64);
-    uint32_t *gens = ccl_world_alloc(w, n * sizeof(uint32_t));
+    ccl_body_slot *bodies = ccl_memory_alloc_aligned(&w->memory, n * sizeof(ccl_body_slot), 64);
+    ccl_body_cold *cold = ccl_memory_alloc_aligned(&w->memory, n * sizeof(ccl_body_cold), 64);
+    uint32_t *gens = ccl_memory_alloc(&w->memory, n * sizeof(uint32_t));
     /* user data pointers only once some circle has carried one (ccl_world_keep_user_data) */
     bool with_users = w->user_data != NULL;
-    void **users = with_users ? ccl_world_alloc(w, n * sizeof(void *)) : NULL;
+    void **users = with_users ? ccl_memory_alloc(&w->memory, n * sizeof(void *)) : NULL;
     /* the queue grows last: it keeps its circles, and nothing after it can fail */
-    ccl_queue_allocator queue_allocator = {ccl_world_queue_alloc, ccl_world_queue_release, w};
     if (bodies == NULL || cold == NULL || gens == NULL || (with_users && users == NULL) ||
-        ccl_queue_reserve(&w->queue, (int32_t)cap, queue_allocator) != CCL_OK) {
-        ccl_world_free(w, bodies, n * sizeof(ccl_body_slot));
-        ccl_world_free(w, cold, n * sizeof(ccl_body_cold));
-        ccl_world_free(w, gens, n * sizeof(uint32_t));
-        ccl_world_free(w, users, n * sizeof(void *));
+        ccl_queue_reserve(&w->queue, (int32_t)cap) != CCL_OK) {
+        ccl_memory_free(&w->memory, bodies, n * sizeof(ccl_body_slot));
+        ccl_memory_free(&w->memory, cold, n * sizeof(ccl_body_cold));
+        ccl_memory_free(&w->memory, gens, n * sizeof(uint32_t));
+        ccl_memory_free(&w->memory, users, n * sizeof(void *));
         return CCL_ERR_OUT_OF_MEMORY;
     }
     if (old > 0) {
@@ -293,7 +248,7 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
      * as wide: fewer heads, which stay in the cache, for longer lists to drain. At 10^6 circles
      * on a core with 512 KB that ran 1.04x to 1.09x as fast; at 10^5 the same; at 10^4, where the
      * heads fit anyway, it cost 5% (docs/PERFORMANCE_LOG.md). */
-    w->queue.wide = n * 8 > w->cache_bytes * 3;
+    ccl_queue_set_wide(&w->queue, n * 8 > w->cache_bytes * 3);
     ccl_world_free_slots(w);
     w->bodies = bodies;
     w->cold = cold;
@@ -307,7 +262,7 @@ static ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
  * whose circles carry none saves the 8 bytes per circle. */
 static ccl_status ccl_world_keep_user_data(ccl_world *w) {
     size_t n = (size_t)w->slot_capacity;
-    void **users = ccl_world_alloc(w, n * sizeof(void *));
+    void **users = ccl_memory_alloc(&w->memory, n * sizeof(void *));
     if (users == NULL) {
         return CCL_ERR_OUT_OF_MEMORY;
     }
@@ -490,23 +445,17 @@ static bool ccl_circle_hits_obstacle(const ccl_world *w, ccl_vec2 p, double r) {
 
 /* ---- adding and removing ---- */
 
-static ccl_status ccl_world_push_overlap(ccl_world *w, int32_t a, int32_t b) {
-    if (w->overlap_count == w->overlap_capacity) {
-        int32_t cap = w->overlap_capacity > 0 ? 2 * w->overlap_capacity : 16;
-        ccl_overlap_pair *pairs = ccl_world_alloc(w, sizeof(ccl_overlap_pair) * (size_t)cap);
-        if (pairs == NULL) {
-            return CCL_ERR_OUT_OF_MEMORY;
-        }
-        if (w->overlap_count > 0) {
-            memcpy(pairs, w->overlaps, sizeof(ccl_overlap_pair) * (size_t)w->overlap_count);
-        }
-        ccl_world_free(w, w->overlaps, sizeof(ccl_overlap_pair) * (size_t)w->overlap_capacity);
-        w->overlaps = pairs;
-        w->overlap_capacity = cap;
-    }
+/* Room for `more` overlap pairs past those recorded, so that recording them cannot fail halfway. */
+static ccl_status ccl_world_reserve_overlaps(ccl_world *w, int32_t more) {
+    return ccl_array_reserve(&w->memory, (void **)&w->overlaps, &w->overlap_capacity,
+                             (size_t)w->overlap_count, (size_t)w->overlap_count + (size_t)more,
+                             sizeof(ccl_overlap_pair), 16);
+}
+
+/* Records a pair added overlapping (room reserved by ccl_world_reserve_overlaps). */
+static void ccl_world_push_overlap(ccl_world *w, int32_t a, int32_t b) {
     ccl_overlap_pair pair = {a, b, w->generation[a], w->generation[b]};
     w->overlaps[w->overlap_count++] = pair;
-    return CCL_OK;
 }
 
 static void ccl_world_refresh_separating_flags(ccl_world *w) {
@@ -574,20 +523,6 @@ static void ccl_world_undo_add(ccl_world *w, int32_t i) {
     w->bodies[i].next = w->free_head;
     w->free_head = i;
     w->live_count--;
-}
-
-/* Room for `more` overlap pairs, so that recording them cannot fail halfway. */
-static ccl_status ccl_world_reserve_overlaps(ccl_world *w, int32_t more) {
-    int32_t saved = w->overlap_count;
-    for (int32_t m = 0; m < more; ++m) {
-        ccl_status status = ccl_world_push_overlap(w, 0, 0);
-        if (status != CCL_OK) {
-            w->overlap_count = saved;
-            return status;
-        }
-    }
-    w->overlap_count = saved;
-    return CCL_OK;
 }
 
 ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_circle_id *id) {
@@ -752,25 +687,6 @@ ccl_status ccl_world_remove_circle(ccl_world *w, ccl_circle_id id) {
     return CCL_OK;
 }
 
-static ccl_status ccl_world_grow_array(ccl_world *w, void **array, int32_t *capacity, int32_t count,
-                                       size_t item) {
-    if (count < *capacity) {
-        return CCL_OK;
-    }
-    int32_t cap = *capacity > 0 ? 2 * *capacity : 8;
-    void *fresh = ccl_world_alloc(w, item * (size_t)cap);
-    if (fresh == NULL) {
-        return CCL_ERR_OUT_OF_MEMORY;
-    }
-    if (count > 0) {
-        memcpy(fresh, *array, item * (size_t)count);
-    }
-    ccl_world_free(w, *array, item * (size_t)*capacity);
-    *array = fresh;
-    *capacity = cap;
-    return CCL_OK;
-}
-
 /* True when circle i strictly overlaps the obstacle (segment s). */
 static bool ccl_world_circle_cuts(const ccl_world *w, int32_t i, ccl_segment s) {
     ccl_vec2 p, v;
@@ -845,15 +761,17 @@ static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_po
     }
     ccl_status status;
     if (is_point) {
-        status = ccl_world_grow_array(w, (void **)&w->points, &w->point_capacity, w->point_count,
-                                      sizeof(ccl_vec2));
+        status = ccl_array_reserve(&w->memory, (void **)&w->points, &w->point_capacity,
+                                   (size_t)w->point_count, (size_t)w->point_count + 1,
+                                   sizeof(ccl_vec2), 8);
         if (status != CCL_OK) {
             return status;
         }
         w->points[w->point_count++] = s.a;
     } else {
-        status = ccl_world_grow_array(w, (void **)&w->segments, &w->segment_capacity,
-                                      w->segment_count, sizeof(ccl_segment));
+        status = ccl_array_reserve(&w->memory, (void **)&w->segments, &w->segment_capacity,
+                                   (size_t)w->segment_count, (size_t)w->segment_count + 1,
+                                   sizeof(ccl_segment), 8);
         if (status != CCL_OK) {
             return status;
         }
@@ -987,21 +905,12 @@ static ccl_vec2 ccl_box_normal(int k) {
 /* Room for one more recorded contact, asked before an event is processed, so that running out
  * of memory stops the advance before the event instead of losing its record. */
 static ccl_status ccl_world_reserve_contact(ccl_world *w) {
-    if (!w->def.record_contacts || w->contact_count < w->contact_capacity) {
+    if (!w->def.record_contacts) {
         return CCL_OK;
     }
-    size_t cap = w->contact_capacity > 0 ? 2 * w->contact_capacity : 256;
-    ccl_contact_event *fresh = ccl_world_alloc(w, sizeof(ccl_contact_event) * cap);
-    if (fresh == NULL) {
-        return CCL_ERR_OUT_OF_MEMORY;
-    }
-    if (w->contact_count > 0) {
-        memcpy(fresh, w->contacts, sizeof(ccl_contact_event) * w->contact_count);
-    }
-    ccl_world_free(w, w->contacts, sizeof(ccl_contact_event) * w->contact_capacity);
-    w->contacts = fresh;
-    w->contact_capacity = cap;
-    return CCL_OK;
+    return ccl_array_reserve(&w->memory, (void **)&w->contacts, &w->contact_capacity,
+                             w->contact_count, w->contact_count + 1, sizeof(ccl_contact_event),
+                             256);
 }
 
 /* Whether anybody takes contact events (a recording or a callback): the event is built only then
@@ -1910,14 +1819,14 @@ static void ccl_world_fetch_body(const ccl_world *w, int32_t i) {
  * (docs/PERFORMANCE_LOG.md). Looking back two and four steps in a large world, so that the stages
  * stay an event apart, measured the same. */
 static void ccl_world_fetch_ahead(ccl_world *w) {
-    int32_t seen = w->queue.ahead;
+    int32_t seen = ccl_queue_ahead(&w->queue);
     int32_t next = ccl_queue_look_ahead(&w->queue);
     if (next >= 0) { /* an index below the capacity: the address is inside the slots */
         ccl_world_fetch_body(w, next);
     }
     int32_t third = w->fetched;
     w->fetched = seen;
-    if (w->memory_bytes >= CCL_FETCH_CELLS_BYTES && third >= 0 && third < w->slot_count &&
+    if (w->memory.bytes >= CCL_FETCH_CELLS_BYTES && third >= 0 && third < w->slot_count &&
         w->bodies[third].alive) {
         int32_t c = w->bodies[third].cell, nx = w->nx;
         const int32_t reach = CCL_FETCH_REACH;
@@ -1937,11 +1846,11 @@ static void ccl_world_fetch_ahead(ccl_world *w) {
         if (a->event_kind == CCL_EVENT_CIRCLE) {
             int32_t other = ccl_body_cold_of(w, a)->event_other;
             ccl_world_fetch_body(w, other);
-            __builtin_prefetch(&w->queue.nodes[other]);
+            ccl_queue_prefetch_entry(&w->queue, other);
         }
         if (a->cell >= 0) {
             ccl_world_fetch_rows(w, a->cell,
-                                 w->memory_bytes >= CCL_FETCH_CELLS_BYTES ? CCL_FETCH_REACH : 1);
+                                 w->memory.bytes >= CCL_FETCH_CELLS_BYTES ? CCL_FETCH_REACH : 1);
         }
     }
 }
@@ -1995,9 +1904,9 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         if (limit > 0 && processed >= limit) {
             return CCL_ERR_EVENT_LIMIT;
         }
-        if (w->memory_bytes >= w->fetch_ahead_bytes) {
+        if (w->memory.bytes >= w->fetch_ahead_bytes) {
             ccl_world_fetch_ahead(w);
-            if (w->memory_bytes >= CCL_FETCH_CELLS_BYTES) {
+            if (w->memory.bytes >= CCL_FETCH_CELLS_BYTES) {
                 /* one step an event fell behind the next bucket's drain */
                 ccl_world_fetch_ahead(w);
             }
@@ -2182,7 +2091,7 @@ ccl_world_stats ccl_world_get_stats(const ccl_world *w) {
     }
     s.virial = w->virial;
     s.virial_time = w->time - w->stats_since;
-    s.memory_bytes = w->memory_bytes;
+    s.memory_bytes = w->memory.bytes;
     s.guard_collisions = w->guard_collisions;
     return s;
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "circol/world.h"
+#include "core/memory.h"
 #include "queue.h"
 
 /// What a circle's next event is.
@@ -92,12 +93,15 @@ struct ccl_world {
     ccl_queue queue;
 
     ccl_segment *segments;
-    int32_t segment_count, segment_capacity;
+    int32_t segment_count;
+    size_t segment_capacity;
     ccl_vec2 *points;
-    int32_t point_count, point_capacity;
+    int32_t point_count;
+    size_t point_capacity;
 
     ccl_overlap_pair *overlaps;
-    int32_t overlap_count, overlap_capacity;
+    int32_t overlap_count;
+    size_t overlap_capacity;
 
     ccl_contact_event *contacts;
     size_t contact_count, contact_capacity;
@@ -107,7 +111,7 @@ struct ccl_world {
     uint64_t collisions, wall_collisions, events, guard_collisions;
     double virial, stats_since;
     uint64_t events_since_rebase;
-    size_t memory_bytes;
+    ccl_memory memory;        ///< the allocator hooks and the bytes held
     size_t cache_bytes;       ///< the core's second-level cache (ccl_world_cache_bytes)
     size_t fetch_ahead_bytes; ///< the look-ahead runs from this much memory_bytes on (world.c)
 };
@@ -116,17 +120,6 @@ struct ccl_world {
 static inline ccl_body_cold *ccl_body_cold_of(const ccl_world *w, const ccl_body_slot *b) {
     return &w->cold[b - w->bodies];
 }
-
-/* ---- memory (world.c) ---- */
-
-/// Allocates through the world's allocator hook and counts the bytes (16-byte aligned).
-void *ccl_world_alloc(ccl_world *w, size_t size);
-
-/// ccl_world_alloc on a boundary of align bytes (a power of two, at most 64).
-void *ccl_world_alloc_aligned(ccl_world *w, size_t size, size_t align);
-
-/// Frees what ccl_world_alloc returned (size as asked).
-void ccl_world_free(ccl_world *w, void *ptr, size_t size);
 
 /* ---- motion (predict.c) ---- */
 
