@@ -260,10 +260,10 @@ double ccl_world_collapse_time(ccl_world *w) {
      * circles came) stayed the collapse time for good, which the circles' size did not set, nor
      * the unit of length (ten circles dropped in a box, with lengths and gravity scaled by 2^20,
      * collided 540 times as often) */
-    if (!(w->max_radius > 0.0)) {
+    if (!(w->grid.max_radius > 0.0)) {
         return 0.0;
     }
-    double radius = w->max_radius;
+    double radius = w->grid.max_radius;
     double g = ccl_length(w->def.gravity);
     if (g > 0.0) {
         w->collapse_time = 1e-2 * sqrt(radius / g);
@@ -305,10 +305,10 @@ static void ccl_consider(ccl_candidate *best, double u, uint8_t kind, int32_t ot
 /* Cell (cx, cy)'s lower and upper edges along x and y (the last cell ends at the box's edge). */
 static inline void ccl_cell_bounds(const ccl_world *w, int32_t cx, int32_t cy, double lo[2],
                                    double hi[2]) {
-    lo[0] = w->box_min.x + cx * w->cell_w;
-    lo[1] = w->box_min.y + cy * w->cell_h;
-    hi[0] = cx == w->nx - 1 ? w->box_max.x : lo[0] + w->cell_w;
-    hi[1] = cy == w->ny - 1 ? w->box_max.y : lo[1] + w->cell_h;
+    lo[0] = w->box.min.x + cx * w->grid.cell_w;
+    lo[1] = w->box.min.y + cy * w->grid.cell_h;
+    hi[0] = cx == w->grid.nx - 1 ? w->box.max.x : lo[0] + w->grid.cell_w;
+    hi[1] = cy == w->grid.ny - 1 ? w->box.max.y : lo[1] + w->grid.cell_h;
 }
 
 /* Leaving cell (cx, cy) through one of its four edges (walls mode: not through the box edge) on a
@@ -318,20 +318,20 @@ static void ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, in
                                   int32_t cy, ccl_vec2 acc, ccl_candidate *best) {
     double lo[2], hi[2];
     ccl_cell_bounds(w, cx, cy, lo, hi);
-    int32_t n[2] = {w->nx, w->ny};
+    int32_t n[2] = {w->grid.nx, w->grid.ny};
     int32_t c[2] = {cx, cy};
     double p[2] = {b->position.x, b->position.y};
     double v[2] = {b->velocity.x, b->velocity.y};
     double a[2] = {acc.x, acc.y};
     for (int axis = 0; axis < 2; ++axis) {
-        if (n[axis] == 1 && !w->periodic) {
+        if (n[axis] == 1 && !w->box.periodic) {
             continue;
         }
-        if (w->periodic || c[axis] > 0) {
+        if (w->box.periodic || c[axis] > 0) {
             ccl_consider(best, ccl_first_fall(p[axis] - lo[axis], v[axis], a[axis], best->u),
                          CCL_EVENT_CELL, 2 * axis, 0);
         }
-        if (w->periodic || c[axis] < n[axis] - 1) {
+        if (w->box.periodic || c[axis] < n[axis] - 1) {
             ccl_consider(best, ccl_first_fall(hi[axis] - p[axis], -v[axis], -a[axis], best->u),
                          CCL_EVENT_CELL, 2 * axis + 1, 0);
         }
@@ -346,7 +346,7 @@ static inline void ccl_predict_cell_exit_straight(const ccl_world *w, const ccl_
                                                   int32_t cx, int32_t cy, ccl_candidate *best) {
     double lo[2], hi[2];
     ccl_cell_bounds(w, cx, cy, lo, hi);
-    int32_t n[2] = {w->nx, w->ny};
+    int32_t n[2] = {w->grid.nx, w->grid.ny};
     int32_t c[2] = {cx, cy};
     double p[2] = {b->position.x, b->position.y};
     double v[2] = {b->velocity.x, b->velocity.y};
@@ -355,7 +355,7 @@ static inline void ccl_predict_cell_exit_straight(const ccl_world *w, const ccl_
     for (int axis = 0; axis < 2; ++axis) {
         bool down = v[axis] < 0.0;
         /* walled: no crossing out of the box, nor in a single cell */
-        bool open = w->periodic || (down ? c[axis] > 0 : c[axis] < n[axis] - 1);
+        bool open = w->box.periodic || (down ? c[axis] > 0 : c[axis] < n[axis] - 1);
         double gap = down ? p[axis] - lo[axis] : hi[axis] - p[axis];
         double time = gap <= 0.0 ? 0.0 : gap / fabs(v[axis]);
         t[axis] = open && (down || v[axis] > 0.0) ? time : INFINITY; /* none at rest (or NaN) */
@@ -370,8 +370,8 @@ static void ccl_predict_box(const ccl_world *w, const ccl_body_slot *b, ccl_vec2
     double r = b->radius;
     const ccl_vec2 p = b->position, v = b->velocity;
     /* each wall: distance from the circle's surface to the wall, its rate and its acceleration */
-    double f0[4] = {p.x - r - w->box_min.x, w->box_max.x - p.x - r, p.y - r - w->box_min.y,
-                    w->box_max.y - p.y - r};
+    double f0[4] = {p.x - r - w->box.min.x, w->box.max.x - p.x - r, p.y - r - w->box.min.y,
+                    w->box.max.y - p.y - r};
     double f1[4] = {v.x, -v.x, v.y, -v.y};
     double f2[4] = {acc.x, -acc.x, acc.y, -acc.y};
     for (int k = 0; k < 4; ++k) {
@@ -395,11 +395,11 @@ static void ccl_consider_strip(ccl_candidate *best, double u, double along0, dou
 }
 
 /* Circle b, at position p in the obstacle's frame (shifted to meet a periodic image). other:
- * the event's partner, 9 * index + image (ccl_predict_obstacles). */
+ * the event's partner, the obstacle code of the image (ccl_predict_obstacles). */
 static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 p,
                                 ccl_vec2 acc, int32_t index, int32_t other, bool later_only,
                                 ccl_candidate *best) {
-    ccl_segment s = w->segments[index];
+    ccl_segment s = w->obstacles.segments[index];
     ccl_vec2 axis, rel;
     /* (b - a) x (p - a); the world's coordinates (within CCL_MAX_LENGTH) keep it from overflow */
     const double cross = ccl_segment_cross(s.a, s.b, p, &axis, &rel);
@@ -447,13 +447,7 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
  * point of that image) and its least impulse, vn along it (restitution 0). */
 static bool ccl_bounce_changes_nothing(const ccl_world *w, const ccl_body_slot *b, ccl_segment s,
                                        int image) {
-    ccl_vec2 point;
-    if (image == CCL_OWN_IMAGE) {
-        point = ccl_closest_on_segment(s, b->position);
-    } else {
-        ccl_vec2 shift = ccl_world_image_shift(w, image);
-        point = ccl_add(ccl_closest_on_segment(s, ccl_sub(b->position, shift)), shift);
-    }
+    ccl_vec2 point = ccl_box_nearest_on_image(&w->box, s, image, b->position);
     ccl_vec2 toward = ccl_sub(point, b->position);
     ccl_vec2 n =
         (toward.x != 0.0 || toward.y != 0.0) ? ccl_normalize(toward) : ccl_normalize(b->velocity);
@@ -465,11 +459,11 @@ static bool ccl_bounce_changes_nothing(const ccl_world *w, const ccl_body_slot *
     return after.x == b->velocity.x && after.y == b->velocity.y;
 }
 
-/* An obstacle event's partner is 9 * index + image, so that the bounce takes the normal of the
- * image that was met: where a circle touches two images of one obstacle at once (wedged beside a
- * segment and its own image across a periodic edge), the nearest image is either. skip: the image
- * of an obstacle whose bounce changed nothing, coded as in the obstacle tables (2 (9 index +
- * image), plus 1 for a point), or -1 for none (ccl_predict_obstacle_apart). That image is not met
+/* An obstacle event's partner is the code of the image met (broad/obstacles.h), so that the
+ * bounce takes the normal of that image: where a circle touches two images of one obstacle at once
+ * (wedged beside a segment and its own image across a periodic edge), the nearest image is
+ * either. skip: the code of an image whose bounce changed nothing, or -1 for none
+ * (ccl_predict_obstacle_apart). That image is not met
  * at once (at the present time), nor is any other image of that obstacle off which a bounce would
  * change nothing too: two images can share a point (a segment from corner to corner), and a circle
  * grazing it would otherwise bounce from one image to the other at one instant without end. An
@@ -477,34 +471,34 @@ static bool ccl_bounce_changes_nothing(const ccl_world *w, const ccl_body_slot *
  * its image, a circle stopped by one image slides into the other. */
 static void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
                                   int32_t skip, ccl_candidate *best) {
-    if (w->obstacle_start == NULL) {
+    if (w->grid.obstacle_start == NULL) {
         return;
     }
-    for (int32_t k = w->obstacle_start[b->cell]; k < w->obstacle_start[b->cell + 1]; ++k) {
-        int32_t code = w->obstacle_items[k];
-        int32_t index = (code >> 1) / 9;
-        int image = (code >> 1) % 9;
+    const int32_t *item, *end;
+    ccl_grid_obstacles_in(&w->grid, b->link.cell, &item, &end);
+    for (; item < end; ++item) {
+        const int32_t code = *item;
+        const int32_t index = ccl_obstacle_code_index(code);
+        const int image = ccl_obstacle_code_image(code);
+        const bool point = ccl_obstacle_code_is_point(code);
         bool later_only = false;
-        if (skip >= 0 && (skip >> 1) / 9 == index && (skip & 1) == (code & 1)) {
-            later_only = code == skip ||
-                         ccl_bounce_changes_nothing(
-                             w, b,
-                             (code & 1) ? ccl_make_segment(w->points[index], w->points[index])
-                                        : w->segments[index],
-                             image);
+        if (skip >= 0 && ccl_obstacle_codes_same_obstacle(skip, code)) {
+            later_only =
+                code == skip || ccl_bounce_changes_nothing(
+                                    w, b, ccl_obstacle_shape(&w->obstacles, index, point), image);
         }
         /* meeting the image shifted by s is meeting the obstacle from p - s */
         ccl_vec2 p = b->position;
         if (image != CCL_OWN_IMAGE) {
-            p = ccl_sub(p, ccl_world_image_shift(w, image));
+            p = ccl_sub(p, ccl_box_image_shift(&w->box, image));
         }
-        if ((code & 1) == 0) {
-            ccl_predict_segment(w, b, p, acc, index, code >> 1, later_only, best);
+        if (!point) {
+            ccl_predict_segment(w, b, p, acc, index, code, later_only, best);
         } else {
-            double u = ccl_pair_entry(ccl_sub(w->points[index], p), ccl_neg(b->velocity),
+            double u = ccl_pair_entry(ccl_sub(w->obstacles.points[index], p), ccl_neg(b->velocity),
                                       ccl_neg(acc), b->radius, best->u);
             if (!(later_only && ccl_at_once(w, u))) {
-                ccl_consider(best, u, CCL_EVENT_POINT, code >> 1, 0);
+                ccl_consider(best, u, CCL_EVENT_POINT, code, 0);
             }
         }
     }
@@ -552,14 +546,14 @@ static void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, 
     const double now = w->time;
     int32_t cols[3], rows[3];
     double shift_x[3], shift_y[3];
-    int ncols =
-        ccl_neighbour_lines(b->cell % w->nx, w->nx, w->periodic, w->box_size.x, cols, shift_x);
-    int nrows =
-        ccl_neighbour_lines(b->cell / w->nx, w->ny, w->periodic, w->box_size.y, rows, shift_y);
+    int ncols = ccl_neighbour_lines(b->link.cell % w->grid.nx, w->grid.nx, w->box.periodic,
+                                    w->box.size.x, cols, shift_x);
+    int nrows = ccl_neighbour_lines(b->link.cell / w->grid.nx, w->grid.ny, w->box.periodic,
+                                    w->box.size.y, rows, shift_y);
     for (int row = 0; row < nrows; ++row) {
         for (int col = 0; col < ncols; ++col) {
-            for (int32_t k = w->cell_head[rows[row] * w->nx + cols[col]]; k >= 0;
-                 k = w->bodies[k].next) {
+            for (int32_t k = w->grid.cell_head[rows[row] * w->grid.nx + cols[col]]; k >= 0;
+                 k = w->bodies[k].link.next) {
                 if (k == i) {
                     continue;
                 }
@@ -763,7 +757,7 @@ static CCL_ALWAYS_INLINE void ccl_scan_walk(const ccl_world *w, int32_t i, const
         do {
             const ccl_body_slot *o = &bodies[k];
             const int32_t here = k;
-            k = o->next;
+            k = o->link.next;
             if (checks) {
                 if (fixed && (here == i || o->immovable || o->asleep)) {
                     continue; /* a fixed circle looks only for moving ones */
@@ -800,11 +794,11 @@ static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t
     int32_t starts[9];
     ccl_vec2 shifts[9];
     int filled = 0;
-    const int32_t nx = w->nx;
-    const bool interior = cx > 0 && cx < nx - 1 && cy > 0 && cy < w->ny - 1;
+    const int32_t nx = w->grid.nx;
+    const bool interior = cx > 0 && cx < nx - 1 && cy > 0 && cy < w->grid.ny - 1;
     if (interior) {
         /* away from the box's edges (nearly every cell of a large grid): no wrap, no shift */
-        const int32_t *head = w->cell_head + (ptrdiff_t)(cy - 1) * nx + (cx - 1);
+        const int32_t *head = w->grid.cell_head + (ptrdiff_t)(cy - 1) * nx + (cx - 1);
         for (int row = 0; row < 3; ++row, head += nx) {
             for (int col = 0; col < 3; ++col) {
                 int32_t k = head[col];
@@ -815,11 +809,12 @@ static void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t
     } else {
         int32_t cols[3], rows[3];
         double shift_x[3], shift_y[3];
-        int ncols = ccl_neighbour_lines(cx, nx, w->periodic, w->box_size.x, cols, shift_x);
-        int nrows = ccl_neighbour_lines(cy, w->ny, w->periodic, w->box_size.y, rows, shift_y);
+        int ncols = ccl_neighbour_lines(cx, nx, w->box.periodic, w->box.size.x, cols, shift_x);
+        int nrows =
+            ccl_neighbour_lines(cy, w->grid.ny, w->box.periodic, w->box.size.y, rows, shift_y);
         for (int row = 0; row < nrows; ++row) {
             for (int col = 0; col < ncols; ++col) {
-                int32_t k = w->cell_head[rows[row] * nx + cols[col]];
+                int32_t k = w->grid.cell_head[rows[row] * nx + cols[col]];
                 starts[filled] = k;
                 shifts[filled] = ccl_v2(shift_x[col], shift_y[row]);
                 filled += k >= 0;
@@ -864,27 +859,29 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, int32_t 
     if (!b->immovable && !b->asleep && w->linear) {
         const ccl_vec2 none = ccl_v2(0.0, 0.0);
         /* the cell's column and row, once (an integer division) */
-        int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
+        int32_t cx = b->link.cell % w->grid.nx, cy = b->link.cell / w->grid.nx;
         ccl_predict_cell_exit_straight(w, b, cx, cy, &best);
         /* away from the box's edge the cell exit always comes first (ccl_grid_set_edge_walls) */
-        bool by_edge = cx == 0 || cy == 0 || cx == w->nx - 1 || cy == w->ny - 1;
-        if (!w->periodic && (by_edge || !w->edge_walls_only)) {
+        bool by_edge = cx == 0 || cy == 0 || cx == w->grid.nx - 1 || cy == w->grid.ny - 1;
+        if (!w->box.periodic && (by_edge || !w->grid.edge_walls_only)) {
             ccl_predict_box(w, b, none, &best);
         }
-        if (w->obstacle_start != NULL) {
+        if (w->grid.obstacle_start != NULL) {
             ccl_predict_obstacles(w, b, none, skip, &best);
         }
         ccl_predict_neighbours_linear(w, i, cx, cy, &best, &pr->scan);
     } else if (!b->immovable && !b->asleep) {
         ccl_vec2 acc = ccl_body_acceleration(w, b);
-        ccl_predict_cell_exit(w, b, b->cell % w->nx, b->cell / w->nx, acc, &best);
-        if (!w->periodic) {
+        ccl_predict_cell_exit(w, b, b->link.cell % w->grid.nx, b->link.cell / w->grid.nx, acc,
+                              &best);
+        if (!w->box.periodic) {
             ccl_predict_box(w, b, acc, &best);
         }
         ccl_predict_obstacles(w, b, acc, skip, &best);
         ccl_predict_neighbours(w, i, acc, exclude, &best);
     } else if (w->linear) {
-        ccl_predict_neighbours_linear(w, i, b->cell % w->nx, b->cell / w->nx, &best, &pr->scan);
+        ccl_predict_neighbours_linear(w, i, b->link.cell % w->grid.nx, b->link.cell / w->grid.nx,
+                                      &best, &pr->scan);
     } else {
         /* A fixed circle (immovable, or asleep) has no walls or cells to meet, but it must look
          * for its moving neighbours: when it is added or falls asleep, nobody else knows it. */
@@ -959,8 +956,8 @@ bool ccl_predict_meets_at_once(ccl_world *w, int32_t i, int32_t k) {
            ccl_at_once(w, pr.best.u);
 }
 
-void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t other, bool point) {
+void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t code) {
     ccl_prediction pr;
-    ccl_predict_begin(w, i, -1, 2 * other + (point ? 1 : 0), &pr);
+    ccl_predict_begin(w, i, -1, code, &pr);
     ccl_predict_end(w, i, &pr);
 }

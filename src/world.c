@@ -146,19 +146,17 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     w->def = d;
     w->memory.hooks = d.allocator;
     w->memory.bytes = sizeof(ccl_world);
-    w->box_min = d.box_min;
-    w->box_max = d.box_max;
-    w->box_size = ccl_sub(d.box_max, d.box_min);
-    w->periodic = d.boundary == CCL_BOUNDARY_PERIODIC;
+    w->box.min = d.box_min;
+    w->box.max = d.box_max;
+    w->box.size = ccl_sub(d.box_max, d.box_min);
+    w->box.periodic = d.boundary == CCL_BOUNDARY_PERIODIC;
     w->linear = d.damping == 0.0 && d.gravity.x == 0.0 && d.gravity.y == 0.0;
     w->free_head = -1;
     ccl_queue_init(&w->queue, &w->memory);
     w->fetched = -1;
     w->cache_bytes = ccl_world_cache_bytes();
     w->fetch_ahead_bytes = ccl_world_fetch_ahead_limit(w->cache_bytes);
-    w->nx = w->ny = 1;
-    w->cell_w = w->box_size.x;
-    w->cell_h = w->box_size.y;
+    ccl_grid_init(&w->grid, &w->box, d.cell_size, &w->memory);
     w->dirty = true;
     if (d.capacity > 0 && ccl_world_reserve(w, d.capacity) != CCL_OK) {
         ccl_world_destroy(w);
@@ -182,16 +180,11 @@ void ccl_world_destroy(ccl_world *w) {
     }
     ccl_world_free_slots(w);
     ccl_queue_release(&w->queue);
-    ccl_memory_free(&w->memory, w->cell_head, sizeof(int32_t) * (size_t)w->cell_capacity);
-    if (w->obstacle_start != NULL) {
-        ccl_memory_free(&w->memory, w->obstacle_start,
-                        sizeof(int32_t) * (size_t)(w->cell_capacity + 1));
-        ccl_memory_free(&w->memory, w->obstacle_items,
-                        sizeof(int32_t) *
-                            (size_t)(w->obstacle_item_count > 0 ? w->obstacle_item_count : 1));
-    }
-    ccl_memory_free(&w->memory, w->segments, sizeof(ccl_segment) * (size_t)w->segment_capacity);
-    ccl_memory_free(&w->memory, w->points, sizeof(ccl_vec2) * (size_t)w->point_capacity);
+    ccl_grid_release(&w->grid);
+    ccl_memory_free(&w->memory, w->obstacles.segments,
+                    sizeof(ccl_segment) * (size_t)w->obstacles.segment_capacity);
+    ccl_memory_free(&w->memory, w->obstacles.points,
+                    sizeof(ccl_vec2) * (size_t)w->obstacles.point_capacity);
     ccl_memory_free(&w->memory, w->overlaps,
                     sizeof(ccl_overlap_pair) * (size_t)w->overlap_capacity);
     ccl_memory_free(&w->memory, w->contacts, sizeof(ccl_contact_event) * w->contact_capacity);
@@ -297,84 +290,40 @@ bool ccl_world_is_valid(const ccl_world *w, ccl_circle_id id) {
 
 /* ---- geometry helpers ---- */
 
-/* d less the nearest multiple of size: d - size * round(d / size). Within a quarter of the size
- * the multiple is 0 and the result d itself (a -0 becoming +0, as the subtraction of a zero
- * product makes it), without the division: neighbours are nearly always that close. */
-static inline double ccl_world_wrap_offset(double d, double size) {
-    if (fabs(d) <= 0.25 * size) {
-        return d + 0.0;
-    }
-    return d - size * ccl_round_to_integer(d / size);
-}
-
-/* Relative position of k as seen from i at the world's time (minimum image when periodic). */
-static ccl_vec2 ccl_world_separation(const ccl_world *w, ccl_vec2 from, ccl_vec2 to) {
-    ccl_vec2 d = ccl_sub(to, from);
-    if (w->periodic) {
-        d.x = ccl_world_wrap_offset(d.x, w->box_size.x);
-        d.y = ccl_world_wrap_offset(d.y, w->box_size.y);
-    }
-    return d;
-}
-
-ccl_vec2 ccl_world_image_shift(const ccl_world *w, int image) {
-    return ccl_v2((double)(image % 3 - 1) * w->box_size.x, (double)(image / 3 - 1) * w->box_size.y);
-}
-
-ccl_vec2 ccl_world_nearest_on(const ccl_world *w, ccl_segment s, ccl_vec2 p) {
-    ccl_vec2 best = ccl_closest_on_segment(s, p);
-    if (!w->periodic) {
-        return best;
-    }
-    double best_d2 = ccl_length_sq(ccl_sub(best, p));
-    for (int image = 0; image < 9; ++image) {
-        if (image == CCL_OWN_IMAGE) {
-            continue;
-        }
-        ccl_vec2 shift = ccl_world_image_shift(w, image);
-        ccl_vec2 q = ccl_add(ccl_closest_on_segment(s, ccl_sub(p, shift)), shift);
-        double d2 = ccl_length_sq(ccl_sub(q, p));
-        if (d2 < best_d2) {
-            best = q;
-            best_d2 = d2;
-        }
-    }
-    return best;
-}
-
 /* Calls fn(w, k, separation, ctx) for every circle k in the 9 cells around position p. */
 typedef void ccl_neighbour_fn(const ccl_world *w, int32_t k, ccl_vec2 offset, void *ctx);
 
 static void ccl_world_each_neighbour(const ccl_world *w, ccl_vec2 p, ccl_neighbour_fn *fn,
                                      void *ctx) {
-    int32_t c = ccl_grid_cell_of(w, p);
-    int32_t cx = c % w->nx, cy = c / w->nx;
+    int32_t c = ccl_grid_cell_of(&w->grid, p);
+    int32_t cx = c % w->grid.nx, cy = c / w->grid.nx;
     for (int32_t oy = -1; oy <= 1; ++oy) {
         int32_t ny = cy + oy;
-        if (ny < 0 || ny >= w->ny) {
-            if (!w->periodic) {
+        if (ny < 0 || ny >= w->grid.ny) {
+            if (!w->box.periodic) {
                 continue;
             }
-            ny = (ny + w->ny) % w->ny;
+            ny = (ny + w->grid.ny) % w->grid.ny;
         }
-        if (w->ny < 3 && oy != 0 && ny == cy) {
+        if (w->grid.ny < 3 && oy != 0 && ny == cy) {
             continue;
         }
         for (int32_t ox = -1; ox <= 1; ++ox) {
             int32_t nx = cx + ox;
-            if (nx < 0 || nx >= w->nx) {
-                if (!w->periodic) {
+            if (nx < 0 || nx >= w->grid.nx) {
+                if (!w->box.periodic) {
                     continue;
                 }
-                nx = (nx + w->nx) % w->nx;
+                nx = (nx + w->grid.nx) % w->grid.nx;
             }
-            if (w->nx < 3 && ox != 0 && nx == cx) {
+            if (w->grid.nx < 3 && ox != 0 && nx == cx) {
                 continue;
             }
-            for (int32_t k = w->cell_head[ny * w->nx + nx]; k >= 0; k = w->bodies[k].next) {
+            for (int32_t k = w->grid.cell_head[ny * w->grid.nx + nx]; k >= 0;
+                 k = w->bodies[k].link.next) {
                 ccl_vec2 q, v;
                 ccl_body_state_at(w, &w->bodies[k], w->time, &q, &v);
-                fn(w, k, ccl_world_separation(w, p, q), ctx);
+                fn(w, k, ccl_box_separation(&w->box, p, q), ctx);
             }
         }
     }
@@ -403,39 +352,35 @@ static void ccl_collect_overlap(const ccl_world *w, int32_t k, ccl_vec2 offset, 
     }
 }
 
-/* Segment index, or point index as a segment of length 0. */
-static ccl_segment ccl_world_obstacle(const ccl_world *w, int32_t index, bool point) {
-    return point ? ccl_make_segment(w->points[index], w->points[index]) : w->segments[index];
-}
-
 /* Obstacles up to which a circle added while the obstacle tables are out of date looks at each
  * of them rather than have the tables built. */
 #define CCL_OBSTACLES_SCANNED 64
 
 /* True when a circle at p (in the box) with radius r strictly overlaps a segment or point. */
 static bool ccl_circle_hits_obstacle(const ccl_world *w, ccl_vec2 p, double r) {
-    if (w->obstacle_start != NULL && !w->obstacles_stale && r <= w->cell_w && r <= w->cell_h) {
+    if (w->grid.obstacle_start != NULL && !w->grid.obstacles_stale && r <= w->grid.cell_w &&
+        r <= w->grid.cell_h) {
         /* the tables list for p's cell every obstacle (image) within a cell's size of it, so
          * every one within r: no need to look at the others */
-        int32_t c = ccl_grid_cell_of(w, p);
-        for (int32_t k = w->obstacle_start[c]; k < w->obstacle_start[c + 1]; ++k) {
-            int32_t code = w->obstacle_items[k];
-            ccl_segment s = ccl_world_obstacle(w, (code >> 1) / 9, (code & 1) != 0);
-            ccl_vec2 q = ccl_world_nearest_on(w, s, p);
+        int32_t c = ccl_grid_cell_of(&w->grid, p);
+        for (int32_t k = w->grid.obstacle_start[c]; k < w->grid.obstacle_start[c + 1]; ++k) {
+            int32_t code = w->grid.obstacle_items[k];
+            ccl_segment s = ccl_obstacle_of_code(&w->obstacles, code);
+            ccl_vec2 q = ccl_box_nearest_on(&w->box, s, p);
             if (ccl_length_sq(ccl_sub(q, p)) < r * r) {
                 return true;
             }
         }
         return false;
     }
-    for (int32_t k = 0; k < w->segment_count; ++k) {
-        ccl_vec2 q = ccl_world_nearest_on(w, w->segments[k], p);
+    for (int32_t k = 0; k < w->obstacles.segment_count; ++k) {
+        ccl_vec2 q = ccl_box_nearest_on(&w->box, w->obstacles.segments[k], p);
         if (ccl_length_sq(ccl_sub(q, p)) < r * r) {
             return true;
         }
     }
-    for (int32_t k = 0; k < w->point_count; ++k) {
-        ccl_vec2 q = ccl_world_nearest_on(w, ccl_world_obstacle(w, k, true), p);
+    for (int32_t k = 0; k < w->obstacles.point_count; ++k) {
+        ccl_vec2 q = ccl_box_nearest_on(&w->box, ccl_obstacle_shape(&w->obstacles, k, true), p);
         if (ccl_length_sq(ccl_sub(q, p)) < r * r) {
             return true;
         }
@@ -475,28 +420,9 @@ static bool ccl_circle_def_is_valid(const ccl_circle_def *d) {
            isfinite(d->restitution) && d->restitution <= 1.0;
 }
 
-/* Wraps a position into the periodic box. */
-static ccl_vec2 ccl_world_wrap(const ccl_world *w, ccl_vec2 p) {
-    ccl_vec2 rel = ccl_sub(p, w->box_min);
-    /* fmod is exact, also for positions far outside the box (floor(rel / size) * size is not,
-     * and overflows to infinity near DBL_MAX); an infinite rel gives NaN, refused by the caller */
-    rel.x = fmod(rel.x, w->box_size.x);
-    rel.y = fmod(rel.y, w->box_size.y);
-    rel.x += rel.x < 0.0 ? w->box_size.x : 0.0;
-    rel.y += rel.y < 0.0 ? w->box_size.y : 0.0;
-    if (rel.x >= w->box_size.x) {
-        rel.x = 0.0;
-    }
-    if (rel.y >= w->box_size.y) {
-        rel.y = 0.0;
-    }
-    return ccl_add(w->box_min, rel);
-}
-
 /* Whether the grid must be rebuilt to hold a circle of this radius. */
 static bool ccl_world_grid_stale(const ccl_world *w, double radius) {
-    if (w->cell_head == NULL || ccl_grid_min_cell(radius) > w->cell_w ||
-        ccl_grid_min_cell(radius) > w->cell_h) {
+    if (w->grid.cell_head == NULL || !ccl_grid_cells_hold(&w->grid, radius)) {
         return true;
     }
     /* more circles than cells: rebuild for density once the count has grown by a quarter since
@@ -505,22 +431,46 @@ static bool ccl_world_grid_stale(const ccl_world *w, double radius) {
      * between rebuilds, so their cost is O(1) per add. (At four circles per cell before a
      * rebuild, a world filled one circle at a time could keep a grid several times too coarse: a
      * gas of 1000 disks scanned 2.7 times as many neighbours per prediction as one of 10^4.) */
-    int64_t cells = (int64_t)w->nx * w->ny;
-    if (w->live_count <= cells + 64 || (int64_t)w->live_count * 4 < (int64_t)w->grid_live * 5) {
+    int64_t cells = (int64_t)w->grid.nx * w->grid.ny;
+    if (w->live_count <= cells + 64 ||
+        (int64_t)w->live_count * 4 < (int64_t)w->grid.planned_live * 5) {
         return false;
     }
     int32_t nx, ny;
-    ccl_grid_plan(w, fmax(w->max_radius, radius), w->live_count, &nx, &ny);
+    ccl_grid_plan(&w->grid, fmax(w->grid.max_radius, radius), w->live_count, &nx, &ny);
     return (int64_t)nx * ny > cells;
+}
+
+ccl_status ccl_world_rebuild_grid(ccl_world *w) {
+    double max_radius = 0.0;
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (w->bodies[i].alive && w->bodies[i].radius > max_radius) {
+            max_radius = w->bodies[i].radius;
+        }
+    }
+    ccl_status status = ccl_grid_rebuild(&w->grid, &w->obstacles, max_radius, w->live_count);
+    if (status != CCL_OK) {
+        return status;
+    }
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        ccl_body_slot *b = &w->bodies[i];
+        b->link.cell = -1;
+        if (b->alive) {
+            ccl_body_move_to(w, b, w->time);
+            ccl_grid_insert(&w->grid, ccl_world_links(w), i,
+                            ccl_grid_cell_of(&w->grid, b->position));
+        }
+    }
+    return CCL_OK;
 }
 
 /* Takes back a circle that add_circle had placed but then refused. */
 static void ccl_world_undo_add(ccl_world *w, int32_t i) {
-    ccl_grid_remove(w, i);
+    ccl_grid_remove(&w->grid, ccl_world_links(w), i);
     ccl_queue_remove(&w->queue, i);
     w->bodies[i].alive = 0;
     w->bodies[i].count++; /* as a removal does */
-    w->bodies[i].next = w->free_head;
+    w->bodies[i].link.next = w->free_head;
     w->free_head = i;
     w->live_count--;
 }
@@ -537,23 +487,24 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
     }
     double r = def->radius;
     ccl_vec2 p = def->position;
-    if (w->periodic) {
-        if (3.0 * ccl_grid_min_cell(r) > w->box_size.x ||
-            3.0 * ccl_grid_min_cell(r) > w->box_size.y) {
+    if (w->box.periodic) {
+        if (3.0 * ccl_grid_min_cell(r) > w->box.size.x ||
+            3.0 * ccl_grid_min_cell(r) > w->box.size.y) {
             return CCL_ERR_OUTSIDE_BOX; /* a periodic box must be three diameters wide */
         }
-        p = ccl_world_wrap(w, p);
+        p = ccl_box_wrap(&w->box, p);
         if (!ccl_vec2_is_finite(p)) {
             return CCL_ERR_OUTSIDE_BOX; /* so far out that p - box_min overflows */
         }
-    } else if (p.x - r < w->box_min.x || p.x + r > w->box_max.x || p.y - r < w->box_min.y ||
-               p.y + r > w->box_max.y) {
+    } else if (p.x - r < w->box.min.x || p.x + r > w->box.max.x || p.y - r < w->box.min.y ||
+               p.y + r > w->box.max.y) {
         return CCL_ERR_OUTSIDE_BOX;
     }
-    if (w->obstacles_stale && w->segment_count + w->point_count > CCL_OBSTACLES_SCANNED) {
+    if (w->grid.obstacles_stale &&
+        w->obstacles.segment_count + w->obstacles.point_count > CCL_OBSTACLES_SCANNED) {
         /* obstacles came since the tables were built: bin them now, once for the circles to come,
          * rather than look at every obstacle for each of them */
-        ccl_status status = ccl_grid_bin_obstacles_again(w);
+        ccl_status status = ccl_grid_bin_obstacles_again(&w->grid, &w->obstacles);
         if (status != CCL_OK) {
             return status;
         }
@@ -577,7 +528,7 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
     uint32_t count = 0;
     if (w->free_head >= 0) {
         i = w->free_head;
-        w->free_head = w->bodies[i].next;
+        w->free_head = w->bodies[i].link.next;
         /* a reused slot keeps counting trajectories: an event another circle predicted with the
          * removed one holds its last count, which must not match the newcomer's */
         count = w->bodies[i].count;
@@ -599,8 +550,8 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
     cold->last_collision = -INFINITY;
     cold->event_other = -1;
     b->immovable = cold->inv_mass == 0.0;
-    b->cell = -1;
-    b->next = -1;
+    b->link.cell = -1;
+    b->link.next = -1;
     b->support = 0;
     b->alive = 1;
     b->event_kind = CCL_EVENT_NONE;
@@ -609,15 +560,15 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
     }
     w->live_count++;
     if (ccl_world_grid_stale(w, r)) {
-        ccl_status status = ccl_grid_rebuild(w);
+        ccl_status status = ccl_world_rebuild_grid(w);
         if (status != CCL_OK) {
             ccl_world_undo_add(w, i);
             return status;
         }
         w->dirty = true;
     } else {
-        ccl_grid_insert(w, i, ccl_grid_cell_of(w, p));
-        w->max_radius = fmax(w->max_radius, r);
+        ccl_grid_insert(&w->grid, ccl_world_links(w), i, ccl_grid_cell_of(&w->grid, p));
+        w->grid.max_radius = fmax(w->grid.max_radius, r);
     }
     ccl_overlap_scan scan;
     memset(&scan, 0, sizeof scan);
@@ -663,7 +614,7 @@ ccl_status ccl_world_remove_circle(ccl_world *w, ccl_circle_id id) {
     if (i < 0) {
         return CCL_ERR_STALE_ID;
     }
-    ccl_grid_remove(w, i);
+    ccl_grid_remove(&w->grid, ccl_world_links(w), i);
     ccl_queue_remove(&w->queue, i);
     ccl_body_slot *b = &w->bodies[i];
     ccl_world_wake_dependents(w, i); /* what it held up falls */
@@ -682,7 +633,7 @@ ccl_status ccl_world_remove_circle(ccl_world *w, ccl_circle_id id) {
     }
     w->overlap_count = kept;
     ccl_world_refresh_separating_flags(w);
-    b->next = w->free_head;
+    b->link.next = w->free_head;
     w->free_head = i;
     return CCL_OK;
 }
@@ -692,22 +643,22 @@ static bool ccl_world_circle_cuts(const ccl_world *w, int32_t i, ccl_segment s) 
     ccl_vec2 p, v;
     ccl_body_state_at(w, &w->bodies[i], w->time, &p, &v);
     double r = w->bodies[i].radius;
-    return ccl_length_sq(ccl_sub(ccl_world_nearest_on(w, s, p), p)) < r * r;
+    return ccl_length_sq(ccl_sub(ccl_box_nearest_on(&w->box, s, p), p)) < r * r;
 }
 
 /* True when some live circle strictly overlaps the obstacle (segment s). Where the grid is up and
  * the obstacle's nearby cells (ccl_grid_cells_near, each periodic image's) are fewer than the
  * circles, only their circles are looked at: the others are too far. */
 static bool ccl_world_obstacle_hits_circle(const ccl_world *w, ccl_segment s) {
-    if (w->cell_head != NULL) {
+    if (w->grid.cell_head != NULL) {
         int32_t span[9][4];
         bool near[9];
         int64_t cells = 0;
         for (int image = 0; image < 9; ++image) {
-            near[image] =
-                (w->periodic || image == CCL_OWN_IMAGE) &&
-                ccl_grid_cells_near(w, s, ccl_world_image_shift(w, image), &span[image][0],
-                                    &span[image][1], &span[image][2], &span[image][3]);
+            near[image] = (w->box.periodic || image == CCL_OWN_IMAGE) &&
+                          ccl_grid_cells_near(&w->grid, s, ccl_box_image_shift(&w->box, image),
+                                              &span[image][0], &span[image][1], &span[image][2],
+                                              &span[image][3]);
             if (near[image]) {
                 cells += (int64_t)(span[image][1] - span[image][0] + 1) *
                          (span[image][3] - span[image][2] + 1);
@@ -717,8 +668,8 @@ static bool ccl_world_obstacle_hits_circle(const ccl_world *w, ccl_segment s) {
             for (int image = 0; image < 9; ++image) {
                 for (int32_t cy = span[image][2]; near[image] && cy <= span[image][3]; ++cy) {
                     for (int32_t cx = span[image][0]; cx <= span[image][1]; ++cx) {
-                        for (int32_t k = w->cell_head[cy * w->nx + cx]; k >= 0;
-                             k = w->bodies[k].next) {
+                        for (int32_t k = w->grid.cell_head[cy * w->grid.nx + cx]; k >= 0;
+                             k = w->bodies[k].link.next) {
                             if (ccl_world_circle_cuts(w, k, s)) {
                                 return true;
                             }
@@ -737,11 +688,6 @@ static bool ccl_world_obstacle_hits_circle(const ccl_world *w, ccl_segment s) {
     return false;
 }
 
-/* True when p lies in the closed box. */
-static bool ccl_world_contains(const ccl_world *w, ccl_vec2 p) {
-    return p.x >= w->box_min.x && p.x <= w->box_max.x && p.y >= w->box_min.y && p.y <= w->box_max.y;
-}
-
 static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_point, int *index) {
     if (w == NULL || !ccl_vec2_within(s.a, CCL_MAX_LENGTH) ||
         !ccl_vec2_within(s.b, CCL_MAX_LENGTH)) {
@@ -750,10 +696,10 @@ static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_po
     if (w->locked) {
         return CCL_ERR_LOCKED;
     }
-    if (w->periodic && !(ccl_world_contains(w, s.a) && ccl_world_contains(w, s.b))) {
+    if (w->box.periodic && !(ccl_box_contains(&w->box, s.a) && ccl_box_contains(&w->box, s.b))) {
         return CCL_ERR_OUTSIDE_BOX; /* so that the eight neighbouring images are all that count */
     }
-    if ((is_point ? w->point_count : w->segment_count) >= CCL_MAX_OBSTACLES) {
+    if ((is_point ? w->obstacles.point_count : w->obstacles.segment_count) >= CCL_MAX_OBSTACLES) {
         return CCL_ERR_FULL;
     }
     if (ccl_world_obstacle_hits_circle(w, s)) {
@@ -761,50 +707,46 @@ static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_po
     }
     ccl_status status;
     if (is_point) {
-        status = ccl_array_reserve(&w->memory, (void **)&w->points, &w->point_capacity,
-                                   (size_t)w->point_count, (size_t)w->point_count + 1,
-                                   sizeof(ccl_vec2), 8);
+        status = ccl_array_reserve(&w->memory, (void **)&w->obstacles.points,
+                                   &w->obstacles.point_capacity, (size_t)w->obstacles.point_count,
+                                   (size_t)w->obstacles.point_count + 1, sizeof(ccl_vec2), 8);
         if (status != CCL_OK) {
             return status;
         }
-        w->points[w->point_count++] = s.a;
+        w->obstacles.points[w->obstacles.point_count++] = s.a;
     } else {
-        status = ccl_array_reserve(&w->memory, (void **)&w->segments, &w->segment_capacity,
-                                   (size_t)w->segment_count, (size_t)w->segment_count + 1,
-                                   sizeof(ccl_segment), 8);
+        status =
+            ccl_array_reserve(&w->memory, (void **)&w->obstacles.segments,
+                              &w->obstacles.segment_capacity, (size_t)w->obstacles.segment_count,
+                              (size_t)w->obstacles.segment_count + 1, sizeof(ccl_segment), 8);
         if (status != CCL_OK) {
             return status;
         }
-        w->segments[w->segment_count++] = s;
+        w->obstacles.segments[w->obstacles.segment_count++] = s;
     }
     /* the obstacle tables are built again before the next event, not at every add (which made
      * adding n obstacles cost n rebuilds); only the first obstacle of a world without a grid
      * makes one, whose cells the circles to come then find */
-    if (w->cell_head == NULL) {
-        status = ccl_grid_rebuild(w);
+    if (w->grid.cell_head == NULL) {
+        status = ccl_world_rebuild_grid(w);
     } else {
         /* the tables' limit is checked now, so that an obstacle they could not hold is refused
          * here and not found only by the next advance, which could then never run */
-        int64_t entries = ccl_grid_obstacle_entries(w, s);
-        int64_t total = (int64_t)w->obstacle_item_count + w->obstacle_items_waiting + entries;
-        if (ccl_grid_entries_allowed(total)) {
-            w->obstacle_items_waiting += entries;
-            w->obstacles_stale = true;
-        } else {
+        if (!ccl_grid_note_obstacle(&w->grid, s)) {
             status = CCL_ERR_OUT_OF_MEMORY;
         }
     }
     if (status != CCL_OK) {
         if (is_point) {
-            w->point_count--;
+            w->obstacles.point_count--;
         } else {
-            w->segment_count--;
+            w->obstacles.segment_count--;
         }
         return status;
     }
     w->dirty = true;
     if (index != NULL) {
-        *index = is_point ? w->point_count - 1 : w->segment_count - 1;
+        *index = is_point ? w->obstacles.point_count - 1 : w->obstacles.segment_count - 1;
     }
     return CCL_OK;
 }
@@ -882,8 +824,8 @@ static double ccl_world_rebase(ccl_world *w) {
 /* The smallest distance positions in the box resolve well (some hundreds of units in the last
  * place of its largest coordinate). */
 static double ccl_world_resolution(const ccl_world *w) {
-    double extent = fmax(fmax(fabs(w->box_min.x), fabs(w->box_max.x)),
-                         fmax(fabs(w->box_min.y), fabs(w->box_max.y)));
+    double extent = fmax(fmax(fabs(w->box.min.x), fabs(w->box.max.x)),
+                         fmax(fabs(w->box.min.y), fabs(w->box.max.y)));
     return CCL_REST_HEIGHT_OF_BOX * extent;
 }
 
@@ -1097,21 +1039,22 @@ static void ccl_world_find_supports(const ccl_world *w, int32_t i, double slow, 
     pk->radius = b->radius;
     pk->gap = fmax(CCL_SLEEP_GAP * b->radius, ccl_world_resolution(w));
     pk->count = pk->partner_count = 0;
-    if (!w->periodic) {
+    if (!w->box.periodic) {
         double room[4] = {
-            b->position.x - b->radius - w->box_min.x, w->box_max.x - b->radius - b->position.x,
-            b->position.y - b->radius - w->box_min.y, w->box_max.y - b->radius - b->position.y};
+            b->position.x - b->radius - w->box.min.x, w->box.max.x - b->radius - b->position.x,
+            b->position.y - b->radius - w->box.min.y, w->box.max.y - b->radius - b->position.y};
         for (int k = 0; k < 4; ++k) {
             if ((b->support & (1u << k)) || room[k] <= pk->gap) {
                 ccl_pocket_add(pk, ccl_box_normal(k));
             }
         }
     }
-    if (w->obstacle_start != NULL && b->cell >= 0) {
-        for (int32_t k = w->obstacle_start[b->cell]; k < w->obstacle_start[b->cell + 1]; ++k) {
-            int32_t code = w->obstacle_items[k];
-            ccl_segment s = ccl_world_obstacle(w, (code >> 1) / 9, (code & 1) != 0);
-            ccl_vec2 toward = ccl_sub(ccl_world_nearest_on(w, s, b->position), b->position);
+    if (w->grid.obstacle_start != NULL && b->link.cell >= 0) {
+        for (int32_t k = w->grid.obstacle_start[b->link.cell];
+             k < w->grid.obstacle_start[b->link.cell + 1]; ++k) {
+            int32_t code = w->grid.obstacle_items[k];
+            ccl_segment s = ccl_obstacle_of_code(&w->obstacles, code);
+            ccl_vec2 toward = ccl_sub(ccl_box_nearest_on(&w->box, s, b->position), b->position);
             double dist = ccl_length(toward);
             if (dist > 0.0 && dist - b->radius <= pk->gap) {
                 ccl_pocket_add(pk, ccl_v2(toward.x / dist, toward.y / dist));
@@ -1322,7 +1265,7 @@ static void ccl_world_wake_dependents(ccl_world *w, int32_t i) {
     scan.count = 1;
     scan.overflow = false;
     scan.stack[0] = i;
-    scan.gap = fmax(CCL_SLEEP_GAP * 2.0 * w->max_radius, ccl_world_resolution(w));
+    scan.gap = fmax(CCL_SLEEP_GAP * 2.0 * w->grid.max_radius, ccl_world_resolution(w));
     bool first = true;
     while (scan.count > 0) {
         int32_t k = scan.stack[--scan.count];
@@ -1420,7 +1363,7 @@ static ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) 
     ccl_body_cold *ca = &w->cold[i], *cb = &w->cold[k];
     ccl_body_move_to(w, a, w->time);
     ccl_body_move_to(w, b, w->time);
-    ccl_vec2 d = ccl_world_separation(w, a->position, b->position);
+    ccl_vec2 d = ccl_box_separation(&w->box, a->position, b->position);
     double dist = ccl_length(d);
     /* d / dist is ccl_normalize(d) bit for bit where d needs no scaling; outside that range
      * ccl_normalize, since a subnormal dist has lost bits that the direction needs */
@@ -1579,13 +1522,13 @@ static double ccl_world_bounce(ccl_world *w, int32_t i, ccl_vec2 n, int box_wall
         b->support |= (uint8_t)(1u << box_wall);
         double r = b->radius;
         if (box_wall == 0) {
-            b->position.x = w->box_min.x + r;
+            b->position.x = w->box.min.x + r;
         } else if (box_wall == 1) {
-            b->position.x = w->box_max.x - r;
+            b->position.x = w->box.max.x - r;
         } else if (box_wall == 2) {
-            b->position.y = w->box_min.y + r;
+            b->position.y = w->box.min.y + r;
         } else {
-            b->position.y = w->box_max.y - r;
+            b->position.y = w->box.max.y - r;
         }
     } else {
         if (push > 0.0 && j - vn < push * tc) {
@@ -1615,18 +1558,12 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
         point = ccl_mul_add(b->position, b->radius, n);
         kind = CCL_CONTACT_BOX;
     } else {
-        /* the image that was met (9 index + image), not the nearest: touching two images of one
-         * obstacle at once, the nearest could be the other one, whose normal would let the circle
-         * into the first */
-        index = other / 9;
-        int image = other % 9;
-        ccl_segment s = ccl_world_obstacle(w, index, b->event_kind == CCL_EVENT_POINT);
-        if (image == CCL_OWN_IMAGE) {
-            point = ccl_closest_on_segment(s, b->position);
-        } else {
-            ccl_vec2 shift = ccl_world_image_shift(w, image);
-            point = ccl_add(ccl_closest_on_segment(s, ccl_sub(b->position, shift)), shift);
-        }
+        /* the image that was met (its obstacle code), not the nearest: touching two images of
+         * one obstacle at once, the nearest could be the other one, whose normal would let the
+         * circle into the first */
+        index = ccl_obstacle_code_index(other);
+        ccl_segment s = ccl_obstacle_of_code(&w->obstacles, other);
+        point = ccl_box_nearest_on_image(&w->box, s, ccl_obstacle_code_image(other), b->position);
         kind = b->event_kind == CCL_EVENT_SEGMENT ? CCL_CONTACT_SEGMENT : CCL_CONTACT_POINT;
         ccl_vec2 toward = ccl_sub(point, b->position);
         n = (toward.x != 0.0 || toward.y != 0.0) ? ccl_normalize(toward)
@@ -1646,7 +1583,7 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
         w->time_base + w->time, kind, ccl_world_id_of(w, i), none, index, point, n, impulse};
     ccl_status status = ccl_world_record(w, &event);
     if (lost) {
-        ccl_predict_obstacle_apart(w, i, other, kind == CCL_CONTACT_POINT);
+        ccl_predict_obstacle_apart(w, i, other);
     } else {
         ccl_predict(w, i);
     }
@@ -1656,7 +1593,7 @@ static ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
 static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
     ccl_body_slot *b = &w->bodies[i];
     ccl_body_move_to(w, b, w->time);
-    int32_t cx = b->cell % w->nx, cy = b->cell / w->nx;
+    int32_t cx = b->link.cell % w->grid.nx, cy = b->link.cell / w->grid.nx;
     switch (ccl_body_cold_of(w, b)->event_other) {
         case 0:
             cx -= 1;
@@ -1672,21 +1609,21 @@ static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
             break;
     }
     if (cx < 0) {
-        cx = w->nx - 1;
-        b->position.x += w->box_size.x;
-    } else if (cx >= w->nx) {
+        cx = w->grid.nx - 1;
+        b->position.x += w->box.size.x;
+    } else if (cx >= w->grid.nx) {
         cx = 0;
-        b->position.x -= w->box_size.x;
+        b->position.x -= w->box.size.x;
     }
     if (cy < 0) {
-        cy = w->ny - 1;
-        b->position.y += w->box_size.y;
-    } else if (cy >= w->ny) {
+        cy = w->grid.ny - 1;
+        b->position.y += w->box.size.y;
+    } else if (cy >= w->grid.ny) {
         cy = 0;
-        b->position.y -= w->box_size.y;
+        b->position.y -= w->box.size.y;
     }
-    ccl_grid_remove(w, i);
-    ccl_grid_insert(w, i, cy * w->nx + cx);
+    ccl_grid_remove(&w->grid, ccl_world_links(w), i);
+    ccl_grid_insert(&w->grid, ccl_world_links(w), i, cy * w->grid.nx + cx);
     ccl_predict(w, i);
 }
 
@@ -1695,16 +1632,17 @@ static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
  * would move further into. */
 static double ccl_separation_room(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 move) {
     double room = 1.0;
-    int32_t count = w->segment_count + w->point_count;
+    int32_t count = w->obstacles.segment_count + w->obstacles.point_count;
     for (int32_t k = 0; k < count && room > 0.0; ++k) {
-        bool point = k >= w->segment_count;
-        ccl_segment s = ccl_world_obstacle(w, point ? k - w->segment_count : k, point);
+        bool point = k >= w->obstacles.segment_count;
+        ccl_segment s =
+            ccl_obstacle_shape(&w->obstacles, point ? k - w->obstacles.segment_count : k, point);
         for (int image = 0; image < 9 && room > 0.0; ++image) {
-            if (!w->periodic && image != CCL_OWN_IMAGE) {
+            if (!w->box.periodic && image != CCL_OWN_IMAGE) {
                 continue;
             }
             /* meeting the image shifted by d is meeting the obstacle from p - d */
-            ccl_vec2 shift = ccl_world_image_shift(w, image);
+            ccl_vec2 shift = ccl_box_image_shift(&w->box, image);
             ccl_circle c = {ccl_sub(b->position, shift), b->radius};
             ccl_hit hit;
             if (!ccl_sweep_circle_segment(c, move, s, 1.0, &hit)) {
@@ -1734,7 +1672,7 @@ static void ccl_world_separate_overlaps(ccl_world *w, double dt) {
         }
         ccl_body_move_to(w, a, w->time);
         ccl_body_move_to(w, b, w->time);
-        ccl_vec2 d = ccl_world_separation(w, a->position, b->position);
+        ccl_vec2 d = ccl_box_separation(&w->box, a->position, b->position);
         double dist = ccl_length(d);
         double depth = a->radius + b->radius - dist;
         double inv_a = ccl_body_cold_of(w, a)->inv_mass, inv_b = ccl_body_cold_of(w, b)->inv_mass;
@@ -1744,20 +1682,20 @@ static void ccl_world_separate_overlaps(ccl_world *w, double dt) {
         }
         double step = fmin(depth, w->def.separation_speed * dt);
         ccl_vec2 n = dist > 0.0 ? ccl_v2(d.x / dist, d.y / dist) : ccl_v2(1.0, 0.0);
-        if (w->segment_count + w->point_count > 0) {
+        if (w->obstacles.segment_count + w->obstacles.point_count > 0) {
             double room = fmin(ccl_separation_room(w, a, ccl_scale(n, -step * inv_a / inv_sum)),
                                ccl_separation_room(w, b, ccl_scale(n, step * inv_b / inv_sum)));
             step *= room;
         }
         a->position = ccl_mul_add(a->position, -step * inv_a / inv_sum, n);
         b->position = ccl_mul_add(b->position, step * inv_b / inv_sum, n);
-        if (!w->periodic) {
+        if (!w->box.periodic) {
             for (int side = 0; side < 2; ++side) {
                 ccl_body_slot *c = side == 0 ? a : b;
                 c->position.x =
-                    fmin(fmax(c->position.x, w->box_min.x + c->radius), w->box_max.x - c->radius);
+                    fmin(fmax(c->position.x, w->box.min.x + c->radius), w->box.max.x - c->radius);
                 c->position.y =
-                    fmin(fmax(c->position.y, w->box_min.y + c->radius), w->box_max.y - c->radius);
+                    fmin(fmax(c->position.y, w->box.min.y + c->radius), w->box.max.y - c->radius);
             }
         }
         a->count++;
@@ -1771,10 +1709,10 @@ static void ccl_world_separate_overlaps(ccl_world *w, double dt) {
         w->overlap_count = kept;
         ccl_world_refresh_separating_flags(w);
     }
-    if (w->dirty && w->periodic) {
+    if (w->dirty && w->box.periodic) {
         for (int32_t i = 0; i < w->slot_count; ++i) {
             if (w->bodies[i].alive && w->bodies[i].separating) {
-                w->bodies[i].position = ccl_world_wrap(w, w->bodies[i].position);
+                w->bodies[i].position = ccl_box_wrap(&w->box, w->bodies[i].position);
             }
         }
     }
@@ -1783,10 +1721,10 @@ static void ccl_world_separate_overlaps(ccl_world *w, double dt) {
 /* Starts fetching the cell-head rows of the (2 reach + 1)^2 cells around cell c into the cache
  * (nothing for cells near the grid's edge, which are few). */
 static void ccl_world_fetch_rows(const ccl_world *w, int32_t c, int32_t reach) {
-    int32_t nx = w->nx;
-    if (c - reach * nx - reach >= 0 && c + reach * nx + reach < nx * w->ny) {
+    int32_t nx = w->grid.nx;
+    if (c - reach * nx - reach >= 0 && c + reach * nx + reach < nx * w->grid.ny) {
         for (int32_t r = -reach; r <= reach; ++r) {
-            __builtin_prefetch(&w->cell_head[c + r * nx - reach]);
+            __builtin_prefetch(&w->grid.cell_head[c + r * nx - reach]);
         }
     }
 }
@@ -1828,10 +1766,10 @@ static void ccl_world_fetch_ahead(ccl_world *w) {
     w->fetched = seen;
     if (w->memory.bytes >= CCL_FETCH_CELLS_BYTES && third >= 0 && third < w->slot_count &&
         w->bodies[third].alive) {
-        int32_t c = w->bodies[third].cell, nx = w->nx;
+        int32_t c = w->bodies[third].link.cell, nx = w->grid.nx;
         const int32_t reach = CCL_FETCH_REACH;
-        if (c - reach * nx - reach >= 0 && c + reach * nx + reach < nx * w->ny) {
-            const int32_t *row = w->cell_head + c - reach * nx - reach;
+        if (c - reach * nx - reach >= 0 && c + reach * nx + reach < nx * w->grid.ny) {
+            const int32_t *row = w->grid.cell_head + c - reach * nx - reach;
             for (int32_t r = -reach; r <= reach; ++r, row += nx) {
                 for (int32_t col = 0; col <= 2 * reach; ++col) {
                     int32_t k = row[col];
@@ -1848,8 +1786,8 @@ static void ccl_world_fetch_ahead(ccl_world *w) {
             ccl_world_fetch_body(w, other);
             ccl_queue_prefetch_entry(&w->queue, other);
         }
-        if (a->cell >= 0) {
-            ccl_world_fetch_rows(w, a->cell,
+        if (a->link.cell >= 0) {
+            ccl_world_fetch_rows(w, a->link.cell,
                                  w->memory.bytes >= CCL_FETCH_CELLS_BYTES ? CCL_FETCH_REACH : 1);
         }
     }
@@ -1861,9 +1799,9 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         return CCL_ERR_LOCKED;
     }
     w->contact_count = 0;
-    if (w->obstacles_stale && w->cell_head != NULL) {
+    if (w->grid.obstacles_stale && w->grid.cell_head != NULL) {
         /* first, so that a failure leaves every circle where it was binned */
-        ccl_status status = ccl_grid_bin_obstacles_again(w);
+        ccl_status status = ccl_grid_bin_obstacles_again(&w->grid, &w->obstacles);
         if (status != CCL_OK) {
             return status;
         }
@@ -1872,8 +1810,8 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         ccl_world_separate_overlaps(w, t_end - w->time);
     }
     if (w->dirty) {
-        if (w->cell_head == NULL || w->live_count == 0) {
-            ccl_status status = ccl_grid_rebuild(w);
+        if (w->grid.cell_head == NULL || w->live_count == 0) {
+            ccl_status status = ccl_world_rebuild_grid(w);
             if (status != CCL_OK) {
                 return status;
             }
@@ -1881,9 +1819,10 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
             /* circles were moved by hand: re-bin them */
             for (int32_t i = 0; i < w->slot_count; ++i) {
                 if (w->bodies[i].alive) {
-                    ccl_grid_remove(w, i);
+                    ccl_grid_remove(&w->grid, ccl_world_links(w), i);
                     ccl_body_move_to(w, &w->bodies[i], w->time);
-                    ccl_grid_insert(w, i, ccl_grid_cell_of(w, w->bodies[i].position));
+                    ccl_grid_insert(&w->grid, ccl_world_links(w), i,
+                                    ccl_grid_cell_of(&w->grid, w->bodies[i].position));
                 }
             }
         }
@@ -2157,11 +2096,12 @@ static void ccl_track_overlap(const ccl_world *w, int32_t k, ccl_vec2 offset, vo
  * circle's diameter fits a cell, and the cells are wide enough next to the box's coordinates that
  * rounding cannot move p, or an obstacle's span, by half a cell (the slack the diameter leaves). */
 static bool ccl_obstacle_table_covers(const ccl_world *w, ccl_vec2 p, double r) {
-    double mx = fmax(fabs(w->box_min.x), fabs(w->box_max.x));
-    double my = fmax(fabs(w->box_min.y), fabs(w->box_max.y));
-    return w->obstacle_start != NULL && !w->obstacles_stale && ccl_world_contains(w, p) &&
-           ccl_grid_min_cell(r) <= w->cell_w && ccl_grid_min_cell(r) <= w->cell_h &&
-           w->cell_w > 0x1p-30 * mx && w->cell_h > 0x1p-30 * my;
+    double mx = fmax(fabs(w->box.min.x), fabs(w->box.max.x));
+    double my = fmax(fabs(w->box.min.y), fabs(w->box.max.y));
+    return w->grid.obstacle_start != NULL && !w->grid.obstacles_stale &&
+           ccl_box_contains(&w->box, p) && ccl_grid_min_cell(r) <= w->grid.cell_w &&
+           ccl_grid_min_cell(r) <= w->grid.cell_h && w->grid.cell_w > 0x1p-30 * mx &&
+           w->grid.cell_h > 0x1p-30 * my;
 }
 
 /* worst, or the largest overlap (radius minus distance) of a circle at p with radius r and a
@@ -2170,27 +2110,27 @@ static bool ccl_obstacle_table_covers(const ccl_world *w, ccl_vec2 p, double r) 
  * every one; where the tables do not cover the circle, every obstacle is looked at. */
 static double ccl_obstacle_overlap(const ccl_world *w, ccl_vec2 p, double r, double worst) {
     if (ccl_obstacle_table_covers(w, p, r)) {
-        int32_t c = ccl_grid_cell_of(w, p);
-        for (int32_t k = w->obstacle_start[c]; k < w->obstacle_start[c + 1]; ++k) {
-            int32_t code = w->obstacle_items[k];
-            ccl_segment s = ccl_world_obstacle(w, (code >> 1) / 9, (code & 1) != 0);
-            worst = fmax(worst, r - ccl_length(ccl_sub(ccl_world_nearest_on(w, s, p), p)));
+        int32_t c = ccl_grid_cell_of(&w->grid, p);
+        for (int32_t k = w->grid.obstacle_start[c]; k < w->grid.obstacle_start[c + 1]; ++k) {
+            int32_t code = w->grid.obstacle_items[k];
+            ccl_segment s = ccl_obstacle_of_code(&w->obstacles, code);
+            worst = fmax(worst, r - ccl_length(ccl_sub(ccl_box_nearest_on(&w->box, s, p), p)));
         }
         return worst;
     }
-    for (int32_t k = 0; k < w->segment_count; ++k) {
-        ccl_vec2 q = ccl_world_nearest_on(w, w->segments[k], p);
+    for (int32_t k = 0; k < w->obstacles.segment_count; ++k) {
+        ccl_vec2 q = ccl_box_nearest_on(&w->box, w->obstacles.segments[k], p);
         worst = fmax(worst, r - ccl_length(ccl_sub(q, p)));
     }
-    for (int32_t k = 0; k < w->point_count; ++k) {
-        ccl_vec2 q = ccl_world_nearest_on(w, ccl_world_obstacle(w, k, true), p);
+    for (int32_t k = 0; k < w->obstacles.point_count; ++k) {
+        ccl_vec2 q = ccl_box_nearest_on(&w->box, ccl_obstacle_shape(&w->obstacles, k, true), p);
         worst = fmax(worst, r - ccl_length(ccl_sub(q, p)));
     }
     return worst;
 }
 
 double ccl_world_max_overlap(const ccl_world *w) {
-    if (w == NULL || w->cell_head == NULL) {
+    if (w == NULL || w->grid.cell_head == NULL) {
         return 0.0;
     }
     double worst = 0.0;
@@ -2204,10 +2144,10 @@ double ccl_world_max_overlap(const ccl_world *w) {
         ccl_overlap_max m = {i, b->radius, worst};
         ccl_world_each_neighbour(w, p, ccl_track_overlap, &m);
         worst = m.worst;
-        if (!w->periodic) {
+        if (!w->box.periodic) {
             double r = b->radius;
-            worst = fmax(worst, fmax(fmax(w->box_min.x - (p.x - r), (p.x + r) - w->box_max.x),
-                                     fmax(w->box_min.y - (p.y - r), (p.y + r) - w->box_max.y)));
+            worst = fmax(worst, fmax(fmax(w->box.min.x - (p.x - r), (p.x + r) - w->box.max.x),
+                                     fmax(w->box.min.y - (p.y - r), (p.y + r) - w->box.max.y)));
         }
         worst = ccl_obstacle_overlap(w, p, b->radius, worst);
     }

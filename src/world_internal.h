@@ -7,16 +7,19 @@
 #include <stdint.h>
 
 #include "circol/world.h"
+#include "broad/box.h"
+#include "broad/grid.h"
+#include "broad/obstacles.h"
 #include "core/memory.h"
-#include "queue.h"
+#include "broad/queue.h"
 
 /// What a circle's next event is.
 typedef enum ccl_event_kind {
     CCL_EVENT_NONE = 0,
     CCL_EVENT_CIRCLE,  ///< event_other: partner slot; event_other_count: its count then
     CCL_EVENT_BOX,     ///< event_other: box wall 0 left, 1 right, 2 bottom, 3 top
-    CCL_EVENT_SEGMENT, ///< event_other: 9 segment index + image met (ccl_world_image_shift)
-    CCL_EVENT_POINT,   ///< event_other: 9 point index + image met
+    CCL_EVENT_SEGMENT, ///< event_other: the obstacle code of the image met (broad/obstacles.h)
+    CCL_EVENT_POINT,   ///< event_other: the obstacle code of the image met
     CCL_EVENT_CELL,    ///< event_other: 0 -x, 1 +x, 2 -y, 3 +y
 } ccl_event_kind;
 
@@ -26,9 +29,8 @@ typedef struct ccl_body_slot {
     ccl_vec2 position, velocity;
     double time; ///< the circle's local time (internal time base)
     double radius;
-    int32_t cell;   ///< grid cell, -1 when not binned
-    int32_t next;   ///< cell list link (doubles as the free-list link)
-    uint32_t count; ///< bumped whenever its trajectory changes; invalidates partners
+    ccl_grid_link link; ///< its cell and the next circle there (next: also the free-list link)
+    uint32_t count;     ///< bumped whenever its trajectory changes; invalidates partners
     uint8_t event_kind;
     uint8_t support; ///< box walls it rests on under gravity: bit k for wall k; 0 for none
     uint8_t jam;     ///< collisions in a row at one instant (a circle wedged under gravity)
@@ -60,11 +62,8 @@ struct ccl_world {
     ccl_world_def def;
     double time;      ///< internal time; world time is time_base + time
     double time_base; ///< moved forward by re-basing
-    ccl_vec2 box_min, box_max, box_size;
-    bool periodic;
+    ccl_box box;
     bool linear;          ///< no gravity and no damping: every trajectory is p + v t
-    bool edge_walls_only; ///< walled: only from a cell by the box's edge can a straight path meet
-                          ///< a wall before leaving its cell (ccl_grid_rebuild)
     double collapse_time; ///< resolved TC parameter (0: not yet resolved and automatic)
 
     ccl_body_slot *bodies;
@@ -74,30 +73,12 @@ struct ccl_world {
     int32_t slot_capacity, slot_count, live_count, free_head;
     int32_t fetched; ///< the look-ahead circle of the step before last (-1: none; a hint only)
 
-    int32_t nx, ny; ///< grid cells per axis
-    double cell_w, cell_h;
-    int32_t *cell_head; ///< first circle in each cell, -1 for none
-    int32_t cell_capacity;
-    int32_t *obstacle_start; ///< per cell: range into obstacle_items (nx * ny + 1 entries)
-    int32_t *obstacle_items; ///< 2 * (9 * index + image) + (0 segment, 1 point)
-    int32_t obstacle_item_count;
-    int64_t obstacle_items_waiting; ///< entries the obstacles added since the tables were built
-                                    ///< will take in the present cells (ccl_grid_obstacle_entries)
-    double max_radius;
-    int32_t
-        grid_live; ///< circles when the grid was last built (rebuilds for density wait for growth)
-    bool dirty;    ///< grid and every prediction must be rebuilt before the next event
-    bool obstacles_stale; ///< obstacles added since the obstacle tables were built: the grid is
-                          ///< rebuilt, tables and all, before the next event
+    ccl_grid grid;
+    bool dirty; ///< grid and every prediction must be rebuilt before the next event
 
     ccl_queue queue;
 
-    ccl_segment *segments;
-    int32_t segment_count;
-    size_t segment_capacity;
-    ccl_vec2 *points;
-    int32_t point_count;
-    size_t point_capacity;
+    ccl_obstacles obstacles;
 
     ccl_overlap_pair *overlaps;
     int32_t overlap_count;
@@ -165,66 +146,23 @@ void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k);
 bool ccl_predict_meets_at_once(ccl_world *w, int32_t i, int32_t k);
 
 /// ccl_predict(w, i) passing over a contact at the present time with the image of a segment (or
-/// point) that other (9 index + image) names, and with every other image of it off which a bounce
-/// would change nothing too: after a bounce off that image that changed nothing (see
-/// ccl_predict_pair_apart).
-void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t other, bool point);
+/// point) that code names, and with every other image of it off which a bounce would change
+/// nothing too: after a bounce off that image that changed nothing (see ccl_predict_pair_apart).
+void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t code);
 
 /// Collapse-guard time for the world (resolves the automatic value on first use).
 double ccl_world_collapse_time(ccl_world *w);
 
-/* ---- grid (grid.c) ---- */
+/* ---- grid (world.c) ---- */
 
-/// Rebuilds cells, re-bins every circle and obstacle. CCL_ERR_OUT_OF_MEMORY leaves the old grid.
-ccl_status ccl_grid_rebuild(ccl_world *w);
+/// Where the circles' grid links are (in their hot slots).
+static inline ccl_grid_links ccl_world_links(ccl_world *w) {
+    ccl_grid_links links = {(char *)&w->bodies[0].link, sizeof(ccl_body_slot)};
+    return links;
+}
 
-/// Builds the obstacle tables again for the grid as it is (the cells unchanged), as after
-/// obstacles were added. On CCL_ERR_OUT_OF_MEMORY the old tables stay.
-ccl_status ccl_grid_bin_obstacles_again(ccl_world *w);
-
-/// The entries segment s (a point: both ends alike) takes in the obstacle tables of the present
-/// cells, every periodic image's.
-int64_t ccl_grid_obstacle_entries(const ccl_world *w, ccl_segment s);
-
-/// True when obstacle tables of that many entries are allowed (they are indexed by int32_t).
-bool ccl_grid_entries_allowed(int64_t entries);
-/// Sets edge_walls_only for the present cells and box.
-void ccl_grid_set_edge_walls(ccl_world *w);
-
-/// The grid a rebuild would make for `live` circles of radius at most max_radius: nx by ny cells.
-void ccl_grid_plan(const ccl_world *w, double max_radius, int32_t live, int32_t *nx, int32_t *ny);
-
-/// The cells within one cell's size of the bounding box of segment s moved by shift (a periodic
-/// image's): columns [*x0, *x1], rows [*y0, *y1]. False when that box is nowhere near the grid.
-/// Every circle within its radius of the segment has its centre in them.
-bool ccl_grid_cells_near(const ccl_world *w, ccl_segment s, ccl_vec2 shift, int32_t *x0,
-                         int32_t *x1, int32_t *y0, int32_t *y1);
-
-/// The cell of a position (clamped into the grid).
-int32_t ccl_grid_cell_of(const ccl_world *w, ccl_vec2 p);
-
-/// Links circle i into cell c.
-void ccl_grid_insert(ccl_world *w, int32_t i, int32_t c);
-
-/// Unlinks circle i from its cell.
-void ccl_grid_remove(ccl_world *w, int32_t i);
-
-/// True when a grid of this world can hold a circle of this radius without a rebuild.
-bool ccl_grid_fits(const ccl_world *w, double radius);
-
-/// Periodic images of obstacles: image 0..8 is shifted by ((image % 3) - 1, (image / 3) - 1)
-/// box sizes; image 4 is the obstacle itself (the only one in a walled world).
-#define CCL_OWN_IMAGE 4
-
-/// Most segments (and most points) a world holds: obstacle codes must fit in an int32_t.
-#define CCL_MAX_OBSTACLES (1 << 26)
-ccl_vec2 ccl_world_image_shift(const ccl_world *w, int image);
-
-/// The point of a segment (s.a == s.b for a point) nearest to p, among its periodic images,
-/// in p's frame: exactly the segment's own closest point in a walled world.
-ccl_vec2 ccl_world_nearest_on(const ccl_world *w, ccl_segment s, ccl_vec2 p);
-
-/// The smallest cell edge circles of radius r need (a little over one diameter).
-double ccl_grid_min_cell(double radius);
+/// Rebuilds the grid for the circles there are and re-bins every one (moved to the present).
+/// CCL_ERR_OUT_OF_MEMORY leaves the old grid.
+ccl_status ccl_world_rebuild_grid(ccl_world *w);
 
 #endif

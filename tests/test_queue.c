@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "queue.h"
+#include "broad/queue.h"
 
 #define QT_CAPACITY 300
 

@@ -7,8 +7,8 @@
  * replaces a binary heap whose sift-down cost some 430 instructions per update at 10^4 circles.
  * The top is always the present circle with the smallest (key, index), as with the heap, so the
  * order of events is deterministic and independent of the bucket layout. */
-#ifndef CIRCOL_QUEUE_H
-#define CIRCOL_QUEUE_H
+#ifndef CIRCOL_BROAD_QUEUE_H
+#define CIRCOL_BROAD_QUEUE_H
 
 #include <math.h>
 #include <stdbool.h>

@@ -5,24 +5,11 @@
  * the operations between them. The bucket position (key - base) * inv_width never decreases as
  * the key grows (both roundings are monotone), so every front circle comes before every bucket
  * and overflow circle in (key, index) order: the front's top is the queue's top. */
-#include "queue.h"
+#include "broad/queue.h"
 
+#include "core/constants.h"
 #include "inline.h"
 #include "quadratic.h"
-
-/// Circles per bucket the width aims at: a short front, few empty buckets to walk (twice as many
-/// in a wide queue: ccl_queue.wide).
-#define CCL_QUEUE_OCCUPANCY 6.0
-/// The front stays a sorted array up to this many circles, and becomes a binary heap past it.
-#define CCL_QUEUE_SORTED_LIMIT 16
-/// A front larger than this asks for a rebuild (the width is far too wide, or still unknown).
-#define CCL_QUEUE_FRONT_LIMIT 64
-/// Fewest buckets in use (and allocated).
-#define CCL_QUEUE_MIN_BUCKETS 4
-/// Bucket positions and numbers stay below this, where doubles and int64 agree exactly.
-#define CCL_QUEUE_MAX_POSITION 0x1p50
-/// Fewest front entries a width calibration looks at.
-#define CCL_QUEUE_CALIBRATION_ENTRIES 32
 
 /// The list of keys past the ring.
 static int32_t ccl_queue_overflow(const ccl_queue *q) {
