@@ -40,7 +40,8 @@
 #include <circol/world.h>
 
 #include "world_common.h"
-#include "world_internal.h"
+#include "world/motion.h"
+#include "world/world.h"
 
 /* ---- the oracle: its own geometry, in long double ---- */
 

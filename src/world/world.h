@@ -1,17 +1,21 @@
-/* Private: the world's layout, shared by world.c (API and event loop), grid.c (cells) and
- * predict.c (event prediction). */
-#ifndef CIRCOL_WORLD_INTERNAL_H
-#define CIRCOL_WORLD_INTERNAL_H
+/* Private: the world's layout, which every file of src/world/ shares. The world owns its broad
+ * phase (box, grid, obstacles, queue: src/broad/) and the circles' slots; each concern of the
+ * world is a file of its own (docs/ARCHITECTURE.md). */
+#ifndef CIRCOL_WORLD_WORLD_H
+#define CIRCOL_WORLD_WORLD_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "circol/world.h"
 #include "broad/box.h"
 #include "broad/grid.h"
 #include "broad/obstacles.h"
-#include "core/memory.h"
 #include "broad/queue.h"
+#include "circol/world.h"
+#include "core/memory.h"
+
+typedef struct ccl_motion_law ccl_motion_law;
 
 /// What a circle's next event is.
 typedef enum ccl_event_kind {
@@ -63,8 +67,9 @@ struct ccl_world {
     double time;      ///< internal time; world time is time_base + time
     double time_base; ///< moved forward by re-basing
     ccl_box box;
-    bool linear;          ///< no gravity and no damping: every trajectory is p + v t
-    double collapse_time; ///< resolved TC parameter (0: not yet resolved and automatic)
+    const ccl_motion_law *law; ///< how bodies move between events (world/motion.h)
+    bool linear;               ///< law->straight: every trajectory is p + v t
+    double collapse_time;      ///< resolved TC parameter (0: not yet resolved and automatic)
 
     ccl_body_slot *bodies;
     ccl_body_cold *cold; ///< beside bodies: cold[i] is circle i's
@@ -102,67 +107,20 @@ static inline ccl_body_cold *ccl_body_cold_of(const ccl_world *w, const ccl_body
     return &w->cold[b - w->bodies];
 }
 
-/* ---- motion (predict.c) ---- */
-
-/// The acceleration circle i feels: gravity, less the normal part while resting on a wall; 0 for
-/// immovable circles and in damped worlds.
-ccl_vec2 ccl_body_acceleration(const ccl_world *w, const ccl_body_slot *b);
-
-/// Position and velocity of circle b at internal time t (b is not changed).
-void ccl_body_state_at(const ccl_world *w, const ccl_body_slot *b, double t, ccl_vec2 *position,
-                       ccl_vec2 *velocity);
-
-/// ccl_body_move_to for a world with gravity or damping.
-void ccl_body_move_to_curved(const ccl_world *w, ccl_body_slot *b, double t);
-
-/// Moves circle b's own state to internal time t. Inline for straight-line worlds, where it is
-/// ccl_body_state_at's p + v tau written out (called a few times per event).
-static inline void ccl_body_move_to(const ccl_world *w, ccl_body_slot *b, double t) {
-    if (!w->linear) {
-        ccl_body_move_to_curved(w, b, t);
-        return;
-    }
-    double tau = t - b->time;
-    if (tau != 0.0 && !b->immovable && !b->asleep) {
-        b->position = ccl_mul_add(b->position, tau, b->velocity);
-    }
-    b->time = t;
-}
-
-/// Recomputes circle i's next event from the world's current time and updates the queue.
-void ccl_predict(ccl_world *w, int32_t i);
-
-/// ccl_predict(w, i) then ccl_predict(w, k) (the same events), with the two overlapped.
-void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k);
-
-/// ccl_predict_pair, each circle's prediction passing over a meeting with the other at the present
-/// time (a later one still counts): after a collision of the two that changed neither velocity
-/// (an approach below their rounding), which would otherwise be found again at once, and again,
-/// without end.
-void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k);
-
-/// Whether circle i's next event, in a world with gravity or damping, would be meeting circle k at
-/// the present time (i is moved to it; nothing is filed).
-bool ccl_predict_meets_at_once(ccl_world *w, int32_t i, int32_t k);
-
-/// ccl_predict(w, i) passing over a contact at the present time with the image of a segment (or
-/// point) that code names, and with every other image of it off which a bounce would change
-/// nothing too: after a bounce off that image that changed nothing (see ccl_predict_pair_apart).
-void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t code);
-
-/// Collapse-guard time for the world (resolves the automatic value on first use).
-double ccl_world_collapse_time(ccl_world *w);
-
-/* ---- grid (world.c) ---- */
-
 /// Where the circles' grid links are (in their hot slots).
 static inline ccl_grid_links ccl_world_links(ccl_world *w) {
     ccl_grid_links links = {(char *)&w->bodies[0].link, sizeof(ccl_body_slot)};
     return links;
 }
 
-/// Rebuilds the grid for the circles there are and re-bins every one (moved to the present).
-/// CCL_ERR_OUT_OF_MEMORY leaves the old grid.
-ccl_status ccl_world_rebuild_grid(ccl_world *w);
+/// True when |x| <= limit (false for NaN).
+static inline bool ccl_within(double x, double limit) {
+    return fabs(x) <= limit;
+}
+
+/// True when both components of v are at most limit in magnitude (false for NaN).
+static inline bool ccl_vec2_within(ccl_vec2 v, double limit) {
+    return ccl_within(v.x, limit) && ccl_within(v.y, limit);
+}
 
 #endif
