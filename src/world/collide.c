@@ -63,51 +63,90 @@ static void ccl_world_count_course(ccl_body_slot *b, bool kept, ccl_vec2 velocit
     }
 }
 
-ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) {
-    ccl_body_slot *a = &w->bodies[i], *b = &w->bodies[k];
-    ccl_body_cold *ca = &w->cold[i], *cb = &w->cold[k];
+/* One collision of circles i and k, step by step (ccl_world_collide_circles). */
+typedef struct ccl_pair_hit {
+    int32_t i, k;
+    ccl_vec2 n;              ///< unit normal, from i to k
+    double dist;             ///< distance of the centres
+    double approach;         ///< approach speed along n before the collision
+    bool keep_a, keep_b;     ///< sleeping circles that stay asleep and take the hit as if immovable
+    bool guarded;            ///< the collapse guard made the collision elastic
+    double impulse;          ///< along n, from i to k
+    ccl_vec2 va, vb;         ///< velocities before
+    bool unchanged;          ///< neither velocity changed
+    double after;            ///< approach speed along n after the impulse
+    bool impulse_lost;       ///< unchanged, or still approaching: the pair would meet again at once
+    bool wedged_a, wedged_b; ///< stopped by the wedge rule (ccl_world_note_jam)
+    uint8_t support_a, support_b; ///< supports before the settling
+    bool asleep_a, asleep_b;      ///< sleep before the settling
+} ccl_pair_hit;
+
+/* Moves both circles to the present and finds the contact normal and the approach speed. */
+static void ccl_pair_meet(ccl_world *w, ccl_pair_hit *h) {
+    ccl_body_slot *a = &w->bodies[h->i], *b = &w->bodies[h->k];
     ccl_body_move_to(w, a, w->time);
     ccl_body_move_to(w, b, w->time);
     ccl_vec2 d = ccl_box_separation(&w->box, a->position, b->position);
     double dist = ccl_length(d);
     /* d / dist is ccl_normalize(d) bit for bit where d needs no scaling; outside that range
      * ccl_normalize, since a subnormal dist has lost bits that the direction needs */
-    ccl_vec2 n = dist >= 0x1p-499 && dist <= 0x1p500 ? ccl_v2(d.x / dist, d.y / dist)
-                 : (d.x != 0.0 || d.y != 0.0)        ? ccl_normalize(d)
-                                              : ccl_normalize(ccl_sub(a->velocity, b->velocity));
-    double approach = ccl_dot(ccl_sub(a->velocity, b->velocity), n);
-    /* a sleeping circle hit gently, or into its supports, stays put; otherwise it wakes, and so
-     * do the sleeping circles it holds up */
-    bool keep_a = ccl_world_keeps_sleeping(w, i, approach, ccl_neg(n));
-    bool keep_b = ccl_world_keeps_sleeping(w, k, approach, n);
-    if (a->asleep && !keep_a) {
-        ccl_world_wake(w, i);
-        ccl_world_wake_dependents(w, i);
+    h->n = dist >= 0x1p-499 && dist <= 0x1p500 ? ccl_v2(d.x / dist, d.y / dist)
+           : (d.x != 0.0 || d.y != 0.0)        ? ccl_normalize(d)
+                                               : ccl_normalize(ccl_sub(a->velocity, b->velocity));
+    h->dist = dist;
+    h->approach = ccl_dot(ccl_sub(a->velocity, b->velocity), h->n);
+}
+
+/* A sleeping circle hit gently, or into its supports, stays put; otherwise it wakes, and so do
+ * the sleeping circles it holds up. */
+static void ccl_pair_wake(ccl_world *w, ccl_pair_hit *h) {
+    h->keep_a = ccl_world_keeps_sleeping(w, h->i, h->approach, ccl_neg(h->n));
+    h->keep_b = ccl_world_keeps_sleeping(w, h->k, h->approach, h->n);
+    if (w->bodies[h->i].asleep && !h->keep_a) {
+        ccl_world_wake(w, h->i);
+        ccl_world_wake_dependents(w, h->i);
     }
-    if (b->asleep && !keep_b) {
-        ccl_world_wake(w, k);
-        ccl_world_wake_dependents(w, k);
+    if (w->bodies[h->k].asleep && !h->keep_b) {
+        ccl_world_wake(w, h->k);
+        ccl_world_wake_dependents(w, h->k);
     }
-    double tc = w->collapse_time > 0.0 ? w->collapse_time : ccl_world_collapse_time(w);
+}
+
+/* The pair's restitution, made 1 by the collapse guard (TC model) where either circle collided
+ * less than tc ago and the approach is slow enough. */
+static double ccl_pair_restitution(ccl_world *w, ccl_pair_hit *h, double tc) {
+    const ccl_body_cold *ca = &w->cold[h->i], *cb = &w->cold[h->k];
     /* equal restitutions (the usual case) are their own geometric mean: sqrt(x * x) is x bit for
      * bit when x * x is a normal number, and the square root leaves the chain to the velocities */
     double e = ca->restitution == cb->restitution && ca->restitution >= 0x1p-500
                    ? ca->restitution
-                   : sqrt(ca->restitution * cb->restitution);
-    bool guarded = false;
+                   : ccl_restitution_mix(ca->restitution, cb->restitution);
+    h->guarded = false;
     if (e < 1.0 && (w->time - ca->last_collision < tc || w->time - cb->last_collision < tc) &&
-        approach < fmax(ccl_guard_speed(w, a), ccl_guard_speed(w, b))) {
-        e = 1.0; /* TC model: a circle that collided less than tc ago collides elastically */
-        guarded = true;
+        h->approach <
+            fmax(ccl_guard_speed(w, &w->bodies[h->i]), ccl_guard_speed(w, &w->bodies[h->k]))) {
+        e = 1.0;
+        h->guarded = true;
     }
-    double inv_a = keep_a ? 0.0 : ca->inv_mass, inv_b = keep_b ? 0.0 : cb->inv_mass;
+    return e;
+}
+
+/* The impulse along n, and the velocities after it. */
+static void ccl_pair_exchange(ccl_world *w, ccl_pair_hit *h) {
+    ccl_body_slot *a = &w->bodies[h->i], *b = &w->bodies[h->k];
+    double tc = w->collapse_time > 0.0 ? w->collapse_time : ccl_world_collapse_time(w);
+    double e = ccl_pair_restitution(w, h, tc);
+    double inv_a = h->keep_a ? 0.0 : w->cold[h->i].inv_mass;
+    double inv_b = h->keep_b ? 0.0 : w->cold[h->k].inv_mass;
     double inv_sum = inv_a + inv_b;
+    double approach = h->approach;
     double j = approach > 0.0 && inv_sum > 0.0 ? (1.0 + e) * approach / inv_sum : 0.0;
     /* Pushed together by unequal accelerations (one resting, or immovable): leave with at least
      * the speed that keeps them apart for 2 tc, so the pair cannot chatter at one instant. */
     double push =
-        w->linear ? 0.0
-                  : ccl_dot(ccl_sub(ccl_body_acceleration(w, b), ccl_body_acceleration(w, a)), n);
+        w->linear
+            ? 0.0
+            : ccl_dot(ccl_sub(ccl_body_acceleration(w, b), ccl_body_acceleration(w, a)), h->n);
     if (push < 0.0 && inv_sum > 0.0) {
         double separation = -approach + j * inv_sum;
         double needed = -push * fmax(tc, 0.0);
@@ -115,95 +154,129 @@ ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) {
             j += (needed - separation) / inv_sum;
         }
     }
-    ccl_vec2 va = a->velocity, vb = b->velocity;
-    a->velocity = ccl_mul_add(va, -j * inv_a, n);
-    b->velocity = ccl_mul_add(vb, j * inv_b, n);
+    h->impulse = j;
+    h->va = a->velocity;
+    h->vb = b->velocity;
+    a->velocity = ccl_mul_add(h->va, -j * inv_a, h->n);
+    b->velocity = ccl_mul_add(h->vb, j * inv_b, h->n);
     /* neither velocity changed: the impulse was lost to their rounding, or the normal's rounding
      * made the approach that the prediction saw none at all; or the velocities changed but the
      * pair still approaches along n: a tiny impulse (an inelastic pair left at a relative speed of
      * roundoff, then made elastic by the collapse guard) moved only bits far below the approach.
-     * The pair would collide again at this instant, without end. Below, once supports and sleep
-     * are settled, such a meeting is passed over where the pair's relative motion is straight. */
-    bool unchanged = a->velocity.x == va.x && a->velocity.y == va.y && b->velocity.x == vb.x &&
-                     b->velocity.y == vb.y;
-    double after = ccl_dot(ccl_sub(a->velocity, b->velocity), n);
-    bool lost = unchanged || !(after < 0.0);
+     * The pair would collide again at this instant, without end. Once supports and sleep are
+     * settled, such a meeting is passed over where the pair's relative motion is straight. */
+    h->unchanged = a->velocity.x == h->va.x && a->velocity.y == h->va.y &&
+                   b->velocity.x == h->vb.x && b->velocity.y == h->vb.y;
+    h->after = ccl_dot(ccl_sub(a->velocity, b->velocity), h->n);
+    h->impulse_lost = h->unchanged || !(h->after < 0.0);
+}
+
+/* Counts the collision: the wedge rule, the collapse guard's times, the courses that changed, the
+ * statistics. A collision that changed neither velocity leaves both courses as they were, unless
+ * the settling changes them (ccl_world_count_course): the events that other circles predicted
+ * with them still hold, as they must where a column of touching circles falls together. */
+static void ccl_pair_account(ccl_world *w, ccl_pair_hit *h) {
+    ccl_body_slot *a = &w->bodies[h->i], *b = &w->bodies[h->k];
     /* nothing wedges on straight lines (ccl_world_note_jam never reports it there): no count */
-    bool jam_a = !w->linear && !keep_a && ccl_world_note_jam(w, a);
-    bool jam_b = !w->linear && !keep_b && ccl_world_note_jam(w, b);
-    /* A collision that changed neither velocity leaves both courses as they were, unless the
-     * settling below changes them (ccl_world_count_course): the events that other circles
-     * predicted with them still hold. Marking them changed anyway, in a column of touching
-     * circles falling together, let each lost collision at one end make the real meeting with the
-     * next circle stale, again and again, so that it never happened and time crawled. */
-    const uint8_t support_a = a->support, support_b = b->support;
-    const bool asleep_a = a->asleep, asleep_b = b->asleep;
-    if (!keep_a) {
-        ca->last_collision = w->time;
-        a->count += !unchanged;
+    h->wedged_a = !w->linear && !h->keep_a && ccl_world_note_jam(w, a);
+    h->wedged_b = !w->linear && !h->keep_b && ccl_world_note_jam(w, b);
+    h->support_a = a->support;
+    h->support_b = b->support;
+    h->asleep_a = a->asleep;
+    h->asleep_b = b->asleep;
+    if (!h->keep_a) {
+        w->cold[h->i].last_collision = w->time;
+        a->count += !h->unchanged;
     }
-    if (!keep_b) {
-        cb->last_collision = w->time;
-        b->count += !unchanged;
+    if (!h->keep_b) {
+        w->cold[h->k].last_collision = w->time;
+        b->count += !h->unchanged;
     }
     w->collisions++;
-    if (guarded && w->guard_collisions++ == 0) {
+    if (h->guarded && w->guard_collisions++ == 0) {
         ccl_log(w, "circol: collapse guard engaged (a collision made elastic, TC model)");
     }
-    w->virial += j * dist;
-    if (!w->linear) { /* nothing rests, wedges or sleeps on straight lines */
-        ccl_world_settle_support(w, i);
-        ccl_world_settle_support(w, k);
-        if (jam_a) {
-            ccl_world_stop_jammed(w, i, false);
-        }
-        if (jam_b) {
-            ccl_world_stop_jammed(w, k, false);
-        }
-        ccl_world_try_sleep(w, i, CCL_SLEEP_FACTOR);
-        ccl_world_try_sleep(w, k, CCL_SLEEP_FACTOR);
+    w->virial += h->impulse * h->dist;
+}
+
+/* Under gravity: supports, wedges and sleep after the collision (nothing rests, wedges or
+ * sleeps on straight lines). */
+static void ccl_pair_settle(ccl_world *w, const ccl_pair_hit *h) {
+    ccl_world_settle_support(w, h->i);
+    ccl_world_settle_support(w, h->k);
+    if (h->wedged_a) {
+        ccl_world_stop_jammed(w, h->i, false);
     }
-    ccl_status status = CCL_OK;
-    if (ccl_world_reports(w)) {
-        ccl_contact_event event = {w->time_base + w->time,
-                                   CCL_CONTACT_CIRCLE,
-                                   ccl_world_id_of(w, i),
-                                   ccl_world_id_of(w, k),
-                                   -1,
-                                   ccl_mul_add(a->position, a->radius, n),
-                                   n,
-                                   j};
-        status = ccl_world_record(w, &event);
+    if (h->wedged_b) {
+        ccl_world_stop_jammed(w, h->k, false);
     }
-    /* A lost meeting is passed over only where the two move on a straight line relative to each
-     * other from now on: on straight lines, or under gravity with the same acceleration after the
-     * collision's supports and sleep are settled. Under unequal accelerations the skipped contact
-     * would be pressed deeper, and the response's own rules (resting, the push that parts such
-     * pairs) decide; so too where either is asleep or immovable (no acceleration), unless both
-     * have none. Judged before the settling, a pair falling side by side could be passed over and
-     * then one of them come to rest: the other sank into it. Nor is a meeting lost where the
-     * settling left the pair approaching faster than the impulse did: a circle stopped in a wedge
-     * (ccl_world_stop_jammed) or put to sleep while the other still comes on, or one sliding along
-     * the floor into a sleeping circle, the floor taking back the impulse's downward part. That
-     * approach is no rounding, and passed over it let one circle slide into the other. */
-    if (lost) {
-        double settled = ccl_dot(ccl_sub(a->velocity, b->velocity), n);
+    ccl_world_try_sleep(w, h->i, CCL_SLEEP_FACTOR);
+    ccl_world_try_sleep(w, h->k, CCL_SLEEP_FACTOR);
+}
+
+/* Reports the collision to whoever takes contact events. */
+static ccl_status ccl_pair_report(ccl_world *w, const ccl_pair_hit *h) {
+    if (!ccl_world_reports(w)) {
+        return CCL_OK;
+    }
+    const ccl_body_slot *a = &w->bodies[h->i];
+    ccl_contact_event event = {w->time_base + w->time,
+                               CCL_CONTACT_CIRCLE,
+                               ccl_world_id_of(w, h->i),
+                               ccl_world_id_of(w, h->k),
+                               -1,
+                               ccl_mul_add(a->position, a->radius, h->n),
+                               h->n,
+                               h->impulse};
+    return ccl_world_record(w, &event);
+}
+
+/* Predicts both circles again. A meeting whose impulse was lost is passed over only where the two
+ * move on a straight line relative to each other from now on: on straight lines, or under gravity
+ * with the same acceleration after the collision's supports and sleep are settled. Under unequal
+ * accelerations the skipped contact would be pressed deeper, and the response's own rules
+ * (resting, the push that parts such pairs) decide; so too where either is asleep or immovable
+ * (no acceleration), unless both have none. Judged before the settling, a pair falling side by
+ * side could be passed over and then one of them come to rest: the other sank into it. Nor is an
+ * impulse lost where the settling left the pair approaching faster than the impulse did (a circle
+ * stopped in a wedge or put to sleep while the other still comes on, or one sliding along the
+ * floor into a sleeping circle): that approach is no rounding. */
+static void ccl_pair_predict(ccl_world *w, const ccl_pair_hit *h) {
+    ccl_body_slot *a = &w->bodies[h->i], *b = &w->bodies[h->k];
+    bool impulse_lost = h->impulse_lost;
+    if (impulse_lost) {
+        double settled = ccl_dot(ccl_sub(a->velocity, b->velocity), h->n);
         double scale = ccl_length(a->velocity) + ccl_length(b->velocity);
-        lost = !(settled > fmax(after, 0.0) + 0x1p-50 * scale);
+        impulse_lost = !(settled > fmax(h->after, 0.0) + 0x1p-50 * scale);
     }
-    bool apart = lost && (w->linear || ccl_world_same_acceleration(w, a, b));
-    if (lost && !apart) {
-        ccl_world_part_grazing(w, i, k, n);
+    bool pass_over = impulse_lost && (w->linear || ccl_world_same_acceleration(w, a, b));
+    if (impulse_lost && !pass_over) {
+        ccl_world_part_grazing(w, h->i, h->k, h->n);
     }
-    if (unchanged) {
-        ccl_world_count_course(a, keep_a, va, support_a, asleep_a);
-        ccl_world_count_course(b, keep_b, vb, support_b, asleep_b);
+    if (h->unchanged) {
+        ccl_world_count_course(a, h->keep_a, h->va, h->support_a, h->asleep_a);
+        ccl_world_count_course(b, h->keep_b, h->vb, h->support_b, h->asleep_b);
     }
-    if (apart) {
-        ccl_predict_pair_apart(w, i, k);
+    if (pass_over) {
+        ccl_predict_pair_apart(w, h->i, h->k);
     } else {
-        ccl_predict_pair(w, i, k);
+        ccl_predict_pair(w, h->i, h->k);
     }
+}
+
+ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) {
+    ccl_pair_hit h;
+    h.i = i;
+    h.k = k;
+    ccl_pair_meet(w, &h);
+    ccl_pair_wake(w, &h);
+    ccl_pair_exchange(w, &h);
+    ccl_pair_account(w, &h);
+    if (!w->linear) {
+        ccl_pair_settle(w, &h);
+    }
+    ccl_status status = ccl_pair_report(w, &h);
+    ccl_pair_predict(w, &h);
     return status;
 }
 
@@ -212,7 +285,7 @@ static double ccl_world_bounce(ccl_world *w, int32_t i, ccl_vec2 n, int box_wall
     ccl_body_slot *b = &w->bodies[i];
     ccl_body_cold *cold = &w->cold[i];
     double tc = ccl_world_collapse_time(w);
-    double e = sqrt(w->def.restitution * cold->restitution);
+    double e = ccl_restitution_mix(w->def.restitution, cold->restitution);
     double vn = ccl_dot(b->velocity, n);
     if (e < 1.0 && w->time - cold->last_collision < tc && vn < ccl_guard_speed(w, b)) {
         e = 1.0;

@@ -123,18 +123,10 @@ static void ccl_world_undo_add(ccl_world *w, int32_t i) {
     w->live_count--;
 }
 
-ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_circle_id *id) {
-    if (w == NULL || def == NULL || !ccl_circle_def_is_valid(def)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
-    }
-    if (w->live_count >= w->def.max_circles) {
-        return CCL_ERR_FULL;
-    }
-    double r = def->radius;
-    ccl_vec2 p = def->position;
+/* Where a circle of radius r asked at p goes in the box (*placed: p, wrapped into a periodic
+ * box), or why it cannot. */
+static ccl_status ccl_world_position_in_box(const ccl_world *w, ccl_vec2 p, double r,
+                                            ccl_vec2 *placed) {
     if (w->box.periodic) {
         if (3.0 * ccl_grid_min_cell(r) > w->box.size.x ||
             3.0 * ccl_grid_min_cell(r) > w->box.size.y) {
@@ -148,18 +140,39 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
                p.y + r > w->box.max.y) {
         return CCL_ERR_OUTSIDE_BOX;
     }
-    if (w->grid.obstacles_stale &&
-        w->obstacles.segment_count + w->obstacles.point_count > CCL_OBSTACLES_SCANNED) {
+    *placed = p;
+    return CCL_OK;
+}
+
+/* Checks a circle's definition against the world: the arguments, the lock, the room, the box
+ * (*p: where it goes) and the segments and points it must not overlap. */
+static ccl_status ccl_world_check_circle(ccl_world *w, const ccl_circle_def *def, ccl_vec2 *p) {
+    if (w == NULL || def == NULL || !ccl_circle_def_is_valid(def)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    if (w->locked) {
+        return CCL_ERR_LOCKED;
+    }
+    if (w->live_count >= w->def.max_circles) {
+        return CCL_ERR_FULL;
+    }
+    ccl_status status = ccl_world_position_in_box(w, def->position, def->radius, p);
+    if (status != CCL_OK) {
+        return status;
+    }
+    if (w->grid.obstacles_stale && ccl_obstacle_count(&w->obstacles) > CCL_OBSTACLES_SCANNED) {
         /* obstacles came since the tables were built: bin them now, once for the circles to come,
          * rather than look at every obstacle for each of them */
-        ccl_status status = ccl_grid_bin_obstacles_again(&w->grid, &w->obstacles);
+        status = ccl_grid_bin_obstacles_again(&w->grid, &w->obstacles);
         if (status != CCL_OK) {
             return status;
         }
     }
-    if (ccl_circle_hits_obstacle(w, p, r)) {
-        return CCL_ERR_OVERLAP;
-    }
+    return ccl_circle_hits_obstacle(w, *p, def->radius) ? CCL_ERR_OVERLAP : CCL_OK;
+}
+
+/* Makes sure a slot (and, for a circle with user data, the user data array) is there to take. */
+static ccl_status ccl_world_reserve_slot(ccl_world *w, const ccl_circle_def *def) {
     if (w->free_head < 0) {
         ccl_status status = ccl_world_reserve(w, w->slot_count + 1);
         if (status != CCL_OK) {
@@ -167,32 +180,39 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
         }
     }
     if (def->user_data != NULL && w->user_data == NULL) {
-        ccl_status status = ccl_world_keep_user_data(w);
-        if (status != CCL_OK) {
-            return status;
-        }
+        return ccl_world_keep_user_data(w);
     }
-    int32_t i;
-    uint32_t count = 0;
+    return CCL_OK;
+}
+
+/* Takes a free slot (one reserved) and returns it, with its course version. */
+static int32_t ccl_world_take_slot(ccl_world *w, uint32_t *course) {
+    *course = 0;
     if (w->free_head >= 0) {
-        i = w->free_head;
+        int32_t i = w->free_head;
         w->free_head = w->bodies[i].link.next;
         /* a reused slot keeps counting trajectories: an event another circle predicted with the
          * removed one holds its last count, which must not match the newcomer's */
-        count = w->bodies[i].count;
-    } else {
-        i = w->slot_count++;
-        w->generation[i] = 1;
+        *course = w->bodies[i].count;
+        return i;
     }
+    int32_t i = w->slot_count++;
+    w->generation[i] = 1;
+    return i;
+}
+
+/* Fills slot i with a new live circle of definition def at position p (not binned yet). */
+static void ccl_world_fill_slot(ccl_world *w, int32_t i, uint32_t course, const ccl_circle_def *def,
+                                ccl_vec2 p) {
     ccl_body_slot *b = &w->bodies[i];
     ccl_body_cold *cold = &w->cold[i];
     memset(b, 0, sizeof *b);
     memset(cold, 0, sizeof *cold);
-    b->count = count;
+    b->count = course;
     b->position = p;
     b->velocity = def->mass > 0.0 ? def->velocity : ccl_v2(0.0, 0.0);
     b->time = w->time;
-    b->radius = r;
+    b->radius = def->radius;
     cold->inv_mass = def->mass > 0.0 ? 1.0 / def->mass : 0.0;
     cold->restitution = def->restitution < 0.0 ? w->def.restitution : def->restitution;
     cold->last_collision = -INFINITY;
@@ -207,44 +227,83 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
         w->user_data[i] = def->user_data;
     }
     w->live_count++;
-    if (ccl_world_grid_stale(w, r)) {
+}
+
+/* Puts the new circle i into its cell, rebuilding the grid when it no longer fits the circles. */
+static ccl_status ccl_world_bin_circle(ccl_world *w, int32_t i) {
+    ccl_body_slot *b = &w->bodies[i];
+    if (ccl_world_grid_stale(w, b->radius)) {
         ccl_status status = ccl_world_rebuild_grid(w);
         if (status != CCL_OK) {
-            ccl_world_undo_add(w, i);
             return status;
         }
         w->dirty = true;
     } else {
-        ccl_grid_insert(&w->grid, ccl_world_links(w), i, ccl_grid_cell_of(&w->grid, p));
-        w->grid.max_radius = fmax(w->grid.max_radius, r);
+        ccl_grid_insert(&w->grid, ccl_world_links(w), i, ccl_grid_cell_of(&w->grid, b->position));
+        w->grid.max_radius = fmax(w->grid.max_radius, b->radius);
     }
+    return CCL_OK;
+}
+
+/* The new circle i overlapping others: refused (CCL_OVERLAP_REJECT), or recorded in the overlap
+ * list to drift apart (CCL_OVERLAP_SEPARATE). */
+static ccl_status ccl_world_apply_overlap_policy(ccl_world *w, int32_t i) {
+    ccl_body_slot *b = &w->bodies[i];
     ccl_overlap_scan scan;
     memset(&scan, 0, sizeof scan);
     scan.self = i;
-    scan.radius = r;
-    ccl_world_each_neighbour(w, p, ccl_collect_overlap, &scan);
-    if (scan.count > 0 || scan.overflow) {
-        ccl_status status = CCL_ERR_OVERLAP;
-        if (w->def.overlap == CCL_OVERLAP_SEPARATE && !scan.overflow) {
-            status = ccl_world_reserve_overlaps(w, scan.count);
-        }
-        if (status != CCL_OK) {
-            ccl_world_undo_add(w, i);
-            return status;
-        }
-        for (int32_t m = 0; m < scan.count; ++m) {
-            ccl_world_push_overlap(w, scan.found[m], i); /* room reserved above */
-            w->bodies[scan.found[m]].separating = 1;
-        }
-        b->separating = 1;
+    scan.radius = b->radius;
+    ccl_world_each_neighbour(w, b->position, ccl_collect_overlap, &scan);
+    if (scan.count == 0 && !scan.overflow) {
+        return CCL_OK;
     }
-    if (b->immovable) {
+    ccl_status status = CCL_ERR_OVERLAP;
+    if (w->def.overlap == CCL_OVERLAP_SEPARATE && !scan.overflow) {
+        status = ccl_world_reserve_overlaps(w, scan.count);
+    }
+    if (status != CCL_OK) {
+        return status;
+    }
+    for (int32_t m = 0; m < scan.count; ++m) {
+        ccl_world_push_overlap(w, scan.found[m], i); /* room reserved above */
+        w->bodies[scan.found[m]].separating = 1;
+    }
+    b->separating = 1;
+    return CCL_OK;
+}
+
+/* Predicts the new circle i, or leaves every prediction to the next advance. */
+static void ccl_world_predict_added(ccl_world *w, int32_t i) {
+    if (w->bodies[i].immovable) {
         /* an immovable circle has no events of its own: its neighbours must look again */
         w->dirty = true;
     }
     if (!w->dirty) {
         ccl_predict(w, i);
     }
+}
+
+ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_circle_id *id) {
+    ccl_vec2 p;
+    ccl_status status = ccl_world_check_circle(w, def, &p);
+    if (status == CCL_OK) {
+        status = ccl_world_reserve_slot(w, def);
+    }
+    if (status != CCL_OK) {
+        return status;
+    }
+    uint32_t course;
+    int32_t i = ccl_world_take_slot(w, &course);
+    ccl_world_fill_slot(w, i, course, def, p);
+    status = ccl_world_bin_circle(w, i);
+    if (status == CCL_OK) {
+        status = ccl_world_apply_overlap_policy(w, i);
+    }
+    if (status != CCL_OK) {
+        ccl_world_undo_add(w, i);
+        return status;
+    }
+    ccl_world_predict_added(w, i);
     if (id != NULL) {
         *id = ccl_world_id_of(w, i);
     }

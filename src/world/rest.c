@@ -7,6 +7,7 @@
 #include "world/guard.h"
 #include "world/rest.h"
 #include "world/sleep.h"
+#include "response/mix.h"
 #include "world/world.h"
 
 void ccl_world_settle_support(ccl_world *w, int32_t i) {
@@ -21,7 +22,7 @@ void ccl_world_settle_support(ccl_world *w, int32_t i) {
         if (vn < 0.0) {
             b->support &= (uint8_t)~bit;
         } else if (vn > 0.0) {
-            double e = sqrt(w->def.restitution * ccl_body_cold_of(w, b)->restitution);
+            double e = ccl_restitution_mix(w->def.restitution, ccl_body_cold_of(w, b)->restitution);
             w->wall_collisions++;
             if (e * vn < ccl_rest_speed(w, b)) {
                 b->velocity = ccl_mul_add(b->velocity, -vn, n);

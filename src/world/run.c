@@ -111,11 +111,32 @@ static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
     ccl_predict(w, i);
 }
 
-/* Runs events up to internal time t_end, or until collision_limit more circle collisions. */
-static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_limit) {
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
+/* Circles were moved or changed by hand since the last advance: re-bins them (or builds the
+ * grid) and predicts every circle again. */
+static ccl_status ccl_world_rebin_and_repredict(ccl_world *w) {
+    if (w->grid.cell_head == NULL || w->live_count == 0) {
+        ccl_status status = ccl_world_rebuild_grid(w);
+        if (status != CCL_OK) {
+            return status;
+        }
+    } else {
+        for (int32_t i = 0; i < w->slot_count; ++i) {
+            if (w->bodies[i].alive) {
+                ccl_grid_remove(&w->grid, ccl_world_links(w), i);
+                ccl_body_move_to(w, &w->bodies[i], w->time);
+                ccl_grid_insert(&w->grid, ccl_world_links(w), i,
+                                ccl_grid_cell_of(&w->grid, w->bodies[i].position));
+            }
+        }
     }
+    ccl_world_collapse_time(w);
+    ccl_world_repredict_all(w);
+    return CCL_OK;
+}
+
+/* What an advance to t_end does before its first event: the obstacle tables, the overlap drift,
+ * and whatever was changed by hand. */
+static ccl_status ccl_world_prepare_run(ccl_world *w, double t_end) {
     w->contact_count = 0;
     if (w->grid.obstacles_stale && w->grid.cell_head != NULL) {
         /* first, so that a failure leaves every circle where it was binned */
@@ -127,25 +148,53 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
     if (w->overlap_count > 0) {
         ccl_world_separate_overlaps(w, t_end - w->time);
     }
-    if (w->dirty) {
-        if (w->grid.cell_head == NULL || w->live_count == 0) {
-            ccl_status status = ccl_world_rebuild_grid(w);
-            if (status != CCL_OK) {
-                return status;
+    return w->dirty ? ccl_world_rebin_and_repredict(w) : CCL_OK;
+}
+
+/* Handles circle i's event, which has come (the world's time is its time). */
+static inline ccl_status ccl_world_handle_event(ccl_world *w, int32_t i) {
+    switch (w->bodies[i].event_kind) {
+        case CCL_EVENT_CIRCLE: {
+            const ccl_body_cold *cold = &w->cold[i];
+            int32_t k = cold->event_other;
+            if (!w->bodies[k].alive || w->bodies[k].count != cold->event_other_count) {
+                ccl_predict(w, i); /* the partner changed course: look again */
+                return CCL_OK;
             }
-        } else {
-            /* circles were moved by hand: re-bin them */
-            for (int32_t i = 0; i < w->slot_count; ++i) {
-                if (w->bodies[i].alive) {
-                    ccl_grid_remove(&w->grid, ccl_world_links(w), i);
-                    ccl_body_move_to(w, &w->bodies[i], w->time);
-                    ccl_grid_insert(&w->grid, ccl_world_links(w), i,
-                                    ccl_grid_cell_of(&w->grid, w->bodies[i].position));
-                }
-            }
+            return ccl_world_collide_circles(w, i, k);
         }
-        ccl_world_collapse_time(w);
-        ccl_world_repredict_all(w);
+        case CCL_EVENT_BOX:
+        case CCL_EVENT_SEGMENT:
+        case CCL_EVENT_POINT:
+            return ccl_world_hit_wall(w, i);
+        case CCL_EVENT_CELL:
+            ccl_world_cross_cell(w, i);
+            return CCL_OK;
+        default:
+            ccl_predict(w, i);
+            return CCL_OK;
+    }
+}
+
+/* Starts fetching what the next events read, in a world too large for the cache. */
+static inline void ccl_world_look_ahead(ccl_world *w) {
+    if (w->memory.bytes >= w->fetch_ahead_bytes) {
+        ccl_world_fetch_ahead(w);
+        if (w->memory.bytes >= CCL_FETCH_CELLS_BYTES) {
+            /* one step an event fell behind the next bucket's drain */
+            ccl_world_fetch_ahead(w);
+        }
+    }
+}
+
+/* Runs events up to internal time t_end, or until collision_limit more circle collisions. */
+static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_limit) {
+    if (w->locked) {
+        return CCL_ERR_LOCKED;
+    }
+    ccl_status status = ccl_world_prepare_run(w, t_end);
+    if (status != CCL_OK) {
+        return status;
     }
     uint64_t start_collisions = w->collisions;
     uint64_t processed = 0;
@@ -161,16 +210,10 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         if (limit > 0 && processed >= limit) {
             return CCL_ERR_EVENT_LIMIT;
         }
-        if (w->memory.bytes >= w->fetch_ahead_bytes) {
-            ccl_world_fetch_ahead(w);
-            if (w->memory.bytes >= CCL_FETCH_CELLS_BYTES) {
-                /* one step an event fell behind the next bucket's drain */
-                ccl_world_fetch_ahead(w);
-            }
-        }
-        ccl_body_slot *b = &w->bodies[i];
-        if (b->event_kind != CCL_EVENT_CELL && b->event_kind != CCL_EVENT_NONE) {
-            ccl_status status = ccl_world_reserve_contact(w);
+        ccl_world_look_ahead(w);
+        uint8_t kind = w->bodies[i].event_kind;
+        if (kind != CCL_EVENT_CELL && kind != CCL_EVENT_NONE) {
+            status = ccl_world_reserve_contact(w);
             if (status != CCL_OK) {
                 return status;
             }
@@ -182,30 +225,7 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         processed++;
         w->events++;
         w->events_since_rebase++;
-        ccl_status status = CCL_OK;
-        switch (b->event_kind) {
-            case CCL_EVENT_CIRCLE: {
-                const ccl_body_cold *cold = &w->cold[i];
-                int32_t k = cold->event_other;
-                if (!w->bodies[k].alive || w->bodies[k].count != cold->event_other_count) {
-                    ccl_predict(w, i); /* the partner changed course: look again */
-                } else {
-                    status = ccl_world_collide_circles(w, i, k);
-                }
-                break;
-            }
-            case CCL_EVENT_BOX:
-            case CCL_EVENT_SEGMENT:
-            case CCL_EVENT_POINT:
-                status = ccl_world_hit_wall(w, i);
-                break;
-            case CCL_EVENT_CELL:
-                ccl_world_cross_cell(w, i);
-                break;
-            default:
-                ccl_predict(w, i);
-                break;
-        }
+        status = ccl_world_handle_event(w, i);
         if (status != CCL_OK) {
             return status;
         }
