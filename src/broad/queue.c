@@ -170,7 +170,7 @@ static void ccl_queue_unlink(ccl_queue *q, int32_t i) {
 }
 
 /* Puts circle i (finite key, in no list nor the front) where its bucket position says. Inlined
- * into every caller, as ccl_queue_detach is: as calls, the two cost the gas about 2%. */
+ * into every caller, as ccl_queue_detach is: both are on every update's path. */
 static CCL_ALWAYS_INLINE void ccl_queue_place(ccl_queue *q, int32_t i) {
     double position = ccl_queue_position(q, q->nodes[i].key);
     q->work++;
@@ -557,8 +557,8 @@ ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity) {
         return CCL_ERR_OUT_OF_MEMORY; /* the byte count would wrap (a 32-bit size_t) */
     }
     /* the smallest power of two past capacity / 6, so at most capacity / 3: 4/3 bytes per circle
-     * at most. Half as many (past capacity / 8) left some 45% of the keys of a large gas past the
-     * ring, in the overflow list that every wrap walks link by link (docs/PERFORMANCE_LOG.md) */
+     * at most, and few enough keys past the ring, in the overflow list that every wrap walks link
+     * by link */
     int32_t bucket_capacity = CCL_QUEUE_MIN_BUCKETS;
     while (bucket_capacity <= capacity / 6) {
         bucket_capacity *= 2;

@@ -3,10 +3,9 @@
  * J. Comput. Phys. 221 (2007)): keys fall into time buckets of an adaptive width; the buckets
  * ahead are unsorted doubly-linked lists (insert and delete in O(1)), the current bucket and
  * anything earlier sit in a short "front" ordered exactly by (key, circle index), and keys past
- * the ring of buckets wait in an overflow list that is redistributed when the ring wraps. It
- * replaces a binary heap whose sift-down cost some 430 instructions per update at 10^4 circles.
- * The top is always the present circle with the smallest (key, index), as with the heap, so the
- * order of events is deterministic and independent of the bucket layout. */
+ * the ring of buckets wait in an overflow list that is redistributed when the ring wraps. The top
+ * is always the present circle with the smallest (key, index), so the order of events is
+ * deterministic and independent of the bucket layout. */
 #ifndef CIRCOL_BROAD_QUEUE_H
 #define CIRCOL_BROAD_QUEUE_H
 

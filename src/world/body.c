@@ -59,9 +59,8 @@ ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     }
     /* Where the bucket heads the queue's keys are filed in (about one per six circles, 4 bytes
      * each) would fill more than a quarter of the second-level cache, its buckets are made twice
-     * as wide: fewer heads, which stay in the cache, for longer lists to drain. At 10^6 circles
-     * on a core with 512 KB that ran 1.04x to 1.09x as fast; at 10^5 the same; at 10^4, where the
-     * heads fit anyway, it cost 5% (docs/PERFORMANCE_LOG.md). */
+     * as wide: fewer heads, which stay in the cache, for longer lists to drain (where the heads fit
+     * anyway, the longer lists only cost). */
     ccl_queue_set_wide(&w->queue, n * 8 > w->cache_bytes * 3);
     ccl_world_free_slots(w);
     w->bodies = bodies;

@@ -59,7 +59,7 @@ static void ccl_world_count_course(ccl_body_slot *b, bool kept, ccl_vec2 velocit
                                    bool asleep) {
     if (!kept && (b->velocity.x != velocity.x || b->velocity.y != velocity.y ||
                   b->support != support || (bool)b->asleep != asleep)) {
-        b->count++;
+        b->course++;
     }
 }
 
@@ -76,7 +76,7 @@ typedef struct ccl_pair_hit {
     bool unchanged;          ///< neither velocity changed
     double after;            ///< approach speed along n after the impulse
     bool impulse_lost;       ///< unchanged, or still approaching: the pair would meet again at once
-    bool wedged_a, wedged_b; ///< stopped by the wedge rule (ccl_world_note_jam)
+    bool wedged_a, wedged_b; ///< stopped by the wedge rule (ccl_world_note_quick_collision)
     uint8_t support_a, support_b; ///< supports before the settling
     bool asleep_a, asleep_b;      ///< sleep before the settling
 } ccl_pair_hit;
@@ -144,7 +144,7 @@ static void ccl_pair_exchange(ccl_world *w, ccl_pair_hit *h) {
     /* Pushed together by unequal accelerations (one resting, or immovable): leave with at least
      * the speed that keeps them apart for 2 tc, so the pair cannot chatter at one instant. */
     double push =
-        w->linear
+        w->straight
             ? 0.0
             : ccl_dot(ccl_sub(ccl_body_acceleration(w, b), ccl_body_acceleration(w, a)), h->n);
     if (push < 0.0 && inv_sum > 0.0) {
@@ -177,20 +177,21 @@ static void ccl_pair_exchange(ccl_world *w, ccl_pair_hit *h) {
  * with them still hold, as they must where a column of touching circles falls together. */
 static void ccl_pair_account(ccl_world *w, ccl_pair_hit *h) {
     ccl_body_slot *a = &w->bodies[h->i], *b = &w->bodies[h->k];
-    /* nothing wedges on straight lines (ccl_world_note_jam never reports it there): no count */
-    h->wedged_a = !w->linear && !h->keep_a && ccl_world_note_jam(w, a);
-    h->wedged_b = !w->linear && !h->keep_b && ccl_world_note_jam(w, b);
+    /* nothing wedges on straight lines (ccl_world_note_quick_collision never reports it there): no
+     * count */
+    h->wedged_a = !w->straight && !h->keep_a && ccl_world_note_quick_collision(w, a);
+    h->wedged_b = !w->straight && !h->keep_b && ccl_world_note_quick_collision(w, b);
     h->support_a = a->support;
     h->support_b = b->support;
     h->asleep_a = a->asleep;
     h->asleep_b = b->asleep;
     if (!h->keep_a) {
         w->cold[h->i].last_collision = w->time;
-        a->count += !h->unchanged;
+        a->course += !h->unchanged;
     }
     if (!h->keep_b) {
         w->cold[h->k].last_collision = w->time;
-        b->count += !h->unchanged;
+        b->course += !h->unchanged;
     }
     w->collisions++;
     if (h->guarded && w->guard_collisions++ == 0) {
@@ -205,10 +206,10 @@ static void ccl_pair_settle(ccl_world *w, const ccl_pair_hit *h) {
     ccl_world_settle_support(w, h->i);
     ccl_world_settle_support(w, h->k);
     if (h->wedged_a) {
-        ccl_world_stop_jammed(w, h->i, false);
+        ccl_world_stop_wedged(w, h->i, false);
     }
     if (h->wedged_b) {
-        ccl_world_stop_jammed(w, h->k, false);
+        ccl_world_stop_wedged(w, h->k, false);
     }
     ccl_world_try_sleep(w, h->i, CCL_SLEEP_FACTOR);
     ccl_world_try_sleep(w, h->k, CCL_SLEEP_FACTOR);
@@ -249,7 +250,7 @@ static void ccl_pair_predict(ccl_world *w, const ccl_pair_hit *h) {
         double scale = ccl_length(a->velocity) + ccl_length(b->velocity);
         impulse_lost = !(settled > fmax(h->after, 0.0) + 0x1p-50 * scale);
     }
-    bool pass_over = impulse_lost && (w->linear || ccl_world_same_acceleration(w, a, b));
+    bool pass_over = impulse_lost && (w->straight || ccl_world_same_acceleration(w, a, b));
     if (impulse_lost && !pass_over) {
         ccl_world_part_grazing(w, h->i, h->k, h->n);
     }
@@ -258,7 +259,7 @@ static void ccl_pair_predict(ccl_world *w, const ccl_pair_hit *h) {
         ccl_world_count_course(b, h->keep_b, h->vb, h->support_b, h->asleep_b);
     }
     if (pass_over) {
-        ccl_predict_pair_apart(w, h->i, h->k);
+        ccl_predict_pair_passing_over(w, h->i, h->k);
     } else {
         ccl_predict_pair(w, h->i, h->k);
     }
@@ -272,7 +273,7 @@ ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) {
     ccl_pair_wake(w, &h);
     ccl_pair_exchange(w, &h);
     ccl_pair_account(w, &h);
-    if (!w->linear) {
+    if (!w->straight) {
         ccl_pair_settle(w, &h);
     }
     ccl_status status = ccl_pair_report(w, &h);
@@ -299,11 +300,11 @@ static double ccl_world_bounce(ccl_world *w, int32_t i, ccl_vec2 n, int box_wall
         b->velocity = ccl_mul_add(b->velocity, -j, n);
         b->support |= (uint8_t)(1u << box_wall);
         double r = b->radius;
-        if (box_wall == 0) {
+        if (box_wall == CCL_WALL_LEFT) {
             b->position.x = w->box.min.x + r;
-        } else if (box_wall == 1) {
+        } else if (box_wall == CCL_WALL_RIGHT) {
             b->position.x = w->box.max.x - r;
-        } else if (box_wall == 2) {
+        } else if (box_wall == CCL_WALL_BOTTOM) {
             b->position.y = w->box.min.y + r;
         } else {
             b->position.y = w->box.max.y - r;
@@ -314,12 +315,12 @@ static double ccl_world_bounce(ccl_world *w, int32_t i, ccl_vec2 n, int box_wall
         }
         b->velocity = ccl_mul_add(b->velocity, -j, n);
     }
-    bool jammed = ccl_world_note_jam(w, b);
+    bool jammed = ccl_world_note_quick_collision(w, b);
     cold->last_collision = w->time;
     if (jammed) {
-        ccl_world_stop_jammed(w, i, true);
+        ccl_world_stop_wedged(w, i, true);
     }
-    b->count++;
+    b->course++;
     w->wall_collisions++;
     return !b->immovable ? j / ccl_body_cold_of(w, b)->inv_mass : 0.0;
 }
@@ -329,7 +330,7 @@ ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
     ccl_body_move_to(w, b, w->time);
     ccl_vec2 n, point;
     ccl_contact_kind kind;
-    int other = ccl_body_cold_of(w, b)->event_other;
+    int other = ccl_body_cold_of(w, b)->event_partner;
     int index = other;
     if (b->event_kind == CCL_EVENT_BOX) {
         n = ccl_box_normal(index);
@@ -352,7 +353,7 @@ ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
     /* on straight lines, off a segment or a point at a slant, the change can round away, or the
      * approach that the prediction saw be none along the rounded normal, as between two circles:
      * the circle would meet the same obstacle at once again, without end */
-    bool lost = w->linear && kind != CCL_CONTACT_BOX && b->velocity.x == before.x &&
+    bool lost = w->straight && kind != CCL_CONTACT_BOX && b->velocity.x == before.x &&
                 b->velocity.y == before.y;
     ccl_world_settle_support(w, i); /* the bounce may point it into a wall it rests on */
     ccl_world_try_sleep(w, i, 1.0);
@@ -361,7 +362,7 @@ ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
         w->time_base + w->time, kind, ccl_world_id_of(w, i), none, index, point, n, impulse};
     ccl_status status = ccl_world_record(w, &event);
     if (lost) {
-        ccl_predict_obstacle_apart(w, i, other);
+        ccl_predict_obstacle_passing_over(w, i, other);
     } else {
         ccl_predict(w, i);
     }

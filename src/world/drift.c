@@ -96,9 +96,9 @@ void ccl_world_separate_overlaps(ccl_world *w, double dt) {
                     fmin(fmax(c->position.y, w->box.min.y + c->radius), w->box.max.y - c->radius);
             }
         }
-        a->count++;
-        b->count++;
-        w->dirty = true;
+        a->course++;
+        b->course++;
+        w->repredict_pending = true;
         if (step < depth) {
             w->overlaps[kept++] = o;
         }
@@ -107,7 +107,7 @@ void ccl_world_separate_overlaps(ccl_world *w, double dt) {
         w->overlap_count = kept;
         ccl_world_refresh_separating_flags(w);
     }
-    if (w->dirty && w->box.periodic) {
+    if (w->repredict_pending && w->box.periodic) {
         for (int32_t i = 0; i < w->slot_count; ++i) {
             if (w->bodies[i].alive && w->bodies[i].separating) {
                 w->bodies[i].position = ccl_box_wrap(&w->box, w->bodies[i].position);

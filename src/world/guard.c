@@ -37,10 +37,8 @@ double ccl_world_collapse_time(ccl_world *w) {
         return w->collapse_time;
     }
     /* automatic: from the largest radius and a speed scale (gravity's, else the rms speed). Not
-     * before there is a circle: a radius of 1 assumed for an empty world (advanced before its
-     * circles came) stayed the collapse time for good, which the circles' size did not set, nor
-     * the unit of length (ten circles dropped in a box, with lengths and gravity scaled by 2^20,
-     * collided 540 times as often) */
+     * before there is a circle, so that the circles' size and the unit of length set it, never a
+     * radius assumed for an empty world */
     if (!(w->grid.max_radius > 0.0)) {
         return 0.0;
     }

@@ -47,7 +47,7 @@ static inline ccl_vec2 ccl_body_acceleration(const ccl_world *w, const ccl_body_
 
 /// The elapsed time for a motion parameter u.
 static inline double ccl_tau_of_u(const ccl_world *w, double u) {
-    return w->linear ? u : w->law->tau_of_u(w, u);
+    return w->straight ? u : w->law->tau_of_u(w, u);
 }
 
 /// Whether an event u after now falls on now itself (u = 0, or too small to move the time).
@@ -64,7 +64,7 @@ static inline void ccl_body_state_at(const ccl_world *w, const ccl_body_slot *b,
         *velocity = b->velocity;
         return;
     }
-    if (w->linear) {
+    if (w->straight) {
         *position = ccl_mul_add(b->position, tau, b->velocity);
         *velocity = b->velocity;
         return;
@@ -75,7 +75,7 @@ static inline void ccl_body_state_at(const ccl_world *w, const ccl_body_slot *b,
 /// Moves body b's own state to internal time t. Written out for straight motion, where it is
 /// ccl_body_state_at's p + v tau (called a few times per event).
 static inline void ccl_body_move_to(const ccl_world *w, ccl_body_slot *b, double t) {
-    if (!w->linear) {
+    if (!w->straight) {
         ccl_body_state_at(w, b, t, &b->position, &b->velocity);
         b->time = t;
         return;

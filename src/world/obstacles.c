@@ -93,9 +93,9 @@ static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_po
         }
         w->obstacles.segments[w->obstacles.segment_count++] = s;
     }
-    /* the obstacle tables are built again before the next event, not at every add (which made
-     * adding n obstacles cost n rebuilds); only the first obstacle of a world without a grid
-     * makes one, whose cells the circles to come then find */
+    /* the obstacle tables are built again before the next event, not at every add (adding n
+     * obstacles costs one build); only the first obstacle of a world without a grid makes one,
+     * whose cells the circles to come then find */
     if (w->grid.cell_head == NULL) {
         status = ccl_world_rebuild_grid(w);
     } else {
@@ -113,7 +113,7 @@ static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_po
         }
         return status;
     }
-    w->dirty = true;
+    w->repredict_pending = true;
     if (index != NULL) {
         *index = is_point ? w->obstacles.point_count - 1 : w->obstacles.segment_count - 1;
     }

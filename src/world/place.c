@@ -76,9 +76,8 @@ static bool ccl_world_grid_stale(const ccl_world *w, double radius) {
     /* more circles than cells: rebuild for density once the count has grown by a quarter since
      * the last rebuild and a rebuild would make more cells (rounding to whole cells, the caps on
      * cells and a chosen cell_size can keep the grid as it is). The count grows geometrically
-     * between rebuilds, so their cost is O(1) per add. (At four circles per cell before a
-     * rebuild, a world filled one circle at a time could keep a grid several times too coarse: a
-     * gas of 1000 disks scanned 2.7 times as many neighbours per prediction as one of 10^4.) */
+     * between rebuilds, so their cost is O(1) per add, and a world filled one circle at a time
+     * never keeps a grid several times too coarse. */
     int64_t cells = (int64_t)w->grid.nx * w->grid.ny;
     if (w->live_count <= cells + 64 ||
         (int64_t)w->live_count * 4 < (int64_t)w->grid.planned_live * 5) {
@@ -117,7 +116,7 @@ static void ccl_world_undo_add(ccl_world *w, int32_t i) {
     ccl_grid_remove(&w->grid, ccl_world_links(w), i);
     ccl_queue_remove(&w->queue, i);
     w->bodies[i].alive = 0;
-    w->bodies[i].count++; /* as a removal does */
+    w->bodies[i].course++; /* as a removal does */
     w->bodies[i].link.next = w->free_head;
     w->free_head = i;
     w->live_count--;
@@ -193,7 +192,7 @@ static int32_t ccl_world_take_slot(ccl_world *w, uint32_t *course) {
         w->free_head = w->bodies[i].link.next;
         /* a reused slot keeps counting trajectories: an event another circle predicted with the
          * removed one holds its last count, which must not match the newcomer's */
-        *course = w->bodies[i].count;
+        *course = w->bodies[i].course;
         return i;
     }
     int32_t i = w->slot_count++;
@@ -208,7 +207,7 @@ static void ccl_world_fill_slot(ccl_world *w, int32_t i, uint32_t course, const 
     ccl_body_cold *cold = &w->cold[i];
     memset(b, 0, sizeof *b);
     memset(cold, 0, sizeof *cold);
-    b->count = course;
+    b->course = course;
     b->position = p;
     b->velocity = def->mass > 0.0 ? def->velocity : ccl_v2(0.0, 0.0);
     b->time = w->time;
@@ -216,7 +215,7 @@ static void ccl_world_fill_slot(ccl_world *w, int32_t i, uint32_t course, const 
     cold->inv_mass = def->mass > 0.0 ? 1.0 / def->mass : 0.0;
     cold->restitution = def->restitution < 0.0 ? w->def.restitution : def->restitution;
     cold->last_collision = -INFINITY;
-    cold->event_other = -1;
+    cold->event_partner = -1;
     b->immovable = cold->inv_mass == 0.0;
     b->link.cell = -1;
     b->link.next = -1;
@@ -237,7 +236,7 @@ static ccl_status ccl_world_bin_circle(ccl_world *w, int32_t i) {
         if (status != CCL_OK) {
             return status;
         }
-        w->dirty = true;
+        w->repredict_pending = true;
     } else {
         ccl_grid_insert(&w->grid, ccl_world_links(w), i, ccl_grid_cell_of(&w->grid, b->position));
         w->grid.max_radius = fmax(w->grid.max_radius, b->radius);
@@ -276,9 +275,9 @@ static ccl_status ccl_world_apply_overlap_policy(ccl_world *w, int32_t i) {
 static void ccl_world_predict_added(ccl_world *w, int32_t i) {
     if (w->bodies[i].immovable) {
         /* an immovable circle has no events of its own: its neighbours must look again */
-        w->dirty = true;
+        w->repredict_pending = true;
     }
-    if (!w->dirty) {
+    if (!w->repredict_pending) {
         ccl_predict(w, i);
     }
 }
@@ -326,7 +325,7 @@ ccl_status ccl_world_remove_circle(ccl_world *w, ccl_circle_id id) {
     ccl_body_slot *b = &w->bodies[i];
     ccl_world_wake_dependents(w, i); /* what it held up falls */
     b->alive = 0;
-    b->count++;
+    b->course++;
     w->generation[i] = w->generation[i] == UINT32_MAX ? 1 : w->generation[i] + 1;
     if (w->user_data != NULL) {
         w->user_data[i] = NULL;

@@ -98,7 +98,7 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, int32_t 
     ccl_candidate best = {INFINITY, CCL_EVENT_NONE, -1, 0};
     pr->scan.count = 0;
     pr->scan.exclude = exclude;
-    if (!b->immovable && !b->asleep && w->linear) {
+    if (!b->immovable && !b->asleep && w->straight) {
         const ccl_vec2 none = ccl_v2(0.0, 0.0);
         /* the cell's column and row, once (an integer division) */
         int32_t cx = b->link.cell % w->grid.nx, cy = b->link.cell / w->grid.nx;
@@ -111,7 +111,7 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, int32_t 
         if (w->grid.obstacle_start != NULL) {
             ccl_predict_obstacles(w, b, none, skip, &best);
         }
-        ccl_predict_neighbours_linear(w, i, cx, cy, &best, &pr->scan);
+        ccl_predict_neighbours_straight(w, i, cx, cy, &best, &pr->scan);
     } else if (!b->immovable && !b->asleep) {
         ccl_vec2 acc = ccl_body_acceleration(w, b);
         ccl_predict_cell_exit(w, b, b->link.cell % w->grid.nx, b->link.cell / w->grid.nx, acc,
@@ -121,9 +121,9 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, int32_t 
         }
         ccl_predict_obstacles(w, b, acc, skip, &best);
         ccl_predict_neighbours(w, i, acc, exclude, &best);
-    } else if (w->linear) {
-        ccl_predict_neighbours_linear(w, i, b->link.cell % w->grid.nx, b->link.cell / w->grid.nx,
-                                      &best, &pr->scan);
+    } else if (w->straight) {
+        ccl_predict_neighbours_straight(w, i, b->link.cell % w->grid.nx, b->link.cell / w->grid.nx,
+                                        &best, &pr->scan);
     } else {
         /* A fixed circle (immovable, or asleep) has no walls or cells to meet, but it must look
          * for its moving neighbours: when it is added or falls asleep, nobody else knows it. */
@@ -140,8 +140,8 @@ static double ccl_predict_choose(ccl_world *w, int32_t i, ccl_prediction *pr) {
     ccl_body_slot *b = &w->bodies[i];
     b->event_kind = best.kind;
     ccl_body_cold *cold = ccl_body_cold_of(w, b);
-    cold->event_other = best.other;
-    cold->event_other_count = best.other_count;
+    cold->event_partner = best.other;
+    cold->event_partner_course = best.partner_course;
     return best.kind == CCL_EVENT_NONE ? INFINITY : w->time + ccl_tau_of_u(w, best.u);
 }
 
@@ -175,7 +175,7 @@ void ccl_predict_pair(ccl_world *w, int32_t i, int32_t k) {
     ccl_predict_file(w, k, when_k);
 }
 
-void ccl_predict_pair_apart(ccl_world *w, int32_t i, int32_t k) {
+void ccl_predict_pair_passing_over(ccl_world *w, int32_t i, int32_t k) {
     ccl_prediction pi, pk;
     ccl_predict_begin(w, i, k, -1, &pi);
     ccl_predict_begin(w, k, i, -1, &pk);
@@ -192,7 +192,7 @@ bool ccl_predict_meets_at_once(ccl_world *w, int32_t i, int32_t k) {
            ccl_at_once(w, pr.best.u);
 }
 
-void ccl_predict_obstacle_apart(ccl_world *w, int32_t i, int32_t code) {
+void ccl_predict_obstacle_passing_over(ccl_world *w, int32_t i, int32_t code) {
     ccl_prediction pr;
     ccl_predict_begin(w, i, -1, code, &pr);
     ccl_predict_end(w, i, &pr);

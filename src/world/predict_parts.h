@@ -11,16 +11,16 @@ typedef struct ccl_candidate {
     double u;
     uint8_t kind;
     int32_t other;
-    uint32_t other_count;
+    uint32_t partner_course;
 } ccl_candidate;
 
 static inline void ccl_consider(ccl_candidate *best, double u, uint8_t kind, int32_t other,
-                                uint32_t other_count) {
+                                uint32_t partner_course) {
     if (u < best->u) {
         best->u = u;
         best->kind = kind;
         best->other = other;
-        best->other_count = other_count;
+        best->partner_course = partner_course;
     }
 }
 
@@ -56,8 +56,8 @@ void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t
 
 /// ccl_predict_neighbours for straight motion, circle i in cell (cx, cy): gathers the neighbours
 /// into s and computes their entry times, leaving the last block's to ccl_scan_pick.
-void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t cx, int32_t cy,
-                                   ccl_candidate *best, ccl_scan_block *s);
+void ccl_predict_neighbours_straight(const ccl_world *w, int32_t i, int32_t cx, int32_t cy,
+                                     ccl_candidate *best, ccl_scan_block *s);
 
 /// Gives the excluded neighbour of the block's computed times (if it is there) no entry at once.
 void ccl_scan_exclude(const ccl_world *w, ccl_scan_block *s);

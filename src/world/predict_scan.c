@@ -75,9 +75,9 @@ void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t
                 double u = ccl_pair_entry(ccl_sub(op, b->position), ccl_sub(ov, b->velocity), da,
                                           b->radius + o->radius, best->u);
                 if (k == exclude && da.x == 0.0 && da.y == 0.0 && ccl_at_once(w, u)) {
-                    continue; /* ccl_predict_pair_apart: a straight relative motion only */
+                    continue; /* ccl_predict_pair_passing_over: a straight relative motion only */
                 }
-                ccl_consider(best, u, CCL_EVENT_CIRCLE, k, o->count);
+                ccl_consider(best, u, CCL_EVENT_CIRCLE, k, o->course);
             }
         }
     }
@@ -85,19 +85,17 @@ void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t
 
 /* The straight-line neighbour scan works in two passes: it walks the cells and writes each
  * neighbour's relative motion side by side, then computes every entry time without a branch (a
- * loop the compiler vectorises) and keeps the first smallest, in walking order. The one-pass form
- * tested each neighbour as it came and left early when it receded or could not beat the best so
- * far: fewer instructions, but each neighbour's loads waited behind the previous one's arithmetic
- * and branches (docs/PERFORMANCE_LOG.md). The result is the same event bit for bit: each time is
- * computed with the operations of ccl_straight_entry, and a neighbour that its early exit skipped
- * could not have been the first smallest. */
+ * loop the compiler vectorises) and keeps the first smallest, in walking order, so that no
+ * neighbour's loads wait behind the previous one's arithmetic and branches. The result is the
+ * event ccl_straight_entry would give neighbour by neighbour, bit for bit: each time is computed
+ * with its operations, and a neighbour that its early exit skips cannot be the first smallest. */
 
 /* On x86-64 Linux an AVX-512 (x86-64-v4) and an AVX2 version of the kernel are built too and the
  * best one the processor runs is chosen at load time: the same correctly rounded operations, no
  * contraction, so the same bits. CMakeLists.txt compiles this file without errno for sqrt and
  * without trapping floating-point exceptions, so that the loop has no branch and vectorises, and
- * asks for vectors of four doubles: a scan has about six neighbours, and the AVX-512 version runs
- * faster with four lanes (and AVX-512's masks) than with eight. */
+ * asks for vectors of four doubles: a scan has about six neighbours, which four lanes (and
+ * AVX-512's masks) suit better than eight. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) &&       \
     !defined(__SANITIZE_ADDRESS__) && !defined(CCL_NO_TARGET_CLONES)
 #if __GNUC__ >= 12 /* "arch=x86-64-v4" as a clone target is GCC 12 and later */
@@ -200,7 +198,7 @@ void ccl_scan_pick(const ccl_world *w, ccl_scan_block *s, ccl_candidate *best) {
         at = ccl_scan_first(s, &first);
     }
     if (at >= 0) {
-        ccl_consider(best, first, CCL_EVENT_CIRCLE, s->who[at], w->bodies[s->who[at]].count);
+        ccl_consider(best, first, CCL_EVENT_CIRCLE, s->who[at], w->bodies[s->who[at]].course);
     }
     s->count = 0;
 }
@@ -224,7 +222,7 @@ static inline void ccl_scan_put(ccl_scan_block *s, const ccl_body_slot *o, int32
 }
 
 /* Walks the lists that start at starts[0..filled) into the scan block
- * (ccl_predict_neighbours_linear below). Inlined three times with constant flags: `checks` for a
+ * (ccl_predict_neighbours_straight below). Inlined three times with constant flags: `checks` for a
  * fixed or separating circle (the rare cases that skip some neighbours), `shifted` for a cell by
  * the box's edge whose neighbours may lie across a periodic edge. Elsewhere the shift is 0 and its
  * addition is left out: adding +0.0 changes nothing but the sign of a zero, which no entry time
@@ -266,8 +264,8 @@ static CCL_ALWAYS_INLINE void ccl_scan_walk(const ccl_world *w, int32_t i, const
     }
 }
 
-void ccl_predict_neighbours_linear(const ccl_world *w, int32_t i, int32_t cx, int32_t cy,
-                                   ccl_candidate *best, ccl_scan_block *s) {
+void ccl_predict_neighbours_straight(const ccl_world *w, int32_t i, int32_t cx, int32_t cy,
+                                     ccl_candidate *best, ccl_scan_block *s) {
     const ccl_body_slot *bodies = w->bodies;
     const ccl_body_slot *b = &bodies[i];
     const bool checks = b->immovable || b->asleep || b->separating;

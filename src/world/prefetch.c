@@ -31,8 +31,8 @@ void ccl_world_fetch_ahead(ccl_world *w) {
     if (next >= 0) { /* an index below the capacity: the address is inside the slots */
         ccl_world_fetch_body(w, next);
     }
-    int32_t third = w->fetched;
-    w->fetched = seen;
+    int32_t third = w->fetch_trail;
+    w->fetch_trail = seen;
     if (w->memory.bytes >= CCL_FETCH_CELLS_BYTES && third >= 0 && third < w->slot_count &&
         w->bodies[third].alive) {
         int32_t c = w->bodies[third].link.cell, nx = w->grid.nx;
@@ -51,7 +51,7 @@ void ccl_world_fetch_ahead(ccl_world *w) {
     if (seen >= 0 && seen < w->slot_count && w->bodies[seen].alive) {
         const ccl_body_slot *a = &w->bodies[seen];
         if (a->event_kind == CCL_EVENT_CIRCLE) {
-            int32_t other = ccl_body_cold_of(w, a)->event_other;
+            int32_t other = ccl_body_cold_of(w, a)->event_partner;
             ccl_world_fetch_body(w, other);
             ccl_queue_prefetch_entry(&w->queue, other);
         }

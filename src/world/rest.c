@@ -34,20 +34,20 @@ void ccl_world_settle_support(ccl_world *w, int32_t i) {
     }
 }
 
-bool ccl_world_note_jam(ccl_world *w, ccl_body_slot *b) {
+bool ccl_world_note_quick_collision(ccl_world *w, ccl_body_slot *b) {
     if (!(w->time - ccl_body_cold_of(w, b)->last_collision <= CCL_JAM_WINDOW * w->collapse_time)) {
-        b->jam = 0;
+        b->quick_collisions = 0;
         return false;
     }
-    if (b->jam < UINT8_MAX) {
-        b->jam++;
+    if (b->quick_collisions < UINT8_MAX) {
+        b->quick_collisions++;
     }
-    return !w->linear && !b->immovable && b->jam >= CCL_JAM_COLLISIONS;
+    return !w->straight && !b->immovable && b->quick_collisions >= CCL_JAM_COLLISIONS;
 }
 
-void ccl_world_stop_jammed(ccl_world *w, int32_t i, bool against_wall) {
+void ccl_world_stop_wedged(ccl_world *w, int32_t i, bool against_wall) {
     ccl_body_slot *b = &w->bodies[i];
-    b->jam = 0;
+    b->quick_collisions = 0;
     if (!against_wall && !ccl_world_is_held(w, i)) {
         if (ccl_world_blocks_motion(w, i)) {
             b->velocity = ccl_v2(0.0, 0.0); /* it stops, and gravity takes it on from there */

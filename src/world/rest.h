@@ -11,10 +11,10 @@ void ccl_world_settle_support(ccl_world *w, int32_t i);
 /// Counts a collision of b and returns true when b is wedged: pressed by gravity between fixed
 /// things, each bounce sends it into the other after no time or ever less time. Call before
 /// last_collision is updated.
-bool ccl_world_note_jam(ccl_world *w, ccl_body_slot *b);
+bool ccl_world_note_quick_collision(ccl_world *w, ccl_body_slot *b);
 
 /// Stops a wedged circle where it is (asleep, or awake but still where fixed things hold it
 /// against its motion); against_wall: the run ended against a wall or an obstacle.
-void ccl_world_stop_jammed(ccl_world *w, int32_t i, bool against_wall);
+void ccl_world_stop_wedged(ccl_world *w, int32_t i, bool against_wall);
 
 #endif

@@ -23,7 +23,7 @@ static void ccl_world_repredict_all(ccl_world *w) {
             ccl_predict(w, i);
         }
     }
-    w->dirty = false;
+    w->repredict_pending = false;
 }
 
 /* Makes (about) the present time the origin; returns the shift. In a straight-line world the
@@ -35,7 +35,7 @@ static void ccl_world_repredict_all(ccl_world *w) {
 static double ccl_world_rebase(ccl_world *w) {
     /* only on straight lines: with gravity or damping the old way's rounding has broken up jams
      * at one instant that the resting and sleeping logic leaves (docs/ARCHITECTURE.md) */
-    double shift = w->linear ? ccl_queue_shift_exactly(&w->queue, w->time) : 0.0;
+    double shift = w->straight ? ccl_queue_shift_exactly(&w->queue, w->time) : 0.0;
     bool exact = shift > 0.0;
     if (!exact) {
         shift = w->time;
@@ -78,17 +78,17 @@ static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
     ccl_body_slot *b = &w->bodies[i];
     ccl_body_move_to(w, b, w->time);
     int32_t cx = b->link.cell % w->grid.nx, cy = b->link.cell / w->grid.nx;
-    switch (ccl_body_cold_of(w, b)->event_other) {
-        case 0:
+    switch (ccl_body_cold_of(w, b)->event_partner) {
+        case CCL_CELL_EDGE_LOW_X:
             cx -= 1;
             break;
-        case 1:
+        case CCL_CELL_EDGE_HIGH_X:
             cx += 1;
             break;
-        case 2:
+        case CCL_CELL_EDGE_LOW_Y:
             cy -= 1;
             break;
-        default:
+        default: /* CCL_CELL_EDGE_HIGH_Y */
             cy += 1;
             break;
     }
@@ -148,7 +148,7 @@ static ccl_status ccl_world_prepare_run(ccl_world *w, double t_end) {
     if (w->overlap_count > 0) {
         ccl_world_separate_overlaps(w, t_end - w->time);
     }
-    return w->dirty ? ccl_world_rebin_and_repredict(w) : CCL_OK;
+    return w->repredict_pending ? ccl_world_rebin_and_repredict(w) : CCL_OK;
 }
 
 /* Handles circle i's event, which has come (the world's time is its time). */
@@ -156,8 +156,8 @@ static inline ccl_status ccl_world_handle_event(ccl_world *w, int32_t i) {
     switch (w->bodies[i].event_kind) {
         case CCL_EVENT_CIRCLE: {
             const ccl_body_cold *cold = &w->cold[i];
-            int32_t k = cold->event_other;
-            if (!w->bodies[k].alive || w->bodies[k].count != cold->event_other_count) {
+            int32_t k = cold->event_partner;
+            if (!w->bodies[k].alive || w->bodies[k].course != cold->event_partner_course) {
                 ccl_predict(w, i); /* the partner changed course: look again */
                 return CCL_OK;
             }
@@ -181,7 +181,7 @@ static inline void ccl_world_look_ahead(ccl_world *w) {
     if (w->memory.bytes >= w->fetch_ahead_bytes) {
         ccl_world_fetch_ahead(w);
         if (w->memory.bytes >= CCL_FETCH_CELLS_BYTES) {
-            /* one step an event fell behind the next bucket's drain */
+            /* one step an event falls behind the next bucket's drain */
             ccl_world_fetch_ahead(w);
         }
     }

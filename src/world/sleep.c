@@ -16,7 +16,7 @@ void ccl_world_wake(ccl_world *w, int32_t i) {
     if (b->asleep) {
         b->asleep = 0;
         b->time = w->time;
-        b->count++;
+        b->course++;
     }
 }
 
@@ -152,7 +152,7 @@ static bool ccl_world_can_sleep(const ccl_world *w, const ccl_body_slot *b) {
 static void ccl_world_fall_asleep(ccl_body_slot *b) {
     b->velocity = ccl_v2(0.0, 0.0);
     b->asleep = 1;
-    b->jam = 0;
+    b->quick_collisions = 0;
 }
 
 void ccl_world_try_sleep(ccl_world *w, int32_t i, double factor) {
@@ -225,7 +225,7 @@ void ccl_world_try_sleep(ccl_world *w, int32_t i, double factor) {
         if (in[g]) {
             ccl_body_slot *o = &w->bodies[group[g]];
             ccl_world_fall_asleep(o);
-            o->count++;
+            o->course++;
             ccl_predict(w, group[g]);
         }
     }
@@ -238,7 +238,7 @@ static void ccl_world_wake_all(ccl_world *w) {
             ccl_world_wake(w, i);
         }
     }
-    w->dirty = true;
+    w->repredict_pending = true;
 }
 
 typedef struct ccl_wake_scan {
@@ -271,7 +271,7 @@ void ccl_world_wake_dependents(ccl_world *w, int32_t i) {
     if (g.x == 0.0 && g.y == 0.0) {
         return;
     }
-    if (w->dirty) {
+    if (w->repredict_pending) {
         ccl_world_wake_all(w); /* the grid may be stale: wake everyone, all are predicted anew */
         return;
     }

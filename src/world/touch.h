@@ -31,8 +31,8 @@ static inline double ccl_first_fall(double f0, double f1, double f2, double u_ma
         double D = B * B - 4.0 * A * C;
         if (D >= 0.0) {
             /* at the surface (C = 0) the roots are 0 and -B / A: q = -B, which the formula gives
-             * bit for bit, unless B * B underflows (a circle leaving a wall at 1e-292, which then
-             * fell through it) */
+             * bit for bit, unless B * B underflows (a circle leaving a wall at 1e-292, which must
+             * not then fall through it) */
             double q = C == 0.0 ? -B : -0.5 * (B + copysign(sqrt(D), B));
             double roots[2] = {q != 0.0 ? q / A : 0.0, q != 0.0 ? C / q : 0.0};
             for (int k = 0; k < 2; ++k) {
@@ -49,8 +49,7 @@ static inline double ccl_first_fall(double f0, double f1, double f2, double u_ma
 /* ccl_first_fall for the gap between a circle and a surface it must not cross (a wall, a
  * segment's line on the circle's side). A gap at or below 0 by rounding that rises but never gets
  * back above 0 is still a contact: it turns back at the apex u = f1 / -f2, and that is its event
- * (found by a tiny circle bouncing ever lower under gravity; missing it let the circle fall
- * through the wall). */
+ * (else a tiny circle bouncing ever lower under gravity falls through the wall). */
 static inline double ccl_first_touch(double f0, double f1, double f2, double u_max) {
     if (f0 <= 0.0 && f1 > 0.0 && f2 < 0.0 && f1 * f1 - 2.0 * f2 * f0 < 0.0) {
         double apex = f1 / -f2;

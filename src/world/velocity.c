@@ -28,8 +28,8 @@ ccl_status ccl_world_set_velocity(ccl_world *w, ccl_circle_id id, ccl_vec2 veloc
     b->velocity = velocity;
     b->support = 0;
     b->asleep = 0;
-    b->count++;
-    if (!w->dirty) {
+    b->course++;
+    if (!w->repredict_pending) {
         ccl_predict(w, i);
     }
     ccl_world_wake_dependents(w, i); /* what it held up may fall */
@@ -59,9 +59,9 @@ ccl_status ccl_world_scale_velocities(ccl_world *w, double factor) {
             ccl_body_move_to(w, b, w->time);
             b->velocity = ccl_scale(b->velocity, factor);
             b->support = 0;
-            b->count++;
+            b->course++;
         }
     }
-    w->dirty = true;
+    w->repredict_pending = true;
     return CCL_OK;
 }

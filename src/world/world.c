@@ -70,11 +70,8 @@ static size_t ccl_world_cache_bytes(void) {
 /* Below a world memory of one and a half second-level caches the look-ahead is not run at all:
  * what an event reads of its neighbours (their slots, queue entries and cell heads, about 84 of a
  * circle's 128 bytes) then about fits in that cache, and the look-ahead's own work costs as much
- * as the misses it saves or more. On a core with 1 MB of it, a gas of 10^3 disks ran 2.6% faster
- * without and one of 10^4 at packing fraction 0.2 3.2%, where from 2 10^4 disks (2.5 MB) to 10^5
- * it gains 2% to 10%; on a core with 512 KB, 10^4 disks (1.3 MB) gain 2.4% to 4.6% from it and
- * 4000 lose 1.8% (docs/PERFORMANCE_LOG.md). A WebAssembly build has no prefetch, so there it would
- * only cost. A build may set CCL_FETCH_AHEAD_BYTES to fix the limit. */
+ * as the misses it saves or more. A WebAssembly build has no prefetch, so there it would only
+ * cost. A build may set CCL_FETCH_AHEAD_BYTES to fix the limit. */
 static size_t ccl_world_fetch_ahead_limit(size_t cache_bytes) {
 #if defined(CCL_FETCH_AHEAD_BYTES)
     (void)cache_bytes;
@@ -115,14 +112,14 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     w->box.size = ccl_sub(d.box_max, d.box_min);
     w->box.periodic = d.boundary == CCL_BOUNDARY_PERIODIC;
     w->law = ccl_motion_law_of(&d);
-    w->linear = w->law->straight;
+    w->straight = w->law->straight;
     w->free_head = -1;
     ccl_queue_init(&w->queue, &w->memory);
-    w->fetched = -1;
+    w->fetch_trail = -1;
     w->cache_bytes = ccl_world_cache_bytes();
     w->fetch_ahead_bytes = ccl_world_fetch_ahead_limit(w->cache_bytes);
     ccl_grid_init(&w->grid, &w->box, d.cell_size, &w->memory);
-    w->dirty = true;
+    w->repredict_pending = true;
     if (d.capacity > 0 && ccl_world_reserve(w, d.capacity) != CCL_OK) {
         ccl_world_destroy(w);
         return CCL_ERR_OUT_OF_MEMORY;

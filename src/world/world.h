@@ -20,12 +20,28 @@ typedef struct ccl_motion_law ccl_motion_law;
 /// What a circle's next event is.
 typedef enum ccl_event_kind {
     CCL_EVENT_NONE = 0,
-    CCL_EVENT_CIRCLE,  ///< event_other: partner slot; event_other_count: its count then
-    CCL_EVENT_BOX,     ///< event_other: box wall 0 left, 1 right, 2 bottom, 3 top
-    CCL_EVENT_SEGMENT, ///< event_other: the obstacle code of the image met (broad/obstacles.h)
-    CCL_EVENT_POINT,   ///< event_other: the obstacle code of the image met
-    CCL_EVENT_CELL,    ///< event_other: 0 -x, 1 +x, 2 -y, 3 +y
+    CCL_EVENT_CIRCLE,  ///< event_partner: its slot; event_partner_course: its course then
+    CCL_EVENT_BOX,     ///< event_partner: the wall (ccl_box_wall)
+    CCL_EVENT_SEGMENT, ///< event_partner: the obstacle code of the image met (broad/obstacles.h)
+    CCL_EVENT_POINT,   ///< event_partner: the obstacle code of the image met
+    CCL_EVENT_CELL,    ///< event_partner: the edge it leaves its cell by (ccl_cell_edge)
 } ccl_event_kind;
+
+/// A box wall; bit k of a circle's supports is wall k.
+typedef enum ccl_box_wall {
+    CCL_WALL_LEFT = 0,   ///< x = box min
+    CCL_WALL_RIGHT = 1,  ///< x = box max
+    CCL_WALL_BOTTOM = 2, ///< y = box min
+    CCL_WALL_TOP = 3,    ///< y = box max
+} ccl_box_wall;
+
+/// The edge a circle leaves its cell by: 2 axis + (1 for the upper edge).
+typedef enum ccl_cell_edge {
+    CCL_CELL_EDGE_LOW_X = 0,
+    CCL_CELL_EDGE_HIGH_X = 1,
+    CCL_CELL_EDGE_LOW_Y = 2,
+    CCL_CELL_EDGE_HIGH_Y = 3,
+} ccl_cell_edge;
 
 /// One circle's hot state: what a neighbour scan reads of it, in 64 bytes (one cache line, as the
 /// slots are allocated on 64-byte boundaries). Position and velocity are those at its own time.
@@ -34,10 +50,11 @@ typedef struct ccl_body_slot {
     double time; ///< the circle's local time (internal time base)
     double radius;
     ccl_grid_link link; ///< its cell and the next circle there (next: also the free-list link)
-    uint32_t count;     ///< bumped whenever its trajectory changes; invalidates partners
+    uint32_t course;    ///< course version: bumped whenever its trajectory changes, which makes
+                        ///< the events other circles predicted with it stale
     uint8_t event_kind;
-    uint8_t support; ///< box walls it rests on under gravity: bit k for wall k; 0 for none
-    uint8_t jam;     ///< collisions in a row at one instant (a circle wedged under gravity)
+    uint8_t support;          ///< box walls it rests on under gravity: bit k for wall k; 0 for none
+    uint8_t quick_collisions; ///< collisions in a row at one instant (wedged under gravity?)
     uint8_t alive : 1;
     uint8_t separating : 1; ///< in at least one pair of the overlap list
     uint8_t asleep : 1;     ///< at rest on a support: fixed until an awake circle hits it
@@ -51,8 +68,8 @@ typedef struct ccl_body_cold {
     double inv_mass; ///< 0 for immovable
     double restitution;
     double last_collision; ///< internal time of its last collision (collapse guard)
-    int32_t event_other;   ///< see ccl_event_kind
-    uint32_t event_other_count;
+    int32_t event_partner; ///< what its next event meets: see ccl_event_kind
+    uint32_t event_partner_course;
 } ccl_body_cold;
 _Static_assert(sizeof(ccl_body_cold) == 32, "two cold halves share a cache line, none straddles");
 
@@ -68,7 +85,7 @@ struct ccl_world {
     double time_base; ///< moved forward by re-basing
     ccl_box box;
     const ccl_motion_law *law; ///< how bodies move between events (world/motion.h)
-    bool linear;               ///< law->straight: every trajectory is p + v t
+    bool straight;             ///< law->straight: every trajectory is p + v t
     double collapse_time;      ///< resolved TC parameter (0: not yet resolved and automatic)
 
     ccl_body_slot *bodies;
@@ -76,10 +93,10 @@ struct ccl_world {
     uint32_t *generation;
     void **user_data;
     int32_t slot_capacity, slot_count, live_count, free_head;
-    int32_t fetched; ///< the look-ahead circle of the step before last (-1: none; a hint only)
+    int32_t fetch_trail; ///< the look-ahead's circle of the step before last (-1: none; a hint)
 
     ccl_grid grid;
-    bool dirty; ///< grid and every prediction must be rebuilt before the next event
+    bool repredict_pending; ///< circles must be binned and predicted again before the next event
 
     ccl_queue queue;
 
