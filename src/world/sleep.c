@@ -155,6 +155,63 @@ static void ccl_world_fall_asleep(ccl_body_slot *b) {
     b->quick_collisions = 0;
 }
 
+/* Slow circles that may fall asleep together: each one's slot and what touches it. */
+typedef struct ccl_sleep_group {
+    int n;
+    int32_t member[CCL_GROUP_MAX];
+    ccl_pocket pocket[CCL_GROUP_MAX];
+    bool in[CCL_GROUP_MAX]; ///< still held by the rest of the group
+} ccl_sleep_group;
+
+/* Gathers the slow circles touching the group's first member, and those touching them, up to
+ * CCL_GROUP_MAX (each moved to the present). */
+static void ccl_sleep_group_gather(ccl_world *w, ccl_sleep_group *gr, double factor) {
+    for (int g = 0; g < gr->n; ++g) {
+        for (int m = 0; m < gr->pocket[g].partner_count && gr->n < CCL_GROUP_MAX; ++m) {
+            int32_t k = gr->pocket[g].partner[m];
+            bool known = false;
+            for (int h = 0; h < gr->n && !known; ++h) {
+                known = gr->member[h] == k;
+            }
+            if (known || !ccl_world_can_sleep(w, &w->bodies[k])) {
+                continue;
+            }
+            ccl_body_move_to(w, &w->bodies[k], w->time);
+            ccl_world_find_supports(w, k, factor * ccl_rest_speed(w, &w->bodies[k]),
+                                    &gr->pocket[gr->n]);
+            gr->member[gr->n++] = k;
+        }
+    }
+}
+
+/* Drops members the rest cannot hold against gravity (down) until every one left is held, or
+ * the first is dropped. */
+static void ccl_sleep_group_settle(ccl_sleep_group *gr, ccl_vec2 down) {
+    for (int g = 0; g < gr->n; ++g) {
+        gr->in[g] = true;
+    }
+    for (bool changed = true; changed && gr->in[0];) {
+        changed = false;
+        for (int g = 0; g < gr->n; ++g) {
+            if (!gr->in[g]) {
+                continue;
+            }
+            ccl_pocket *pk = &gr->pocket[g];
+            bool with[CCL_PARTNER_MAX];
+            for (int m = 0; m < pk->partner_count; ++m) {
+                with[m] = false;
+                for (int h = 0; h < gr->n; ++h) {
+                    with[m] = with[m] || (gr->in[h] && gr->member[h] == pk->partner[m]);
+                }
+            }
+            if (!ccl_pocket_resists(pk, down, with)) {
+                gr->in[g] = false;
+                changed = true;
+            }
+        }
+    }
+}
+
 void ccl_world_try_sleep(ccl_world *w, int32_t i, double factor) {
     ccl_body_slot *b = &w->bodies[i];
     if (!ccl_world_can_sleep(w, b)) {
@@ -165,68 +222,29 @@ void ccl_world_try_sleep(ccl_world *w, int32_t i, double factor) {
         return;
     }
     ccl_vec2 down = ccl_normalize(w->def.gravity);
-    ccl_pocket pocket[CCL_GROUP_MAX];
-    int32_t group[CCL_GROUP_MAX];
-    ccl_world_find_supports(w, i, limit, &pocket[0]);
-    if (ccl_pocket_resists(&pocket[0], down, NULL)) {
+    ccl_sleep_group gr;
+    ccl_world_find_supports(w, i, limit, &gr.pocket[0]);
+    if (ccl_pocket_resists(&gr.pocket[0], down, NULL)) {
         ccl_world_fall_asleep(b);
         return;
     }
-    /* the slow circles touching it, and those touching them, up to CCL_GROUP_MAX */
-    group[0] = i;
-    int n = 1;
-    for (int g = 0; g < n; ++g) {
-        for (int m = 0; m < pocket[g].partner_count && n < CCL_GROUP_MAX; ++m) {
-            int32_t k = pocket[g].partner[m];
-            bool known = false;
-            for (int h = 0; h < n && !known; ++h) {
-                known = group[h] == k;
-            }
-            if (known || !ccl_world_can_sleep(w, &w->bodies[k])) {
-                continue;
-            }
-            ccl_body_move_to(w, &w->bodies[k], w->time);
-            ccl_world_find_supports(w, k, factor * ccl_rest_speed(w, &w->bodies[k]), &pocket[n]);
-            group[n++] = k;
-        }
-    }
-    if (n == 1) {
+    gr.member[0] = i;
+    gr.n = 1;
+    ccl_sleep_group_gather(w, &gr, factor);
+    if (gr.n == 1) {
         return;
     }
-    /* drop members the rest cannot hold until every one left is held, or i is dropped */
-    bool in[CCL_GROUP_MAX];
-    for (int g = 0; g < n; ++g) {
-        in[g] = true;
-    }
-    for (bool changed = true; changed && in[0];) {
-        changed = false;
-        for (int g = 0; g < n; ++g) {
-            if (!in[g]) {
-                continue;
-            }
-            bool with[CCL_PARTNER_MAX];
-            for (int m = 0; m < pocket[g].partner_count; ++m) {
-                with[m] = false;
-                for (int h = 0; h < n; ++h) {
-                    with[m] = with[m] || (in[h] && group[h] == pocket[g].partner[m]);
-                }
-            }
-            if (!ccl_pocket_resists(&pocket[g], down, with)) {
-                in[g] = false;
-                changed = true;
-            }
-        }
-    }
-    if (!in[0]) {
+    ccl_sleep_group_settle(&gr, down);
+    if (!gr.in[0]) {
         return;
     }
     ccl_world_fall_asleep(b);
-    for (int g = 1; g < n; ++g) {
-        if (in[g]) {
-            ccl_body_slot *o = &w->bodies[group[g]];
+    for (int g = 1; g < gr.n; ++g) {
+        if (gr.in[g]) {
+            ccl_body_slot *o = &w->bodies[gr.member[g]];
             ccl_world_fall_asleep(o);
             o->course++;
-            ccl_predict(w, group[g]);
+            ccl_predict(w, gr.member[g]);
         }
     }
 }
