@@ -98,3 +98,11 @@ int32_t ccl_world_slot_of(const ccl_world *w, ccl_circle_id id) {
 bool ccl_world_is_valid(const ccl_world *w, ccl_circle_id id) {
     return ccl_world_slot_of(w, id) >= 0;
 }
+
+ccl_status ccl_world_slot_to_change(const ccl_world *w, ccl_circle_id id, int32_t *slot) {
+    if (w->locked) {
+        return CCL_ERR_LOCKED;
+    }
+    *slot = ccl_world_slot_of(w, id);
+    return *slot < 0 ? CCL_ERR_STALE_ID : CCL_OK;
+}

@@ -313,12 +313,10 @@ ccl_status ccl_world_remove_circle(ccl_world *w, ccl_circle_id id) {
     if (w == NULL) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
-    }
-    int32_t i = ccl_world_slot_of(w, id);
-    if (i < 0) {
-        return CCL_ERR_STALE_ID;
+    int32_t i;
+    ccl_status status = ccl_world_slot_to_change(w, id, &i);
+    if (status != CCL_OK) {
+        return status;
     }
     ccl_grid_remove(&w->grid, ccl_world_links(w), i);
     ccl_queue_remove(&w->queue, i);

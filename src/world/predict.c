@@ -18,28 +18,46 @@ static inline void ccl_cell_bounds(const ccl_world *w, int32_t cx, int32_t cy, d
     hi[1] = cy == w->grid.ny - 1 ? w->box.max.y : lo[1] + w->grid.cell_h;
 }
 
+/* Circle b in cell (cx, cy), axis by axis (0: x, 1: y): the cell's edges, the cells along the
+ * axis, the cell's place, the circle's position and velocity. */
+typedef struct ccl_cell_frame {
+    double lo[2], hi[2];
+    int32_t n[2], c[2];
+    double p[2], v[2];
+} ccl_cell_frame;
+
+static inline void ccl_cell_frame_of(const ccl_world *w, const ccl_body_slot *b, int32_t cx,
+                                     int32_t cy, ccl_cell_frame *f) {
+    ccl_cell_bounds(w, cx, cy, f->lo, f->hi);
+    f->n[0] = w->grid.nx;
+    f->n[1] = w->grid.ny;
+    f->c[0] = cx;
+    f->c[1] = cy;
+    f->p[0] = b->position.x;
+    f->p[1] = b->position.y;
+    f->v[0] = b->velocity.x;
+    f->v[1] = b->velocity.y;
+}
+
 /* Leaving cell (cx, cy) through one of its four edges (walls mode: not through the box edge) on a
  * curved path: each edge's gap closes at the circle's rate with its acceleration (see
  * ccl_first_fall). */
 static void ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, int32_t cx,
                                   int32_t cy, ccl_vec2 acc, ccl_candidate *best) {
-    double lo[2], hi[2];
-    ccl_cell_bounds(w, cx, cy, lo, hi);
-    int32_t n[2] = {w->grid.nx, w->grid.ny};
-    int32_t c[2] = {cx, cy};
-    double p[2] = {b->position.x, b->position.y};
-    double v[2] = {b->velocity.x, b->velocity.y};
+    ccl_cell_frame f;
+    ccl_cell_frame_of(w, b, cx, cy, &f);
     double a[2] = {acc.x, acc.y};
     for (int axis = 0; axis < 2; ++axis) {
-        if (n[axis] == 1 && !w->box.periodic) {
+        if (f.n[axis] == 1 && !w->box.periodic) {
             continue;
         }
-        if (w->box.periodic || c[axis] > 0) {
-            ccl_consider(best, ccl_first_fall(p[axis] - lo[axis], v[axis], a[axis], best->u),
+        if (w->box.periodic || f.c[axis] > 0) {
+            ccl_consider(best, ccl_first_fall(f.p[axis] - f.lo[axis], f.v[axis], a[axis], best->u),
                          CCL_EVENT_CELL, 2 * axis, 0);
         }
-        if (w->box.periodic || c[axis] < n[axis] - 1) {
-            ccl_consider(best, ccl_first_fall(hi[axis] - p[axis], -v[axis], -a[axis], best->u),
+        if (w->box.periodic || f.c[axis] < f.n[axis] - 1) {
+            ccl_consider(best,
+                         ccl_first_fall(f.hi[axis] - f.p[axis], -f.v[axis], -a[axis], best->u),
                          CCL_EVENT_CELL, 2 * axis + 1, 0);
         }
     }
@@ -51,21 +69,17 @@ static void ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, in
  * since which edge comes first is a coin toss. */
 static inline void ccl_predict_cell_exit_straight(const ccl_world *w, const ccl_body_slot *b,
                                                   int32_t cx, int32_t cy, ccl_candidate *best) {
-    double lo[2], hi[2];
-    ccl_cell_bounds(w, cx, cy, lo, hi);
-    int32_t n[2] = {w->grid.nx, w->grid.ny};
-    int32_t c[2] = {cx, cy};
-    double p[2] = {b->position.x, b->position.y};
-    double v[2] = {b->velocity.x, b->velocity.y};
+    ccl_cell_frame f;
+    ccl_cell_frame_of(w, b, cx, cy, &f);
     double t[2];
     int32_t code[2];
     for (int axis = 0; axis < 2; ++axis) {
-        bool down = v[axis] < 0.0;
+        bool down = f.v[axis] < 0.0;
         /* walled: no crossing out of the box, nor in a single cell */
-        bool open = w->box.periodic || (down ? c[axis] > 0 : c[axis] < n[axis] - 1);
-        double gap = down ? p[axis] - lo[axis] : hi[axis] - p[axis];
-        double time = gap <= 0.0 ? 0.0 : gap / fabs(v[axis]);
-        t[axis] = open && (down || v[axis] > 0.0) ? time : INFINITY; /* none at rest (or NaN) */
+        bool open = w->box.periodic || (down ? f.c[axis] > 0 : f.c[axis] < f.n[axis] - 1);
+        double gap = down ? f.p[axis] - f.lo[axis] : f.hi[axis] - f.p[axis];
+        double time = gap <= 0.0 ? 0.0 : gap / fabs(f.v[axis]);
+        t[axis] = open && (down || f.v[axis] > 0.0) ? time : INFINITY; /* none at rest (or NaN) */
         code[axis] = 2 * axis + (down ? 0 : 1);
     }
     bool y_first = t[1] < t[0];

@@ -13,12 +13,10 @@ ccl_status ccl_world_set_velocity(ccl_world *w, ccl_circle_id id, ccl_vec2 veloc
     if (w == NULL || !ccl_vec2_within(velocity, CCL_MAX_SPEED)) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
-    }
-    int32_t i = ccl_world_slot_of(w, id);
-    if (i < 0) {
-        return CCL_ERR_STALE_ID;
+    int32_t i;
+    ccl_status status = ccl_world_slot_to_change(w, id, &i);
+    if (status != CCL_OK) {
+        return status;
     }
     ccl_body_slot *b = &w->bodies[i];
     if (b->immovable) {
