@@ -117,6 +117,11 @@ static inline bool ccl_grid_cells_resolved(const ccl_grid *g) {
            g->cell_h > CCL_CELL_RESOLUTION * ccl_box_extent(&g->box, 1);
 }
 
+/// The first circle of cell c's list (-1 for none).
+static inline int32_t ccl_grid_first(const ccl_grid *g, int32_t c) {
+    return g->cell_head[c];
+}
+
 /// Links circle i into cell c.
 static inline void ccl_grid_insert(ccl_grid *g, ccl_grid_links links, int32_t i, int32_t c) {
     ccl_grid_link *l = ccl_grid_link_of(links, i);

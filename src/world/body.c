@@ -1,5 +1,4 @@
 /* The circles' slots and ids. */
-#include <math.h>
 #include <stdint.h>
 #include <string.h>
 

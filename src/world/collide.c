@@ -1,7 +1,4 @@
 /* Collision response: circle with circle, circle with a wall, segment or point. */
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "core/constants.h"
 #include "response/mix.h"

@@ -1,7 +1,4 @@
 /* The overlap drift: pairs added overlapping move apart. */
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "world/drift.h"
 #include "world/motion.h"

@@ -1,6 +1,4 @@
 /* Contact events, the log, and the statistics. */
-#include <math.h>
-#include <stdint.h>
 #include <string.h>
 
 #include "world/events.h"

@@ -1,7 +1,4 @@
 /* The collapse time (TC model), rest speeds, and the box's resolution. */
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "core/constants.h"
 #include "world/guard.h"

@@ -4,10 +4,10 @@
 
 static ccl_vec2 ccl_gravity_acceleration(const ccl_world *w, const ccl_body_slot *b) {
     ccl_vec2 g = w->def.gravity;
-    if (b->support & 3u) {
+    if (b->support & ((1u << CCL_WALL_LEFT) | (1u << CCL_WALL_RIGHT))) {
         g.x = 0.0; /* resting on a side wall: no normal acceleration */
     }
-    if (b->support & 12u) {
+    if (b->support & ((1u << CCL_WALL_BOTTOM) | (1u << CCL_WALL_TOP))) {
         g.y = 0.0; /* resting on the floor or the ceiling; both in a corner */
     }
     return g;

@@ -1,7 +1,4 @@
 /* Walks over the circles and obstacles near a position. */
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "world/motion.h"
 #include "world/neighbours.h"
@@ -32,7 +29,7 @@ void ccl_world_each_neighbour(const ccl_world *w, ccl_vec2 p, ccl_neighbour_fn *
             if (w->grid.nx < 3 && ox != 0 && nx == cx) {
                 continue;
             }
-            for (int32_t k = w->grid.cell_head[ny * w->grid.nx + nx]; k >= 0;
+            for (int32_t k = ccl_grid_first(&w->grid, ny * w->grid.nx + nx); k >= 0;
                  k = w->bodies[k].link.next) {
                 ccl_vec2 q, v;
                 ccl_body_state_at(w, &w->bodies[k], w->time, &q, &v);

@@ -1,7 +1,4 @@
 /* Adding segments and points. */
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "world/motion.h"
 #include "world/place.h"
@@ -37,7 +34,7 @@ static bool ccl_world_obstacle_hits_circle(const ccl_world *w, ccl_segment s) {
             for (int image = 0; image < 9; ++image) {
                 for (int32_t cy = span[image][2]; near[image] && cy <= span[image][3]; ++cy) {
                     for (int32_t cx = span[image][0]; cx <= span[image][1]; ++cx) {
-                        for (int32_t k = w->grid.cell_head[cy * w->grid.nx + cx]; k >= 0;
+                        for (int32_t k = ccl_grid_first(&w->grid, cy * w->grid.nx + cx); k >= 0;
                              k = w->bodies[k].link.next) {
                             if (ccl_world_circle_cuts(w, k, s)) {
                                 return true;

@@ -1,6 +1,5 @@
-/* Adding and removing circles: check the definition, place, bin, apply the overlap policy, predict.
- */
-#include <math.h>
+/* Adding and removing circles. Adding checks the definition, places the circle in a slot, bins
+ * it, applies the overlap policy and predicts its event. */
 #include <stdint.h>
 #include <string.h>
 

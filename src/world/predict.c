@@ -1,7 +1,4 @@
 /* Prediction: a circle's earliest event, its cell exit and the box's walls; filing it. */
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "world/motion.h"
 #include "world/predict.h"

@@ -1,7 +1,4 @@
 /* Prediction of contacts with segments and points. */
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "quadratic.h"
 #include "world/motion.h"

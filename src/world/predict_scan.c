@@ -1,7 +1,5 @@
 /* Prediction of collisions with neighbours: the straight-line scan (vectorised) and the curved one.
  */
-#include <math.h>
-#include <stdint.h>
 #include <string.h>
 
 #include "inline.h"
@@ -55,7 +53,7 @@ void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t
                                     w->box.size.y, rows, shift_y);
     for (int row = 0; row < nrows; ++row) {
         for (int col = 0; col < ncols; ++col) {
-            for (int32_t k = w->grid.cell_head[rows[row] * w->grid.nx + cols[col]]; k >= 0;
+            for (int32_t k = ccl_grid_first(&w->grid, rows[row] * w->grid.nx + cols[col]); k >= 0;
                  k = w->bodies[k].link.next) {
                 if (k == i) {
                     continue;
@@ -294,7 +292,7 @@ void ccl_predict_neighbours_straight(const ccl_world *w, int32_t i, int32_t cx, 
             ccl_neighbour_lines(cy, w->grid.ny, w->box.periodic, w->box.size.y, rows, shift_y);
         for (int row = 0; row < nrows; ++row) {
             for (int col = 0; col < ncols; ++col) {
-                int32_t k = w->grid.cell_head[rows[row] * nx + cols[col]];
+                int32_t k = ccl_grid_first(&w->grid, rows[row] * nx + cols[col]);
                 starts[filled] = k;
                 shifts[filled] = ccl_v2(shift_x[col], shift_y[row]);
                 filled += k >= 0;

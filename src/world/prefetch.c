@@ -1,7 +1,4 @@
 /* The look-ahead: fetching what the next events will read. */
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "core/constants.h"
 #include "world/prefetch.h"

@@ -1,7 +1,4 @@
 /* Queries: circles' states and the largest overlap. */
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "world/body.h"
 #include "world/motion.h"

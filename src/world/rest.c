@@ -1,7 +1,4 @@
 /* Resting on box walls, and wedges under gravity. */
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "core/constants.h"
 #include "world/guard.h"

@@ -1,7 +1,6 @@
 /* The event loop: advancing the world event by event, re-basing time. */
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
+
+#include <float.h>
 
 #include "core/constants.h"
 #include "quadratic.h"

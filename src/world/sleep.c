@@ -1,7 +1,4 @@
 /* Sleep under gravity: pockets, falling asleep and waking. */
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "core/constants.h"
 #include "world/guard.h"
@@ -79,10 +76,10 @@ static void ccl_world_find_supports(const ccl_world *w, int32_t i, double slow, 
         }
     }
     if (w->grid.obstacle_start != NULL && b->link.cell >= 0) {
-        for (int32_t k = w->grid.obstacle_start[b->link.cell];
-             k < w->grid.obstacle_start[b->link.cell + 1]; ++k) {
-            int32_t code = w->grid.obstacle_items[k];
-            ccl_segment s = ccl_obstacle_of_code(&w->obstacles, code);
+        const int32_t *item, *end;
+        ccl_grid_obstacles_in(&w->grid, b->link.cell, &item, &end);
+        for (; item < end; ++item) {
+            ccl_segment s = ccl_obstacle_of_code(&w->obstacles, *item);
             ccl_vec2 toward = ccl_sub(ccl_box_nearest_on(&w->box, s, b->position), b->position);
             double dist = ccl_length(toward);
             if (dist > 0.0 && dist - b->radius <= pk->gap) {

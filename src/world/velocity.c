@@ -1,7 +1,4 @@
 /* Changing velocities from outside. */
-#include <math.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "world/body.h"
 #include "world/motion.h"

@@ -1,5 +1,4 @@
 /* The world: its definitions' defaults, creation and destruction. */
-#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
