@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "circol/collision.h"
+#include "core/memory.h"
 
 /// Most segments (and most points) a world holds: obstacle codes must fit in an int32_t.
 #define CCL_MAX_OBSTACLES (1 << 26)
@@ -22,6 +23,20 @@ typedef struct ccl_obstacles {
     int32_t point_count;
     size_t point_capacity;
 } ccl_obstacles;
+
+/// Appends segment s (a point: s.a) to the segments (or the points); *index gets its index. On
+/// CCL_ERR_OUT_OF_MEMORY nothing changes.
+ccl_status ccl_obstacles_push(ccl_obstacles *o, ccl_memory *m, ccl_segment s, bool point,
+                              int32_t *index);
+
+/// Takes back the last segment (or point) pushed.
+static inline void ccl_obstacles_pop(ccl_obstacles *o, bool point) {
+    if (point) {
+        o->point_count--;
+    } else {
+        o->segment_count--;
+    }
+}
 
 /// The code of image `image` (0..8) of segment (or point) `index`.
 static inline int32_t ccl_obstacle_code(int32_t index, int image, bool point) {

@@ -54,7 +54,9 @@ static bool ccl_world_obstacle_hits_circle(const ccl_world *w, ccl_segment s) {
     return false;
 }
 
-static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_point, int *index) {
+/* Checks an obstacle against the world: the arguments, the lock, the box, the room, and the
+ * circles it must not overlap. */
+static ccl_status ccl_world_check_obstacle(const ccl_world *w, ccl_segment s, bool is_point) {
     if (w == NULL || !ccl_vec2_within(s.a, CCL_MAX_LENGTH) ||
         !ccl_vec2_within(s.b, CCL_MAX_LENGTH)) {
         return CCL_ERR_INVALID_ARGUMENT;
@@ -68,51 +70,39 @@ static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_po
     if ((is_point ? w->obstacles.point_count : w->obstacles.segment_count) >= CCL_MAX_OBSTACLES) {
         return CCL_ERR_FULL;
     }
-    if (ccl_world_obstacle_hits_circle(w, s)) {
-        return CCL_ERR_OVERLAP;
-    }
-    ccl_status status;
-    if (is_point) {
-        status = ccl_array_reserve(&w->memory, (void **)&w->obstacles.points,
-                                   &w->obstacles.point_capacity, (size_t)w->obstacles.point_count,
-                                   (size_t)w->obstacles.point_count + 1, sizeof(ccl_vec2), 8);
-        if (status != CCL_OK) {
-            return status;
-        }
-        w->obstacles.points[w->obstacles.point_count++] = s.a;
-    } else {
-        status =
-            ccl_array_reserve(&w->memory, (void **)&w->obstacles.segments,
-                              &w->obstacles.segment_capacity, (size_t)w->obstacles.segment_count,
-                              (size_t)w->obstacles.segment_count + 1, sizeof(ccl_segment), 8);
-        if (status != CCL_OK) {
-            return status;
-        }
-        w->obstacles.segments[w->obstacles.segment_count++] = s;
-    }
-    /* the obstacle tables are built again before the next event, not at every add (adding n
-     * obstacles costs one build); only the first obstacle of a world without a grid makes one,
-     * whose cells the circles to come then find */
+    return ccl_world_obstacle_hits_circle(w, s) ? CCL_ERR_OVERLAP : CCL_OK;
+}
+
+/* Bins a new obstacle. The obstacle tables are built again before the next event, not at every
+ * add (adding n obstacles costs one build); only the first obstacle of a world without a grid
+ * makes one, whose cells the circles to come then find. The tables' limit is checked now, so that
+ * an obstacle they could not hold is refused here and not found only by the next advance, which
+ * could then never run. */
+static ccl_status ccl_world_bin_obstacle(ccl_world *w, ccl_segment s) {
     if (w->grid.cell_head == NULL) {
-        status = ccl_world_rebuild_grid(w);
-    } else {
-        /* the tables' limit is checked now, so that an obstacle they could not hold is refused
-         * here and not found only by the next advance, which could then never run */
-        if (!ccl_grid_note_obstacle(&w->grid, s)) {
-            status = CCL_ERR_OUT_OF_MEMORY;
-        }
+        return ccl_world_rebuild_grid(w);
     }
+    return ccl_grid_note_obstacle(&w->grid, s) ? CCL_OK : CCL_ERR_OUT_OF_MEMORY;
+}
+
+static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_point, int *index) {
+    ccl_status status = ccl_world_check_obstacle(w, s, is_point);
     if (status != CCL_OK) {
-        if (is_point) {
-            w->obstacles.point_count--;
-        } else {
-            w->obstacles.segment_count--;
-        }
+        return status;
+    }
+    int32_t added;
+    status = ccl_obstacles_push(&w->obstacles, &w->memory, s, is_point, &added);
+    if (status != CCL_OK) {
+        return status;
+    }
+    status = ccl_world_bin_obstacle(w, s);
+    if (status != CCL_OK) {
+        ccl_obstacles_pop(&w->obstacles, is_point);
         return status;
     }
     w->repredict_pending = true;
     if (index != NULL) {
-        *index = is_point ? w->obstacles.point_count - 1 : w->obstacles.segment_count - 1;
+        *index = added;
     }
     return CCL_OK;
 }
