@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "queue.h"
+#include "broad/queue.h"
 
 #define QT_CAPACITY 300
 
@@ -27,10 +27,12 @@
 typedef struct qt_allocator {
     size_t live;
     int calls, fail_at;
+    ccl_memory memory; ///< the queue's view of it (set by qt_make)
 } qt_allocator;
 
-static void *qt_alloc(void *ctx, size_t size) {
+static void *qt_alloc(size_t size, size_t align, void *ctx) {
     qt_allocator *a = ctx;
+    (void)align; /* the queue asks for 16 bytes at most, which malloc gives */
     if (++a->calls == a->fail_at) {
         return NULL;
     }
@@ -38,7 +40,7 @@ static void *qt_alloc(void *ctx, size_t size) {
     return malloc(size);
 }
 
-static void qt_release(void *ctx, void *ptr, size_t size) {
+static void qt_release(void *ptr, size_t size, void *ctx) {
     qt_allocator *a = ctx;
     assert_true(a->live >= size);
     a->live -= size;
@@ -68,8 +70,9 @@ static bool qt_before(double ka, int32_t a, double kb, int32_t b) {
 static ccl_queue qt_make(qt_allocator *a, int32_t capacity) {
     ccl_queue q;
     memset(&q, 0, sizeof q);
-    ccl_queue_allocator hooks = {qt_alloc, qt_release, a};
-    assert_int_equal(ccl_queue_reserve(&q, capacity, hooks), CCL_OK);
+    a->memory.hooks = (ccl_allocator){qt_alloc, qt_release, a};
+    ccl_queue_init(&q, &a->memory);
+    assert_int_equal(ccl_queue_reserve(&q, capacity), CCL_OK);
     return q;
 }
 
@@ -266,7 +269,7 @@ static double qt_key(uint64_t *rng, int family) {
 
 static void queue_matches_a_scan_under_random_operations(void **state) {
     (void)state;
-    qt_allocator a = {0, 0, 0};
+    qt_allocator a = {0};
     qt_model m;
     uint64_t rng = 12345;
     int pops = 0, shifts = 0, clears = 0, exact_shifts = 0;
@@ -315,7 +318,7 @@ static void queue_matches_a_scan_under_random_operations(void **state) {
  * out in the oracle's order, and the ring wraps and recalibrates many times. With wide, the
  * buckets a large world uses, twice as wide. */
 static void qt_long_event_loop(bool wide) {
-    qt_allocator a = {0, 0, 0};
+    qt_allocator a = {0};
     qt_model m;
     uint64_t rng = 777;
     int32_t n = 4 * QT_CAPACITY;
@@ -400,7 +403,7 @@ static void queue_keeps_order_through_a_long_event_loop_wide(void **state) {
  * past the doubles' resolution (a present of 1e-300 beside keys of 1e300) are refused. */
 static void queue_shifts_exactly_in_place(void **state) {
     (void)state;
-    qt_allocator a = {0, 0, 0};
+    qt_allocator a = {0};
     uint64_t rng = 4242;
     int shifted = 0;
     for (int round = 0; round < 40; ++round) {
@@ -465,7 +468,7 @@ static int32_t qt_drain(ccl_queue *q, qt_model *m) {
  * hangs. */
 static void queue_survives_degenerate_keys(void **state) {
     (void)state;
-    qt_allocator a = {0, 0, 0};
+    qt_allocator a = {0};
     qt_model m;
     ccl_queue q = qt_make(&a, QT_CAPACITY);
     qt_model_reset(&m, QT_CAPACITY);
@@ -523,7 +526,7 @@ static void queue_survives_degenerate_keys(void **state) {
 /* Growing keeps every circle and its key; a refused allocation leaves the queue as it was. */
 static void queue_grows_and_reports_allocation_failure(void **state) {
     (void)state;
-    qt_allocator a = {0, 0, 0};
+    qt_allocator a = {0};
     qt_model m;
     uint64_t rng = 99;
     ccl_queue q = qt_make(&a, 40);
@@ -537,14 +540,12 @@ static void queue_grows_and_reports_allocation_failure(void **state) {
     for (int fail = 1; fail <= 3; ++fail) {
         a.calls = 0;
         a.fail_at = fail;
-        ccl_queue_allocator hooks = {qt_alloc, qt_release, &a};
-        assert_int_equal(ccl_queue_reserve(&q, 4 * QT_CAPACITY, hooks), CCL_ERR_OUT_OF_MEMORY);
+        assert_int_equal(ccl_queue_reserve(&q, 4 * QT_CAPACITY), CCL_ERR_OUT_OF_MEMORY);
         assert_int_equal(a.live, before);
         qt_check(&q, &m);
     }
     a.fail_at = 0;
-    ccl_queue_allocator hooks = {qt_alloc, qt_release, &a};
-    assert_int_equal(ccl_queue_reserve(&q, 4 * QT_CAPACITY, hooks), CCL_OK);
+    assert_int_equal(ccl_queue_reserve(&q, 4 * QT_CAPACITY), CCL_OK);
     assert_true(a.live > before);
     /* at most 22 bytes per circle, everything counted */
     assert_true(a.live <= (size_t)22 * 4 * QT_CAPACITY + 64);

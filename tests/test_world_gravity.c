@@ -642,7 +642,7 @@ static void inelastic_circles_dropped_into_a_box_never_stall(void **state) {
  * the swept test says never meets within the run must not meet in the world. Pairs whose verdict
  * changes when the fixed radius moves by 1e-7 are too near a graze to tell and left out. This
  * holds the world's shortcut for neighbours out of reach before the best event so far
- * (src/predict.c) to the exact answer. */
+ * (src/world/touch.h) to the exact answer. */
 static void a_circle_falling_past_a_fixed_one_meets_it_when_the_swept_test_says(void **state) {
     (void)state;
     wt_rng rng = {77};

@@ -40,7 +40,8 @@
 #include <circol/world.h>
 
 #include "world_common.h"
-#include "world_internal.h"
+#include "world/motion.h"
+#include "world/world.h"
 
 /* ---- the oracle: its own geometry, in long double ---- */
 
@@ -66,9 +67,9 @@ static long double oracle_segment_dist2(long double px, long double py, ccl_vec2
  * (the segment shifted by -1, 0 or 1 box sizes along each axis). The nearest point in *q. */
 static long double oracle_obstacle_dist2(const ccl_world *w, ccl_vec2 p, ccl_vec2 a, ccl_vec2 b,
                                          ccl_vec2 *q) {
-    long double lx = (long double)w->box_max.x - w->box_min.x;
-    long double ly = (long double)w->box_max.y - w->box_min.y;
-    int reach = w->periodic ? 1 : 0;
+    long double lx = (long double)w->box.max.x - w->box.min.x;
+    long double ly = (long double)w->box.max.y - w->box.min.y;
+    int reach = w->box.periodic ? 1 : 0;
     long double best = INFINITY;
     for (int sy = -reach; sy <= reach; ++sy) {
         for (int sx = -reach; sx <= reach; ++sx) {
@@ -115,19 +116,19 @@ static oracle_result oracle_max_overlap(const ccl_world *w, int seg_from, int pt
     ccl_circle_state *s = wt_export(w, &n);
     assert_non_null(s);
     assert_true(n >= 0);
-    long double lx = (long double)w->box_max.x - w->box_min.x;
-    long double ly = (long double)w->box_max.y - w->box_min.y;
+    long double lx = (long double)w->box.max.x - w->box.min.x;
+    long double ly = (long double)w->box.max.y - w->box.min.y;
     for (int i = 0; i < n; ++i) {
         ccl_vec2 p = s[i].position;
         long double r = s[i].radius;
-        if (!(p.x >= w->box_min.x && p.x <= w->box_max.x && p.y >= w->box_min.y &&
-              p.y <= w->box_max.y)) {
+        if (!(p.x >= w->box.min.x && p.x <= w->box.max.x && p.y >= w->box.min.y &&
+              p.y <= w->box.max.y)) {
             o.outside++;
         }
         for (int k = i + 1; k < n; ++k) {
             long double dx = (long double)s[k].position.x - p.x;
             long double dy = (long double)s[k].position.y - p.y;
-            if (w->periodic) {
+            if (w->box.periodic) {
                 dx = oracle_fold(dx, lx);
                 dy = oracle_fold(dy, ly);
             }
@@ -136,24 +137,26 @@ static oracle_result oracle_max_overlap(const ccl_world *w, int seg_from, int pt
                 o.rest = fmaxl(o.rest, sum - sqrtl(d2));
             }
         }
-        if (!w->periodic) {
-            long double lo_x = (long double)w->box_min.x - (p.x - r);
-            long double hi_x = (p.x + r) - (long double)w->box_max.x;
-            long double lo_y = (long double)w->box_min.y - (p.y - r);
-            long double hi_y = (p.y + r) - (long double)w->box_max.y;
+        if (!w->box.periodic) {
+            long double lo_x = (long double)w->box.min.x - (p.x - r);
+            long double hi_x = (p.x + r) - (long double)w->box.max.x;
+            long double lo_y = (long double)w->box.min.y - (p.y - r);
+            long double hi_y = (p.y + r) - (long double)w->box.max.y;
             o.rest = fmaxl(o.rest, fmaxl(fmaxl(lo_x, hi_x), fmaxl(lo_y, hi_y)));
         }
         long double old_d2 = INFINITY, new_d2 = INFINITY;
-        for (int k = 0; k < w->segment_count; ++k) {
-            long double d2 = oracle_obstacle_dist2(w, p, w->segments[k].a, w->segments[k].b, NULL);
+        for (int k = 0; k < w->obstacles.segment_count; ++k) {
+            long double d2 = oracle_obstacle_dist2(w, p, w->obstacles.segments[k].a,
+                                                   w->obstacles.segments[k].b, NULL);
             if (k >= seg_from) {
                 new_d2 = fminl(new_d2, d2);
             } else {
                 old_d2 = fminl(old_d2, d2);
             }
         }
-        for (int k = 0; k < w->point_count; ++k) {
-            long double d2 = oracle_obstacle_dist2(w, p, w->points[k], w->points[k], NULL);
+        for (int k = 0; k < w->obstacles.point_count; ++k) {
+            long double d2 =
+                oracle_obstacle_dist2(w, p, w->obstacles.points[k], w->obstacles.points[k], NULL);
             if (k >= pt_from) {
                 new_d2 = fminl(new_d2, d2);
             } else {
@@ -178,8 +181,8 @@ static oracle_result oracle_max_overlap(const ccl_world *w, int seg_from, int pt
 static oracle_result check_max_overlap(const ccl_world *w, int seg_from, int pt_from) {
     double got = ccl_world_max_overlap(w);
     oracle_result o = oracle_max_overlap(w, seg_from, pt_from);
-    double scale = fmax(fmax(fabs(w->box_min.x), fabs(w->box_max.x)),
-                        fmax(fabs(w->box_min.y), fabs(w->box_max.y)));
+    double scale = fmax(fmax(fabs(w->box.min.x), fabs(w->box.max.x)),
+                        fmax(fabs(w->box.min.y), fabs(w->box.max.y)));
     long double tolerance = 1e-12L * (1.0L + scale);
     if (!(fabsl((long double)got - o.worst) <= tolerance)) {
         fail_msg("max_overlap %.17g, oracle %.17Lg (newer obstacles %.17Lg, the rest %.17Lg)", got,
@@ -190,38 +193,38 @@ static oracle_result check_max_overlap(const ccl_world *w, int seg_from, int pt_
 }
 
 static oracle_result check_all(const ccl_world *w) {
-    return check_max_overlap(w, w->segment_count, w->point_count);
+    return check_max_overlap(w, w->obstacles.segment_count, w->obstacles.point_count);
 }
 
 /* ---- scenes ---- */
 
 static ccl_vec2 random_point(wt_rng *rng, const ccl_world *w, double outside) {
-    return ccl_v2(wt_range(rng, w->box_min.x - outside, w->box_max.x + outside),
-                  wt_range(rng, w->box_min.y - outside, w->box_max.y + outside));
+    return ccl_v2(wt_range(rng, w->box.min.x - outside, w->box.max.x + outside),
+                  wt_range(rng, w->box.min.y - outside, w->box.max.y + outside));
 }
 
 /* Random obstacles: long and short segments and points, some on the box's edges; in a walled
  * box some lie partly or wholly outside it. */
 static void add_obstacles(wt_rng *rng, ccl_world *w, int segments, int points) {
-    double outside = w->periodic ? 0.0 : 3.0;
+    double outside = w->box.periodic ? 0.0 : 3.0;
     for (int k = 0; k < segments; ++k) {
         ccl_vec2 a = random_point(rng, w, outside);
-        double len = wt_uniform(rng) < 0.2 ? 0.5 * w->box_size.x : wt_range(rng, 0.0, 4.0);
+        double len = wt_uniform(rng) < 0.2 ? 0.5 * w->box.size.x : wt_range(rng, 0.0, 4.0);
         double angle = wt_range(rng, 0.0, 6.283185307179586);
         ccl_vec2 b = ccl_v2(a.x + len * cos(angle), a.y + len * sin(angle));
-        if (w->periodic) {
-            b.x = fmin(fmax(b.x, w->box_min.x), w->box_max.x);
-            b.y = fmin(fmax(b.y, w->box_min.y), w->box_max.y);
+        if (w->box.periodic) {
+            b.x = fmin(fmax(b.x, w->box.min.x), w->box.max.x);
+            b.y = fmin(fmax(b.y, w->box.min.y), w->box.max.y);
         }
         if (wt_uniform(rng) < 0.15) {
-            a.x = b.x = wt_uniform(rng) < 0.5 ? w->box_min.x : w->box_max.x; /* on an edge */
+            a.x = b.x = wt_uniform(rng) < 0.5 ? w->box.min.x : w->box.max.x; /* on an edge */
         }
         (void)ccl_world_add_segment(w, ccl_make_segment(a, b), NULL);
     }
     for (int k = 0; k < points; ++k) {
         ccl_vec2 p = random_point(rng, w, outside);
         if (wt_uniform(rng) < 0.15) {
-            p.y = wt_uniform(rng) < 0.5 ? w->box_min.y : w->box_max.y;
+            p.y = wt_uniform(rng) < 0.5 ? w->box.min.y : w->box.max.y;
         }
         (void)ccl_world_add_point(w, p, NULL);
     }
@@ -234,9 +237,9 @@ static void add_circles(wt_rng *rng, ccl_world *w, int n, double r_min, double r
         ccl_circle_def c = ccl_circle_default_def();
         c.radius = wt_range(rng, r_min, r_max);
         c.position = random_point(rng, w, -c.radius);
-        if (w->periodic && wt_uniform(rng) < 0.3) {
-            c.position.x += (double)((int)(wt_next(rng) % 5) - 2) * w->box_size.x;
-            c.position.y += (double)((int)(wt_next(rng) % 5) - 2) * w->box_size.y;
+        if (w->box.periodic && wt_uniform(rng) < 0.3) {
+            c.position.x += (double)((int)(wt_next(rng) % 5) - 2) * w->box.size.x;
+            c.position.y += (double)((int)(wt_next(rng) % 5) - 2) * w->box.size.y;
         }
         c.velocity = ccl_v2(wt_normal(rng), wt_normal(rng));
         (void)ccl_world_add_circle(w, &c, NULL);
@@ -250,21 +253,22 @@ static void add_circles(wt_rng *rng, ccl_world *w, int n, double r_min, double r
 static bool nudge_circle(wt_rng *rng, ccl_world *w, int32_t i, int seg_from, int pt_from,
                          double depth_lo, double depth_hi) {
     ccl_body_slot *b = &w->bodies[i];
-    if (!b->alive || b->cell < 0) {
+    if (!b->alive || b->link.cell < 0) {
         return false;
     }
     ccl_vec2 p, v;
     ccl_body_state_at(w, b, w->time, &p, &v);
     ccl_vec2 nearest = p;
     long double best2 = INFINITY;
-    for (int k = seg_from; k < w->segment_count + w->point_count; ++k) {
-        bool point = k >= w->segment_count;
-        if (point && k - w->segment_count < pt_from) {
+    for (int k = seg_from; k < w->obstacles.segment_count + w->obstacles.point_count; ++k) {
+        bool point = k >= w->obstacles.segment_count;
+        if (point && k - w->obstacles.segment_count < pt_from) {
             continue;
         }
-        ccl_segment s = point ? ccl_make_segment(w->points[k - w->segment_count],
-                                                 w->points[k - w->segment_count])
-                              : w->segments[k];
+        ccl_segment s = point
+                            ? ccl_make_segment(w->obstacles.points[k - w->obstacles.segment_count],
+                                               w->obstacles.points[k - w->obstacles.segment_count])
+                            : w->obstacles.segments[k];
         ccl_vec2 q = p;
         long double d2 = oracle_obstacle_dist2(w, p, s.a, s.b, &q);
         if (d2 < best2) {
@@ -282,9 +286,10 @@ static bool nudge_circle(wt_rng *rng, ccl_world *w, int32_t i, int seg_from, int
     b->position = ccl_add(b->position, shift);
     ccl_vec2 moved_to;
     ccl_body_state_at(w, b, w->time, &moved_to, &v);
-    bool in_box = moved_to.x >= w->box_min.x && moved_to.x <= w->box_max.x &&
-                  moved_to.y >= w->box_min.y && moved_to.y <= w->box_max.y;
-    if (!in_box || ccl_grid_cell_of(w, moved_to) != b->cell || ccl_grid_cell_of(w, p) != b->cell) {
+    bool in_box = moved_to.x >= w->box.min.x && moved_to.x <= w->box.max.x &&
+                  moved_to.y >= w->box.min.y && moved_to.y <= w->box.max.y;
+    if (!in_box || ccl_grid_cell_of(&w->grid, moved_to) != b->link.cell ||
+        ccl_grid_cell_of(&w->grid, p) != b->link.cell) {
         b->position = saved;
         return false;
     }
@@ -306,7 +311,7 @@ static int nudge_onto_obstacles(wt_rng *rng, ccl_world *w, int count) {
  * API refuses any that overlaps a circle), then nudges those circles deep onto the new
  * obstacles. Returns how many moved. */
 static int add_obstacles_beside_circles(wt_rng *rng, ccl_world *w, int count) {
-    int seg_from = w->segment_count, pt_from = w->point_count;
+    int seg_from = w->obstacles.segment_count, pt_from = w->obstacles.point_count;
     int32_t beside[64];
     int placed = 0;
     for (int tries = 0; tries < 8 * count && placed < count && placed < 64; ++tries) {
@@ -369,9 +374,9 @@ static void max_overlap_equals_the_brute_force_oracle(void **state) {
         check_all(w);
 
         assert_int_equal(ccl_world_advance(w, wt_range(&rng, 0.05, 1.0)), CCL_OK);
-        assert_non_null(w->obstacle_start);
-        assert_false(w->obstacles_stale);
-        assert_true(ccl_grid_min_cell(w->max_radius) <= fmin(w->cell_w, w->cell_h));
+        assert_non_null(w->grid.obstacle_start);
+        assert_false(w->grid.obstacles_stale);
+        assert_true(ccl_grid_min_cell(w->grid.max_radius) <= fmin(w->grid.cell_w, w->grid.cell_h));
         check_all(w);
         for (int round = 0; round < 4; ++round) {
             nudged += nudge_onto_obstacles(&rng, w, 1 + round * 3);
@@ -380,11 +385,11 @@ static void max_overlap_equals_the_brute_force_oracle(void **state) {
 
         /* obstacles added since the tables were built (no advance since), and circles nudged
          * onto them: only a look at every obstacle finds those overlaps */
-        int seg_from = w->segment_count, pt_from = w->point_count;
+        int seg_from = w->obstacles.segment_count, pt_from = w->obstacles.point_count;
         add_obstacles(&rng, w, 3, 10);
         stale_nudged += add_obstacles_beside_circles(&rng, w, 12);
-        assert_true(w->obstacles_stale);
-        assert_true(w->segment_count + w->point_count > seg_from + pt_from);
+        assert_true(w->grid.obstacles_stale);
+        assert_true(w->obstacles.segment_count + w->obstacles.point_count > seg_from + pt_from);
         oracle_result o = check_max_overlap(w, seg_from, pt_from);
         stale_decided += o.newer > o.rest + 1e-3L;
         ccl_world_destroy(w);
@@ -426,7 +431,7 @@ static void circle_as_wide_as_the_box(void **state) {
         add_obstacles(&rng, w, 4 + (int)(wt_next(&rng) % 6), 6 + (int)(wt_next(&rng) % 10));
         add_circles(&rng, w, 6 + (int)(wt_next(&rng) % 15), 0.05 * span, 0.15 * span);
         /* the tables do not cover the big circle: its diameter does not fit a cell */
-        assert_true(ccl_grid_min_cell(big.radius) > (across_x ? w->cell_w : w->cell_h));
+        assert_true(ccl_grid_min_cell(big.radius) > (across_x ? w->grid.cell_w : w->grid.cell_h));
         check_all(w);
 
         /* segments and points just clear of the big circle, ahead of it or behind it along the
@@ -447,8 +452,8 @@ static void circle_as_wide_as_the_box(void **state) {
             }
         }
         assert_int_equal(ccl_world_advance(w, wt_range(&rng, 0.05, 0.5)), CCL_OK);
-        assert_false(w->obstacles_stale);
-        assert_true(ccl_grid_min_cell(big.radius) > (across_x ? w->cell_w : w->cell_h));
+        assert_false(w->grid.obstacles_stale);
+        assert_true(ccl_grid_min_cell(big.radius) > (across_x ? w->grid.cell_w : w->grid.cell_h));
         check_all(w);
         nudge_onto_obstacles(&rng, w, 6);
         bool moved = false;
@@ -461,13 +466,13 @@ static void circle_as_wide_as_the_box(void **state) {
             ccl_circle_state s;
             assert_int_equal(ccl_world_get_circle(w, id, &s), CCL_OK);
             long double d2 = INFINITY;
-            for (int k = 0; k < w->segment_count; ++k) {
-                d2 = fminl(d2, oracle_obstacle_dist2(w, s.position, w->segments[k].a,
-                                                     w->segments[k].b, NULL));
+            for (int k = 0; k < w->obstacles.segment_count; ++k) {
+                d2 = fminl(d2, oracle_obstacle_dist2(w, s.position, w->obstacles.segments[k].a,
+                                                     w->obstacles.segments[k].b, NULL));
             }
-            for (int k = 0; k < w->point_count; ++k) {
-                d2 = fminl(d2,
-                           oracle_obstacle_dist2(w, s.position, w->points[k], w->points[k], NULL));
+            for (int k = 0; k < w->obstacles.point_count; ++k) {
+                d2 = fminl(d2, oracle_obstacle_dist2(w, s.position, w->obstacles.points[k],
+                                                     w->obstacles.points[k], NULL));
             }
             big_decided += d2 < s.radius * s.radius && s.radius - sqrtl(d2) == o.worst;
         }

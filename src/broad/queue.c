@@ -5,24 +5,10 @@
  * the operations between them. The bucket position (key - base) * inv_width never decreases as
  * the key grows (both roundings are monotone), so every front circle comes before every bucket
  * and overflow circle in (key, index) order: the front's top is the queue's top. */
-#include "queue.h"
+#include "broad/queue.h"
 
+#include "core/constants.h"
 #include "inline.h"
-#include "quadratic.h"
-
-/// Circles per bucket the width aims at: a short front, few empty buckets to walk (twice as many
-/// in a wide queue: ccl_queue.wide).
-#define CCL_QUEUE_OCCUPANCY 6.0
-/// The front stays a sorted array up to this many circles, and becomes a binary heap past it.
-#define CCL_QUEUE_SORTED_LIMIT 16
-/// A front larger than this asks for a rebuild (the width is far too wide, or still unknown).
-#define CCL_QUEUE_FRONT_LIMIT 64
-/// Fewest buckets in use (and allocated).
-#define CCL_QUEUE_MIN_BUCKETS 4
-/// Bucket positions and numbers stay below this, where doubles and int64 agree exactly.
-#define CCL_QUEUE_MAX_POSITION 0x1p50
-/// Fewest front entries a width calibration looks at.
-#define CCL_QUEUE_CALIBRATION_ENTRIES 32
 
 /// The list of keys past the ring.
 static int32_t ccl_queue_overflow(const ccl_queue *q) {
@@ -183,7 +169,7 @@ static void ccl_queue_unlink(ccl_queue *q, int32_t i) {
 }
 
 /* Puts circle i (finite key, in no list nor the front) where its bucket position says. Inlined
- * into every caller, as ccl_queue_detach is: as calls, the two cost the gas about 2%. */
+ * into every caller, as ccl_queue_detach is: both are on every update's path. */
 static CCL_ALWAYS_INLINE void ccl_queue_place(ccl_queue *q, int32_t i) {
     double position = ccl_queue_position(q, q->nodes[i].key);
     q->work++;
@@ -494,41 +480,6 @@ void ccl_queue_shift(ccl_queue *q, double shift) {
     ccl_queue_rebuild(q, q->inv_width, shift);
 }
 
-double ccl_queue_shift_exactly(ccl_queue *q, double now) {
-    if (!(now > 0.0) || !(now < (double)INFINITY) || q->nodes == NULL || q->finite_count == 0) {
-        return 0.0;
-    }
-    double top = now, bottom = now;
-    for (int32_t i = 0; i < q->capacity; ++i) {
-        double key = q->nodes[i].key; /* INFINITY for a circle absent or without event */
-        if (key < (double)INFINITY) {
-            top = key > top ? key : top;
-            bottom = key < bottom ? key : bottom;
-        }
-    }
-    /* A key k in [s / 2, 2 s] loses s exactly (Sterbenz); a larger one is a multiple of its own
-     * unit, which divides the top's, of which s is a multiple: k - s is too, and below k. */
-    int exponent;
-    frexp(top, &exponent);
-    double unit = ldexp(1.0, exponent - 53);
-    if (!(unit > 0.0)) {
-        return 0.0;
-    }
-    double shift = floor(now / unit) * unit;
-    double origin_error; /* the bucket origin must lose the shift exactly too */
-    ccl_two_sum(q->base, -shift, &origin_error);
-    if (!(shift > 0.0) || !(bottom >= 0.5 * shift) || origin_error != 0.0) {
-        return 0.0;
-    }
-    for (int32_t i = 0; i < q->capacity; ++i) {
-        if (q->nodes[i].key < (double)INFINITY) {
-            q->nodes[i].key -= shift;
-        }
-    }
-    q->base -= shift;
-    return shift;
-}
-
 void ccl_queue_clear(ccl_queue *q) {
     int32_t m = ccl_queue_gather(q);
     for (int32_t k = 0; k < m; ++k) {
@@ -549,21 +500,20 @@ void ccl_queue_clear(ccl_queue *q) {
 /* ---- memory ---- */
 
 /* Gives back whichever of the arrays exist (sizes as allocated for these capacities). */
-static void ccl_queue_free_arrays(const ccl_queue_allocator *a, ccl_queue_node *nodes,
-                                  int32_t *front, int32_t *heads, int32_t capacity,
-                                  int32_t bucket_capacity) {
-    if (nodes != NULL) {
-        a->release(a->ctx, nodes, (size_t)capacity * sizeof(ccl_queue_node));
-    }
-    if (front != NULL) {
-        a->release(a->ctx, front, (size_t)capacity * sizeof(int32_t));
-    }
-    if (heads != NULL) {
-        a->release(a->ctx, heads, (size_t)(bucket_capacity + 2) * sizeof(int32_t));
-    }
+static void ccl_queue_free_arrays(ccl_memory *m, ccl_queue_node *nodes, int32_t *front,
+                                  int32_t *heads, int32_t capacity, int32_t bucket_capacity) {
+    ccl_memory_free(m, nodes, (size_t)capacity * sizeof(ccl_queue_node));
+    ccl_memory_free(m, front, (size_t)capacity * sizeof(int32_t));
+    ccl_memory_free(m, heads, (size_t)(bucket_capacity + 2) * sizeof(int32_t));
 }
 
-ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity, ccl_queue_allocator allocator) {
+void ccl_queue_init(ccl_queue *q, ccl_memory *memory) {
+    *q = (ccl_queue){0};
+    q->memory = memory;
+    q->ahead = -1; /* no look-ahead before the queue has nodes */
+}
+
+ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity) {
     if (capacity <= q->capacity) {
         return CCL_OK;
     }
@@ -571,19 +521,18 @@ ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity, ccl_queue_allocator
         return CCL_ERR_OUT_OF_MEMORY; /* the byte count would wrap (a 32-bit size_t) */
     }
     /* the smallest power of two past capacity / 6, so at most capacity / 3: 4/3 bytes per circle
-     * at most. Half as many (past capacity / 8) left some 45% of the keys of a large gas past the
-     * ring, in the overflow list that every wrap walks link by link (docs/PERFORMANCE_LOG.md) */
+     * at most, and few enough keys past the ring, in the overflow list that every wrap walks link
+     * by link */
     int32_t bucket_capacity = CCL_QUEUE_MIN_BUCKETS;
     while (bucket_capacity <= capacity / 6) {
         bucket_capacity *= 2;
     }
-    ccl_queue_node *nodes =
-        allocator.alloc(allocator.ctx, (size_t)capacity * sizeof(ccl_queue_node));
-    int32_t *front = allocator.alloc(allocator.ctx, (size_t)capacity * sizeof(int32_t));
-    int32_t *heads =
-        allocator.alloc(allocator.ctx, (size_t)(bucket_capacity + 2) * sizeof(int32_t));
+    ccl_memory *memory = q->memory;
+    ccl_queue_node *nodes = ccl_memory_alloc(memory, (size_t)capacity * sizeof(ccl_queue_node));
+    int32_t *front = ccl_memory_alloc(memory, (size_t)capacity * sizeof(int32_t));
+    int32_t *heads = ccl_memory_alloc(memory, (size_t)(bucket_capacity + 2) * sizeof(int32_t));
     if (nodes == NULL || front == NULL || heads == NULL) {
-        ccl_queue_free_arrays(&allocator, nodes, front, heads, capacity, bucket_capacity);
+        ccl_queue_free_arrays(memory, nodes, front, heads, capacity, bucket_capacity);
         return CCL_ERR_OUT_OF_MEMORY;
     }
     for (int32_t i = 0; i < capacity; ++i) {
@@ -600,7 +549,6 @@ ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity, ccl_queue_allocator
     fresh.bucket_capacity = bucket_capacity;
     fresh.front_count = 0;
     fresh.front_is_heap = false;
-    fresh.allocator = allocator;
     fresh.ahead = -1;
     int32_t m = 0;
     for (int32_t i = 0; i < q->capacity; ++i) {
@@ -615,18 +563,13 @@ ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity, ccl_queue_allocator
             ccl_queue_link(&fresh, i, ccl_queue_infinite(&fresh));
         }
     }
-    ccl_queue_free_arrays(&q->allocator, q->nodes, q->front, q->heads, q->capacity,
-                          q->bucket_capacity);
+    ccl_queue_free_arrays(memory, q->nodes, q->front, q->heads, q->capacity, q->bucket_capacity);
     *q = fresh;
     ccl_queue_replace(q, m, q->inv_width);
     return CCL_OK;
 }
 
 void ccl_queue_release(ccl_queue *q) {
-    ccl_queue_free_arrays(&q->allocator, q->nodes, q->front, q->heads, q->capacity,
-                          q->bucket_capacity);
-    ccl_queue_allocator allocator = q->allocator;
-    *q = (ccl_queue){0};
-    q->allocator = allocator;
-    q->ahead = -1;
+    ccl_queue_free_arrays(q->memory, q->nodes, q->front, q->heads, q->capacity, q->bucket_capacity);
+    ccl_queue_init(q, q->memory);
 }

@@ -3,12 +3,11 @@
  * J. Comput. Phys. 221 (2007)): keys fall into time buckets of an adaptive width; the buckets
  * ahead are unsorted doubly-linked lists (insert and delete in O(1)), the current bucket and
  * anything earlier sit in a short "front" ordered exactly by (key, circle index), and keys past
- * the ring of buckets wait in an overflow list that is redistributed when the ring wraps. It
- * replaces a binary heap whose sift-down cost some 430 instructions per update at 10^4 circles.
- * The top is always the present circle with the smallest (key, index), as with the heap, so the
- * order of events is deterministic and independent of the bucket layout. */
-#ifndef CIRCOL_QUEUE_H
-#define CIRCOL_QUEUE_H
+ * the ring of buckets wait in an overflow list that is redistributed when the ring wraps. The top
+ * is always the present circle with the smallest (key, index), so the order of events is
+ * deterministic and independent of the bucket layout. */
+#ifndef CIRCOL_BROAD_QUEUE_H
+#define CIRCOL_BROAD_QUEUE_H
 
 #include <math.h>
 #include <stdbool.h>
@@ -16,6 +15,7 @@
 #include <stdint.h>
 
 #include "circol/base.h"
+#include "core/memory.h"
 
 /// node.prev of a circle that is not in the queue.
 #define CCL_QUEUE_ABSENT (-1)
@@ -30,13 +30,6 @@ typedef struct ccl_queue_node {
     int32_t next; ///< next circle in its list (-1 at the end), or its position in the front
     int32_t prev; ///< previous circle in its list, or CCL_QUEUE_ABSENT / IN_FRONT / HEAD - list
 } ccl_queue_node;
-
-/// Where the queue gets its memory (the world's counted allocator); release gets the size asked.
-typedef struct ccl_queue_allocator {
-    void *(*alloc)(void *ctx, size_t size);
-    void (*release)(void *ctx, void *ptr, size_t size);
-    void *ctx;
-} ccl_queue_allocator;
 
 /// The queue. A finite key's bucket position is (key - base) * inv_width: below front_end the
 /// circle is in the front, below ring_end in bucket floor(position) mod bucket_count, else in
@@ -64,13 +57,22 @@ typedef struct ccl_queue {
     int64_t entered;      ///< circles that entered the front since the last calibration
     int64_t mark;         ///< the bucket after current at the last calibration
     int32_t ahead; ///< a circle of the next bucket's list, fetched ahead (-1: none; a hint only)
-    bool wide;     ///< buckets twice as wide (set by the world for large worlds; speed only)
-    ccl_queue_allocator allocator;
+    bool wide;     ///< buckets twice as wide (ccl_queue_set_wide; speed only)
+    ccl_memory *memory; ///< where the arrays come from
 } ccl_queue;
+
+/// An empty queue of capacity 0 whose arrays will come from memory.
+void ccl_queue_init(ccl_queue *q, ccl_memory *memory);
 
 /// Grows the arrays to hold circles 0..capacity-1 (kept circles keep their keys). On
 /// CCL_ERR_OUT_OF_MEMORY nothing changes. A smaller capacity than now does nothing.
-ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity, ccl_queue_allocator allocator);
+ccl_status ccl_queue_reserve(ccl_queue *q, int32_t capacity);
+
+/// Makes the buckets twice as wide (fewer bucket heads for longer lists): for queues whose heads
+/// would not stay in the cache. Changes speed only, never the order of the circles.
+static inline void ccl_queue_set_wide(ccl_queue *q, bool wide) {
+    q->wide = wide;
+}
 
 /// Frees the arrays; the queue is then empty with capacity 0.
 void ccl_queue_release(ccl_queue *q);
@@ -148,6 +150,16 @@ static inline int32_t ccl_queue_look_ahead(ccl_queue *q) {
         __builtin_prefetch(&q->nodes[next]);
     }
     return next;
+}
+
+/// The circle the look-ahead stands on (-1: none); a hint only, as ccl_queue_look_ahead says.
+static inline int32_t ccl_queue_ahead(const ccl_queue *q) {
+    return q->ahead;
+}
+
+/// Starts fetching circle i's entry into the cache (0 <= i < capacity).
+static inline void ccl_queue_prefetch_entry(const ccl_queue *q, int32_t i) {
+    __builtin_prefetch(&q->nodes[i]);
 }
 
 /// The top's key; INFINITY when ccl_queue_top is -1.

@@ -1,0 +1,37 @@
+/* Private: the library's memory. Every allocation goes through the caller's allocator hooks
+ * (ccl_allocator) and is counted, so that a world can say how much it holds; growable arrays
+ * double their capacity through the same hooks. */
+#ifndef CIRCOL_CORE_MEMORY_H
+#define CIRCOL_CORE_MEMORY_H
+
+#include <stddef.h>
+
+#include "circol/base.h"
+
+/// An allocator and the bytes it holds now (what was allocated and not yet freed).
+typedef struct ccl_memory {
+    ccl_allocator hooks;
+    size_t bytes;
+} ccl_memory;
+
+/// malloc and free (aligned_alloc past 16-byte alignment), for callers that set no hooks.
+ccl_allocator ccl_default_allocator(void);
+
+/// size bytes on a boundary of align bytes (a power of two, at most 64); NULL when out of memory.
+void *ccl_memory_alloc_aligned(ccl_memory *m, size_t size, size_t align);
+
+/// size bytes on a 16-byte boundary; NULL when out of memory.
+static inline void *ccl_memory_alloc(ccl_memory *m, size_t size) {
+    return ccl_memory_alloc_aligned(m, size, 16);
+}
+
+/// Frees what ccl_memory_alloc returned (size as asked); NULL does nothing.
+void ccl_memory_free(ccl_memory *m, void *ptr, size_t size);
+
+/// Grows the array *items, of *capacity items of item_size bytes with count of them in use, to
+/// hold at least needed items: the capacity doubles, from first_capacity. The items in use are
+/// kept. On CCL_ERR_OUT_OF_MEMORY nothing changes.
+ccl_status ccl_array_reserve(ccl_memory *m, void **items, size_t *capacity, size_t count,
+                             size_t needed, size_t item_size, size_t first_capacity);
+
+#endif

@@ -1,0 +1,12 @@
+/* Where a world's motion law is chosen. */
+#include "world/motion.h"
+
+const ccl_motion_law *ccl_motion_law_of(const ccl_world_def *def) {
+    if (def->damping > 0.0) {
+        return &ccl_motion_damped; /* damping with gravity is refused (CCL_ERR_UNSUPPORTED) */
+    }
+    if (def->gravity.x != 0.0 || def->gravity.y != 0.0) {
+        return &ccl_motion_gravity;
+    }
+    return &ccl_motion_straight;
+}

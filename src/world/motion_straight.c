@@ -1,0 +1,23 @@
+/* Straight motion: p + v tau, no acceleration. */
+#include "world/motion.h"
+
+static ccl_vec2 ccl_straight_acceleration(const ccl_world *w, const ccl_body_slot *b) {
+    (void)w;
+    (void)b;
+    return ccl_v2(0.0, 0.0);
+}
+
+static double ccl_straight_u(const ccl_world *w, double t) {
+    (void)w;
+    return t;
+}
+
+static void ccl_straight_state_after(const ccl_world *w, const ccl_body_slot *b, double tau,
+                                     ccl_vec2 *position, ccl_vec2 *velocity) {
+    (void)w;
+    *position = ccl_mul_add(b->position, tau, b->velocity);
+    *velocity = b->velocity;
+}
+
+const ccl_motion_law ccl_motion_straight = {true, ccl_straight_acceleration, ccl_straight_u,
+                                            ccl_straight_u, ccl_straight_state_after};

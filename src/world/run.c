@@ -1,0 +1,265 @@
+/* The event loop: advancing the world event by event, re-basing time. */
+
+#include <float.h>
+
+#include "core/constants.h"
+#include "quadratic.h"
+#include "world/collide.h"
+#include "world/drift.h"
+#include "world/events.h"
+#include "world/guard.h"
+#include "world/motion.h"
+#include "world/place.h"
+#include "world/predict.h"
+#include "world/prefetch.h"
+#include "world/world.h"
+
+/* Re-predicts every circle (after a rebuild, a re-basing or a bulk change). */
+static void ccl_world_repredict_all(ccl_world *w) {
+    ccl_queue_clear(&w->queue);
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (w->bodies[i].alive) {
+            ccl_predict(w, i);
+        }
+    }
+    w->repredict_pending = false;
+}
+
+/* Makes (about) the present time the origin; returns the shift. In a straight-line world the
+ * queue's keys lose the shift exactly where they can (ccl_queue_shift_exactly): then the circles
+ * whose time is at least half the shift keep their positions and lose it exactly too, so the
+ * re-basing changes no value but the last collision times (nothing is re-inserted, and the few
+ * circles not heard of since are moved to the new origin). Otherwise every circle is moved to the
+ * present time and the queue is rebuilt. */
+static double ccl_world_rebase(ccl_world *w) {
+    /* only on straight lines: with gravity or damping the old way's rounding has broken up jams
+     * at one instant that the resting and sleeping logic leaves (docs/ARCHITECTURE.md) */
+    double shift = w->straight ? ccl_queue_shift_exactly(&w->queue, w->time) : 0.0;
+    bool exact = shift > 0.0;
+    if (!exact) {
+        shift = w->time;
+        if (shift == 0.0) {
+            return 0.0;
+        }
+    }
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        ccl_body_slot *b = &w->bodies[i];
+        if (!b->alive) {
+            continue;
+        }
+        /* exact: the time lies in [shift / 2, 2 shift] (the present is below shift + its unit) */
+        if (exact && b->time >= 0.5 * shift) {
+            b->time -= shift;
+        } else {
+            ccl_body_move_to(w, b, shift);
+            b->time = 0.0;
+        }
+        ccl_body_cold_of(w, b)->last_collision -= shift;
+    }
+    double base_error;
+    double base = ccl_two_sum(w->time_base, shift, &base_error);
+    if (exact && base_error > 0.0) {
+        /* the new origin rounded down (its sum's error is positive): up by an ulp, so that no time
+         * reported after the re-basing, base + time, falls below one reported before it */
+        base = nextafter(base, INFINITY);
+    }
+    w->time_base = base;
+    w->stats_since -= shift;
+    w->time -= shift;
+    if (!exact) {
+        ccl_queue_shift(&w->queue, shift);
+    }
+    w->events_since_rebase = 0;
+    return shift;
+}
+
+static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
+    ccl_body_slot *b = &w->bodies[i];
+    ccl_body_move_to(w, b, w->time);
+    int32_t cx = b->link.cell % w->grid.nx, cy = b->link.cell / w->grid.nx;
+    switch (ccl_body_cold_of(w, b)->event_partner) {
+        case CCL_CELL_EDGE_LOW_X:
+            cx -= 1;
+            break;
+        case CCL_CELL_EDGE_HIGH_X:
+            cx += 1;
+            break;
+        case CCL_CELL_EDGE_LOW_Y:
+            cy -= 1;
+            break;
+        default: /* CCL_CELL_EDGE_HIGH_Y */
+            cy += 1;
+            break;
+    }
+    if (cx < 0) {
+        cx = w->grid.nx - 1;
+        b->position.x += w->box.size.x;
+    } else if (cx >= w->grid.nx) {
+        cx = 0;
+        b->position.x -= w->box.size.x;
+    }
+    if (cy < 0) {
+        cy = w->grid.ny - 1;
+        b->position.y += w->box.size.y;
+    } else if (cy >= w->grid.ny) {
+        cy = 0;
+        b->position.y -= w->box.size.y;
+    }
+    ccl_grid_remove(&w->grid, ccl_world_links(w), i);
+    ccl_grid_insert(&w->grid, ccl_world_links(w), i, cy * w->grid.nx + cx);
+    ccl_predict(w, i);
+}
+
+/* Circles were moved or changed by hand since the last advance: re-bins them (or builds the
+ * grid) and predicts every circle again. */
+static ccl_status ccl_world_rebin_and_repredict(ccl_world *w) {
+    if (w->grid.cell_head == NULL || w->live_count == 0) {
+        ccl_status status = ccl_world_rebuild_grid(w);
+        if (status != CCL_OK) {
+            return status;
+        }
+    } else {
+        for (int32_t i = 0; i < w->slot_count; ++i) {
+            if (w->bodies[i].alive) {
+                ccl_grid_remove(&w->grid, ccl_world_links(w), i);
+                ccl_body_move_to(w, &w->bodies[i], w->time);
+                ccl_grid_insert(&w->grid, ccl_world_links(w), i,
+                                ccl_grid_cell_of(&w->grid, w->bodies[i].position));
+            }
+        }
+    }
+    ccl_world_collapse_time(w);
+    ccl_world_repredict_all(w);
+    return CCL_OK;
+}
+
+/* What an advance to t_end does before its first event: the obstacle tables, the overlap drift,
+ * and whatever was changed by hand. */
+static ccl_status ccl_world_prepare_run(ccl_world *w, double t_end) {
+    w->contact_count = 0;
+    if (w->grid.obstacles_stale && w->grid.cell_head != NULL) {
+        /* first, so that a failure leaves every circle where it was binned */
+        ccl_status status = ccl_grid_bin_obstacles_again(&w->grid, &w->obstacles);
+        if (status != CCL_OK) {
+            return status;
+        }
+    }
+    if (w->overlap_count > 0) {
+        ccl_world_separate_overlaps(w, t_end - w->time);
+    }
+    return w->repredict_pending ? ccl_world_rebin_and_repredict(w) : CCL_OK;
+}
+
+/* Handles circle i's event, which has come (the world's time is its time). */
+static inline ccl_status ccl_world_handle_event(ccl_world *w, int32_t i) {
+    switch (w->bodies[i].event_kind) {
+        case CCL_EVENT_CIRCLE: {
+            const ccl_body_cold *cold = &w->cold[i];
+            int32_t k = cold->event_partner;
+            if (!w->bodies[k].alive || w->bodies[k].course != cold->event_partner_course) {
+                ccl_predict(w, i); /* the partner changed course: look again */
+                return CCL_OK;
+            }
+            return ccl_world_collide_circles(w, i, k);
+        }
+        case CCL_EVENT_BOX:
+        case CCL_EVENT_SEGMENT:
+        case CCL_EVENT_POINT:
+            return ccl_world_hit_wall(w, i);
+        case CCL_EVENT_CELL:
+            ccl_world_cross_cell(w, i);
+            return CCL_OK;
+        default:
+            ccl_predict(w, i);
+            return CCL_OK;
+    }
+}
+
+/* Starts fetching what the next events read, in a world too large for the cache. */
+static inline void ccl_world_look_ahead(ccl_world *w) {
+    if (w->memory.bytes >= w->fetch_ahead_bytes) {
+        ccl_world_fetch_ahead(w);
+        if (w->memory.bytes >= CCL_FETCH_CELLS_BYTES) {
+            /* one step an event falls behind the next bucket's drain */
+            ccl_world_fetch_ahead(w);
+        }
+    }
+}
+
+/* Runs events up to internal time t_end, or until collision_limit more circle collisions. */
+static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_limit) {
+    if (w->locked) {
+        return CCL_ERR_LOCKED;
+    }
+    ccl_status status = ccl_world_prepare_run(w, t_end);
+    if (status != CCL_OK) {
+        return status;
+    }
+    uint64_t start_collisions = w->collisions;
+    uint64_t processed = 0;
+    uint64_t limit = w->def.max_events_per_advance;
+    for (;;) {
+        int32_t i = ccl_queue_top(&w->queue);
+        if (i < 0 || !(ccl_queue_key(&w->queue, i) <= t_end)) {
+            break;
+        }
+        if (collision_limit > 0 && w->collisions - start_collisions >= collision_limit) {
+            return CCL_OK; /* time stays at the last collision */
+        }
+        if (limit > 0 && processed >= limit) {
+            return CCL_ERR_EVENT_LIMIT;
+        }
+        ccl_world_look_ahead(w);
+        uint8_t kind = w->bodies[i].event_kind;
+        if (kind != CCL_EVENT_CELL && kind != CCL_EVENT_NONE) {
+            status = ccl_world_reserve_contact(w);
+            if (status != CCL_OK) {
+                return status;
+            }
+        }
+        double when = ccl_queue_key(&w->queue, i);
+        if (when > w->time) {
+            w->time = when;
+        }
+        processed++;
+        w->events++;
+        w->events_since_rebase++;
+        status = ccl_world_handle_event(w, i);
+        if (status != CCL_OK) {
+            return status;
+        }
+        if (w->events_since_rebase >
+            (uint64_t)CCL_REBASE_EVENTS_PER_CIRCLE * (uint64_t)w->live_count + 1024u) {
+            t_end -= ccl_world_rebase(w);
+        }
+    }
+    if (collision_limit == 0 || w->collisions - start_collisions < collision_limit) {
+        w->time = t_end;
+    }
+    return CCL_OK;
+}
+
+ccl_status ccl_world_advance(ccl_world *w, double dt) {
+    if (w == NULL || !(dt >= 0.0) || !isfinite(dt)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    /* A re-basing during the run shifts by an event time, so time_base + time can end an ulp
+     * away from the caller's sum of steps; when it does, land on the caller's value exactly. */
+    double world_end = ccl_world_time(w) + dt;
+    ccl_status status = ccl_world_run(w, w->time + dt, 0);
+    if (status == CCL_OK) {
+        double landing = world_end - w->time_base;
+        if (landing != w->time && fabs(landing - w->time) <= 2.0 * DBL_EPSILON * fabs(world_end)) {
+            w->time = landing;
+        }
+    }
+    return status;
+}
+
+ccl_status ccl_world_advance_collisions(ccl_world *w, uint64_t collisions, double max_dt) {
+    if (w == NULL || !(max_dt >= 0.0) || collisions == 0) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    double t_end = isfinite(max_dt) ? w->time + max_dt : INFINITY;
+    return ccl_world_run(w, t_end, collisions);
+}

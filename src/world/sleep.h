@@ -1,0 +1,34 @@
+/* Private: sleep under gravity: circles at rest in a pocket of fixed things stop moving until an
+ * awake circle wakes them. */
+#ifndef CIRCOL_WORLD_SLEEP_H
+#define CIRCOL_WORLD_SLEEP_H
+
+#include "world/world.h"
+
+/// Wakes a sleeping circle (its trajectory changes, so its partners' events become stale).
+void ccl_world_wake(ccl_world *w, int32_t i);
+
+/// True when the fixed things touching circle i hold it against gravity (always, without it).
+bool ccl_world_is_held(const ccl_world *w, int32_t i);
+
+/// True when the fixed things touching circle i hold it against its own motion.
+bool ccl_world_blocks_motion(const ccl_world *w, int32_t i);
+
+/// Puts circle i to sleep when it is slower than `factor` rest speeds and the fixed things
+/// touching it hold it against gravity; slow circles that hold each other up fall asleep together.
+void ccl_world_try_sleep(ccl_world *w, int32_t i, double factor);
+
+/// Circle i has just woken (or is leaving): each sleeping circle touching it that its remaining
+/// fixed things no longer hold against gravity wakes too, and so on from there.
+void ccl_world_wake_dependents(ccl_world *w, int32_t i);
+
+/// ccl_world_keeps_sleeping for a sleeping circle.
+bool ccl_world_keeps_sleeping_hit(ccl_world *w, int32_t i, double approach, ccl_vec2 d);
+
+/// Whether circle i, if asleep, hit with the given approach speed and pushed along unit direction
+/// d, stays asleep (and takes the hit as if immovable). False for an awake circle.
+static inline bool ccl_world_keeps_sleeping(ccl_world *w, int32_t i, double approach, ccl_vec2 d) {
+    return w->bodies[i].asleep && ccl_world_keeps_sleeping_hit(w, i, approach, d);
+}
+
+#endif
