@@ -1,13 +1,7 @@
-/* Private: where the library overrides the compiler's own choice of what to inline. */
-#ifndef CIRCOL_INLINE_H
-#define CIRCOL_INLINE_H
+/* The former name of core/inline.h, for the sources that still include it. */
+#ifndef CIRCOL_SHIM_INLINE_H
+#define CIRCOL_SHIM_INLINE_H
 
-#if defined(__GNUC__)
-#define CCL_ALWAYS_INLINE __attribute__((always_inline)) inline
-#define CCL_NOINLINE      __attribute__((noinline))
-#else
-#define CCL_ALWAYS_INLINE inline
-#define CCL_NOINLINE
-#endif
+#include "core/inline.h"
 
 #endif

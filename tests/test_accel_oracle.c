@@ -24,7 +24,7 @@
 
 #include <circol/circol.h>
 
-#include "accel_internal.h"
+#include "narrow/narrow.h"
 
 __extension__ typedef __float128 ccl_quad;
 

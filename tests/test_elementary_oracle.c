@@ -17,8 +17,8 @@
 
 #include <circol/math.h>
 
-#include "elementary.h"
-#include "vec3_internal.h"
+#include "core/elementary.h"
+#include "core/vec3.h"
 
 #define CASES 200000
 

@@ -19,7 +19,7 @@
 #include <circol/collision.h>
 
 #include "oracle_common.h"
-#include "quadratic.h"
+#include "narrow/narrow.h"
 
 #define FL_CASES 200000 /* cases per family */
 

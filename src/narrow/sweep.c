@@ -5,9 +5,8 @@
 #include <float.h>
 #include <math.h>
 
-#include "inline.h"
-#include "quadratic.h"
-#include "sweep_internal.h"
+#include "core/inline.h"
+#include "narrow/narrow.h"
 
 /* Extreme input is rescaled by powers of two (exact) so that squares neither overflow nor
  * underflow. Inside [2^-200, 2^200] the direct computation is safe: squares stay inside

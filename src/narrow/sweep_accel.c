@@ -23,12 +23,10 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "accel_internal.h"
 #include "circol/collision.h"
 #include "circol/collision3d.h"
-#include "quadratic.h"
-#include "sweep_internal.h"
-#include "vec3_internal.h"
+#include "core/vec3.h"
+#include "narrow/narrow.h"
 
 /* The relative motion in scaled units: d(t) = p + t (v + t ah) + lo(t), ah = a / 2, where
  * lo(t) = p_lo + t (v_lo + t ah_lo) carries the exact rounding errors of the differences of the

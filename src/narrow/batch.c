@@ -49,7 +49,7 @@
 #endif
 
 /* Included under the same options, so that its helpers inline into the kernels. */
-#include "quadratic.h"
+#include "narrow/quadratic.h"
 
 /* The marker for "ask the scalar function": the fast loop's results are never NaN. */
 #define CCL_BATCH_FALLBACK NAN

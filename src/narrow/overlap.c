@@ -4,7 +4,7 @@
 #include <float.h>
 #include <math.h>
 
-#include "sweep_internal.h"
+#include "narrow/narrow.h"
 
 static bool ccl_valid_circle(ccl_circle c) {
     return ccl_vec2_is_finite(c.center) && isfinite(c.radius) && c.radius >= 0.0;

@@ -8,9 +8,8 @@
 #include <math.h>
 #include <stddef.h>
 
-#include "quadratic.h"
-#include "sweep_internal.h"
-#include "vec3_internal.h"
+#include "core/vec3.h"
+#include "narrow/narrow.h"
 
 /* The same bounds as sweep.c: inside [2^-200, 2^200] squares and their products are safe. */
 #define CCL_SAFE_HIGH3 0x1p200
