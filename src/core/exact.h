@@ -30,4 +30,21 @@ static inline double ccl_two_product(double a, double b, double *err) {
     return p;
 }
 
+/// to - from, and in *lo the exact rounding error of each component (to - from == hi + lo).
+static inline ccl_vec2 ccl_sub_exact(ccl_vec2 to, ccl_vec2 from, ccl_vec2 *lo) {
+    ccl_vec2 hi;
+    hi.x = ccl_two_sum(to.x, -from.x, &lo->x);
+    hi.y = ccl_two_sum(to.y, -from.y, &lo->y);
+    return hi;
+}
+
+/// ccl_sub_exact in 3D.
+static inline ccl_vec3 ccl_sub_exact3(ccl_vec3 to, ccl_vec3 from, ccl_vec3 *lo) {
+    ccl_vec3 hi;
+    hi.x = ccl_two_sum(to.x, -from.x, &lo->x);
+    hi.y = ccl_two_sum(to.y, -from.y, &lo->y);
+    hi.z = ccl_two_sum(to.z, -from.z, &lo->z);
+    return hi;
+}
+
 #endif
