@@ -748,7 +748,7 @@ static void point_under_gravity_drop_and_bounces(void **state) {
     assert_false(ccl_first_contact_accel(ccl_v2(0.5, 0), ccl_v2(1, 0), ccl_v2(0, 0), 1, 5, &t));
 }
 
-/* The world's rule in the oracle: contact and approaching (see accel_internal.h). */
+/* The world's rule in the oracle: contact and approaching (see narrow/narrow.h). */
 static bool oracle_world(const oracle_case *o, double t_max, bool refine, ccl_quad *t) {
     ccl_quad lo, hi;
     if (o->c[0] > 0) {

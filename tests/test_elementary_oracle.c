@@ -1,4 +1,4 @@
-/* The library's own length, normalize, exp, expm1 and log1p (math.h, vec3_internal.h,
+/* The library's own length, normalize, exp, expm1 and log1p (math.h, core/vec3.h,
  * elementary.c), computed from IEEE operations so that every platform gives the same bits, checked
  * against quadruple-precision references (libquadmath) over their whole domains: the error in units
  * in the last place of the exact value stays within the documented bound, special values are those

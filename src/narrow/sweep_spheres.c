@@ -100,7 +100,7 @@ static ccl_vec3 ccl_entry_vector3(ccl_vec3 dv, const ccl_contact_parts3 *parts) 
     return ccl_v3(x, y, z);
 }
 
-/* The unit normal at the entry, as ccl_entry_normal in sweep.c. */
+/* The unit normal at the entry, as ccl_entry_normal in sweep_circles.c. */
 static ccl_vec3 ccl_entry_normal3(ccl_vec3 dv, double R, const ccl_contact_parts3 *parts) {
     double scale = 1.0 / ((dv.x * dv.x + dv.y * dv.y + dv.z * dv.z) * R);
     ccl_vec3 v = ccl_entry_vector3(dv, parts);
