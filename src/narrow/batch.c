@@ -245,18 +245,8 @@ static void ccl_batch_gather(ccl_sweep_batch_block *block, size_t m, const ccl_s
 
 /* The block's arrays seen as a batch. */
 static ccl_sweep_batch ccl_batch_view(const ccl_sweep_batch_block *block) {
-    ccl_sweep_batch view = {0};
-    view.ax = block->ax;
-    view.ay = block->ay;
-    view.ar = block->ar;
-    view.avx = block->avx;
-    view.avy = block->avy;
-    view.bx = block->bx;
-    view.by = block->by;
-    view.br = block->br;
-    view.bvx = block->bvx;
-    view.bvy = block->bvy;
-    return view;
+    return (ccl_sweep_batch){block->ax, block->ay, block->avx, block->avy, block->ar,
+                             block->bx, block->by, block->bvx, block->bvy, block->br};
 }
 
 /* The scalar call's time for pair i: its hit time, INFINITY for a miss. */

@@ -12,20 +12,28 @@
 #include "narrow/narrow.h"
 #include "narrow/range.h"
 
+/* The fraction along a segment from its axis and p's offset, both scaled near 1 by a common power
+ * of two (len_sq_u the axis's squared length, along_u their dot product): the same at every
+ * scale, down to segments shorter than 2^-480. False where those squares cannot be trusted (very
+ * long or very short segment, or p very far). */
+static bool ccl_segment_fraction(double len_sq_u, double along_u, double *u) {
+    if (!(len_sq_u >= CCL_SQUARE_LOW && len_sq_u <= DBL_MAX && isfinite(along_u))) {
+        return false;
+    }
+    *u = along_u / len_sq_u;
+    return true;
+}
+
 ccl_vec2 ccl_closest_on_segment(ccl_segment s, ccl_vec2 p) {
     ccl_vec2 axis = ccl_sub(s.b, s.a);
     if (axis.x == 0.0 && axis.y == 0.0) {
         return s.a;
     }
     ccl_vec2 rel = ccl_sub(p, s.a);
-    /* the fraction along from copies scaled by a common power of two (exact): the same at every
-     * scale, down to segments shorter than 2^-480 */
     double unit = ccl_unit_scale(fmax(ccl_max_abs2(axis), ccl_max_abs2(rel)));
     ccl_vec2 axis_u = ccl_scale(axis, unit), rel_u = ccl_scale(rel, unit);
-    double len_sq_u = ccl_length_sq(axis_u);
-    double along_u = ccl_dot(axis_u, rel_u);
-    if (len_sq_u >= CCL_SQUARE_LOW && len_sq_u <= DBL_MAX && isfinite(along_u)) {
-        double u = along_u / len_sq_u;
+    double u;
+    if (ccl_segment_fraction(ccl_length_sq(axis_u), ccl_dot(axis_u, rel_u), &u)) {
         if (u <= 0.0) {
             return s.a;
         }
@@ -50,7 +58,7 @@ ccl_vec2 ccl_closest_on_segment(ccl_segment s, ccl_vec2 p) {
     rel = ccl_sub(ccl_scale(p, scale), ccl_scale(s.a, scale));
     double len = ccl_length(axis);
     ccl_vec2 dir = ccl_v2(axis.x / len, axis.y / len);
-    double u = ccl_dot(dir, rel);
+    u = ccl_dot(dir, rel);
     u = u > 0.0 ? (u < len ? u : len) : 0.0;
     if (u >= len) {
         return s.b;
@@ -98,20 +106,17 @@ bool ccl_across_axis3(ccl_vec3 a, ccl_vec3 b, ccl_vec3 p, ccl_vec3 *across) {
     return true;
 }
 
+/* As ccl_closest_on_segment. */
 ccl_vec3 ccl_closest_on_segment3(ccl_segment3 s, ccl_vec3 p) {
     ccl_vec3 axis = ccl_sub3(s.b, s.a);
     if (axis.x == 0.0 && axis.y == 0.0 && axis.z == 0.0) {
         return s.a;
     }
     ccl_vec3 rel = ccl_sub3(p, s.a);
-    /* the fraction along from copies scaled by a common power of two (exact): the same at every
-     * scale, down to segments shorter than 2^-480 */
     double unit = ccl_unit_scale(fmax(ccl_max_abs3(axis), ccl_max_abs3(rel)));
     ccl_vec3 axis_u = ccl_scale3(axis, unit), rel_u = ccl_scale3(rel, unit);
-    double len_sq_u = ccl_length_sq3(axis_u);
-    double along_u = ccl_dot3(axis_u, rel_u);
-    if (len_sq_u >= CCL_SQUARE_LOW && len_sq_u <= DBL_MAX && isfinite(along_u)) {
-        double u = along_u / len_sq_u;
+    double u;
+    if (ccl_segment_fraction(ccl_length_sq3(axis_u), ccl_dot3(axis_u, rel_u), &u)) {
         if (u <= 0.0) {
             return s.a;
         }
@@ -141,7 +146,7 @@ ccl_vec3 ccl_closest_on_segment3(ccl_segment3 s, ccl_vec3 p) {
     rel = ccl_sub3(ccl_scale3(p, scale), ccl_scale3(s.a, scale));
     double len = ccl_length3(axis);
     ccl_vec3 dir = ccl_v3(axis.x / len, axis.y / len, axis.z / len);
-    double u = ccl_dot3(dir, rel);
+    u = ccl_dot3(dir, rel);
     u = u > 0.0 ? (u < len ? u : len) : 0.0;
     if (u >= len) {
         return s.b;
