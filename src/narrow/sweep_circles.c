@@ -181,8 +181,8 @@ static bool ccl_sweep_circles_general(ccl_circle a, ccl_vec2 va, ccl_circle b, c
                                       double t_max, ccl_hit *hit);
 
 /* The hit of circle a (velocity va) at time t, leaving at t_exit, with the given unit normal. */
-static void ccl_fill_circles_hit(ccl_hit *hit, ccl_circle a, ccl_vec2 va, double t, double t_exit,
-                                 ccl_vec2 normal) {
+static CCL_ALWAYS_INLINE void ccl_fill_circles_hit(ccl_hit *hit, ccl_circle a, ccl_vec2 va,
+                                                   double t, double t_exit, ccl_vec2 normal) {
     ccl_vec2 pa = ccl_mul_add(a.center, t, va);
     hit->t = t;
     hit->t_exit = t_exit;
