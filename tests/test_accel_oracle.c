@@ -24,7 +24,8 @@
 
 #include <circol/circol.h>
 
-#include "accel_internal.h"
+#include "narrow/narrow.h"
+#include "oracle_common.h"
 
 __extension__ typedef __float128 ccl_quad;
 
@@ -32,23 +33,8 @@ __extension__ typedef __float128 ccl_quad;
 #define MARGIN              1e-12
 #define TIME_TOLERANCE      1e-10
 
-/* ---- random numbers (splitmix64) ---- */
-
-static uint64_t rng_state;
-
-static uint64_t rng_next(void) {
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static double uniform(double lo, double hi) {
-    return lo + (hi - lo) * ((double)(rng_next() >> 11) * 0x1p-53);
-}
-
 static ccl_vec3 random_vec(double h, int dim) {
-    return ccl_v3(uniform(-h, h), uniform(-h, h), dim == 3 ? uniform(-h, h) : 0.0);
+    return ccl_v3(rng_uniform(-h, h), rng_uniform(-h, h), dim == 3 ? rng_uniform(-h, h) : 0.0);
 }
 
 static ccl_vec3 random_unit_perp(ccl_vec3 w, int dim) {
@@ -76,7 +62,7 @@ static ccl_quad qabs(ccl_quad x) {
     return x < 0 ? -x : x;
 }
 
-static ccl_quad qdot(const ccl_quad *a, const ccl_quad *b) {
+static ccl_quad qdot3(const ccl_quad *a, const ccl_quad *b) {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
@@ -87,11 +73,11 @@ static oracle_case oracle_make(ccl_vec3 pa, ccl_vec3 va, ccl_vec3 aa, ccl_vec3 p
     ccl_quad v[3] = {(ccl_quad)vb.x - va.x, (ccl_quad)vb.y - va.y, (ccl_quad)vb.z - va.z};
     ccl_quad a[3] = {(ccl_quad)ab.x - aa.x, (ccl_quad)ab.y - aa.y, (ccl_quad)ab.z - aa.z};
     oracle_case o;
-    o.c[4] = qdot(a, a) / 4;
-    o.c[3] = qdot(v, a);
-    o.c[2] = qdot(v, v) + qdot(p, a);
-    o.c[1] = 2 * qdot(p, v);
-    o.c[0] = qdot(p, p) - (ccl_quad)R * R;
+    o.c[4] = qdot3(a, a) / 4;
+    o.c[3] = qdot3(v, a);
+    o.c[2] = qdot3(v, v) + qdot3(p, a);
+    o.c[1] = 2 * qdot3(p, v);
+    o.c[0] = qdot3(p, p) - (ccl_quad)R * R;
     return o;
 }
 
@@ -266,7 +252,7 @@ static oracle_case case_oracle(const test_case *tc, double R) {
  * grazing contact (eps near 0), a near double root (eps slightly negative) or a near miss. */
 static void make_grazing(test_case *tc, double eps) {
     double R = tc->ra + tc->rb;
-    double tg = uniform(0.0, tc->t_max);
+    double tg = rng_uniform(0.0, tc->t_max);
     ccl_vec3 w = random_vec(3.0, tc->dim);
     ccl_vec3 u = random_unit_perp(w, tc->dim);
     ccl_vec3 dg = ccl_scale3(u, R * (1.0 + eps));
@@ -288,21 +274,21 @@ static void make_case(test_case *tc, int dim) {
     tc->pa = random_vec(10.0, dim);
     tc->va = random_vec(5.0, dim);
     tc->aa = random_vec(5.0, dim);
-    tc->ra = uniform(0.05, 2.0);
-    tc->rb = (rng_next() & 7) == 0 ? 0.0 : uniform(0.05, 2.0);
-    tc->t_max = uniform(0.1, 6.0);
-    int kind = (int)(rng_next() % 6);
+    tc->ra = rng_uniform(0.05, 2.0);
+    tc->rb = (rng_u64() & 7) == 0 ? 0.0 : rng_uniform(0.05, 2.0);
+    tc->t_max = rng_uniform(0.1, 6.0);
+    int kind = (int)(rng_u64() % 6);
     if (kind <= 1) { /* generic */
         tc->pb = random_vec(10.0, dim);
         tc->vb = random_vec(5.0, dim);
         tc->ab = random_vec(5.0, dim);
     } else if (kind <= 3) { /* grazing and near double roots */
-        double eps = pow(10.0, uniform(-15.0, -2.0)) * ((rng_next() & 1) ? 1.0 : -1.0);
+        double eps = pow(10.0, rng_uniform(-15.0, -2.0)) * ((rng_u64() & 1) ? 1.0 : -1.0);
         make_grazing(tc, eps);
     } else if (kind == 4) { /* starting near contact, either side */
         double R = tc->ra + tc->rb;
         ccl_vec3 u = random_unit_perp(ccl_v3(0, 0, 0), dim);
-        double eps = pow(10.0, uniform(-14.0, -1.0)) * ((rng_next() & 1) ? 1.0 : -1.0);
+        double eps = pow(10.0, rng_uniform(-14.0, -1.0)) * ((rng_u64() & 1) ? 1.0 : -1.0);
         tc->pb = ccl_mul_add3(tc->pa, R * (1.0 + eps), u);
         tc->vb = random_vec(5.0, dim);
         tc->ab = random_vec(5.0, dim);
@@ -310,14 +296,14 @@ static void make_case(test_case *tc, int dim) {
         tc->pb = random_vec(10.0, dim);
         tc->vb = random_vec(5.0, dim);
         tc->ab = random_vec(5.0, dim);
-        tc->t_max = uniform(5.0, 40.0);
+        tc->t_max = rng_uniform(5.0, 40.0);
     }
-    if ((rng_next() & 7) == 0) {
+    if ((rng_u64() & 7) == 0) {
         /* a common motion far larger than the relative one: positions offset by up to 1e9,
          * velocities and accelerations by up to 1e6 (the differences then round) */
-        ccl_vec3 offset = ccl_scale3(random_vec(1.0, dim), pow(10.0, uniform(0.0, 9.0)));
-        ccl_vec3 drift = ccl_scale3(random_vec(1.0, dim), pow(10.0, uniform(0.0, 6.0)));
-        ccl_vec3 fall = ccl_scale3(random_vec(1.0, dim), pow(10.0, uniform(0.0, 6.0)));
+        ccl_vec3 offset = ccl_scale3(random_vec(1.0, dim), pow(10.0, rng_uniform(0.0, 9.0)));
+        ccl_vec3 drift = ccl_scale3(random_vec(1.0, dim), pow(10.0, rng_uniform(0.0, 6.0)));
+        ccl_vec3 fall = ccl_scale3(random_vec(1.0, dim), pow(10.0, rng_uniform(0.0, 6.0)));
         tc->pa = ccl_add3(tc->pa, offset);
         tc->pb = ccl_add3(tc->pb, offset);
         tc->va = ccl_add3(tc->va, drift);
@@ -325,10 +311,10 @@ static void make_case(test_case *tc, int dim) {
         tc->aa = ccl_add3(tc->aa, fall);
         tc->ab = ccl_add3(tc->ab, fall);
     }
-    if ((rng_next() & 3) == 0) { /* other scales: lengths by 2^k, times by 2^j, exactly */
-        int k = (int)(rng_next() % 61) - 30, j = (int)(rng_next() % 41) - 20;
-        if (rng_next() & 1) { /* far time scales: accelerations reach 2^+-900 */
-            j = (int)(rng_next() % 801) - 400;
+    if ((rng_u64() & 3) == 0) { /* other scales: lengths by 2^k, times by 2^j, exactly */
+        int k = (int)(rng_u64() % 61) - 30, j = (int)(rng_u64() % 41) - 20;
+        if (rng_u64() & 1) { /* far time scales: accelerations reach 2^+-900 */
+            j = (int)(rng_u64() % 801) - 400;
         }
         double L = ldexp(1.0, k), T = ldexp(1.0, j);
         tc->pa = ccl_scale3(tc->pa, L);
@@ -379,7 +365,7 @@ static double steepness(const oracle_case *o, ccl_quad t, double S, double T) {
 }
 
 static void run_sweep_oracle(int dim, uint64_t seed, tally *out) {
-    rng_state = seed;
+    rng_seed(seed);
     tally s;
     memset(&s, 0, sizeof s);
     for (long n = 0; n < CASES_PER_DIMENSION; ++n) {
@@ -471,11 +457,11 @@ static void report(const char *name, const tally *s) {
            s->exit_checked, s->worst_exit, s->worst_normal);
 }
 
-static void sweep_circles_accel_agrees_with_quad_oracle(void **state) {
-    (void)state;
+/* Runs the quad-precision oracle in dim dimensions and checks its verdicts, times and normals. */
+static void check_against_quad_oracle(int dim, uint64_t seed, const char *name) {
     tally s;
-    run_sweep_oracle(2, 0x5eed2d, &s);
-    report("2D", &s);
+    run_sweep_oracle(dim, seed, &s);
+    report(name, &s);
     assert_true(s.decided_wrong == 0);
     assert_true(s.robust > CASES_PER_DIMENSION * 8 / 10);
     assert_true(s.hits > CASES_PER_DIMENSION / 5);
@@ -484,24 +470,21 @@ static void sweep_circles_accel_agrees_with_quad_oracle(void **state) {
     assert_true(s.worst_normal <= 1e-8);
 }
 
+static void sweep_circles_accel_agrees_with_quad_oracle(void **state) {
+    (void)state;
+    check_against_quad_oracle(2, 0x5eed2d, "2D");
+}
+
 static void sweep_spheres_accel_agrees_with_quad_oracle(void **state) {
     (void)state;
-    tally s;
-    run_sweep_oracle(3, 0x5eed3d, &s);
-    report("3D", &s);
-    assert_true(s.decided_wrong == 0);
-    assert_true(s.robust > CASES_PER_DIMENSION * 8 / 10);
-    assert_true(s.hits > CASES_PER_DIMENSION / 5);
-    assert_true(s.worst_t <= TIME_TOLERANCE);
-    assert_true(s.worst_exit <= TIME_TOLERANCE);
-    assert_true(s.worst_normal <= 1e-8);
+    check_against_quad_oracle(3, 0x5eed3d, "3D");
 }
 
 /* A pair far apart (100 to 10^9 radii) that nearly grazes: decided to a fraction of the radius,
  * not of the separation (the gap is evaluated with exact products and sums). */
 static void distant_grazes_are_decided_to_a_fraction_of_the_radius(void **state) {
     (void)state;
-    rng_state = 0xd157;
+    rng_seed(0xd157);
     long robust = 0, hits = 0, wrong = 0;
     for (int n = 0; n < 20000; ++n) {
         int dim = (n & 1) ? 3 : 2;
@@ -511,10 +494,10 @@ static void distant_grazes_are_decided_to_a_fraction_of_the_radius(void **state)
         tc.pa = random_vec(10.0, dim);
         tc.va = random_vec(5.0, dim);
         tc.aa = random_vec(5.0, dim);
-        tc.ra = pow(10.0, uniform(-8.0, -1.0));
-        tc.rb = tc.ra * uniform(0.0, 1.0);
-        tc.t_max = uniform(1.0, 6.0);
-        double eps = pow(10.0, uniform(-12.0, -3.0)) * ((rng_next() & 1) ? 1.0 : -1.0);
+        tc.ra = pow(10.0, rng_uniform(-8.0, -1.0));
+        tc.rb = tc.ra * rng_uniform(0.0, 1.0);
+        tc.t_max = rng_uniform(1.0, 6.0);
+        double eps = pow(10.0, rng_uniform(-12.0, -3.0)) * ((rng_u64() & 1) ? 1.0 : -1.0);
         make_grazing(&tc, eps);
         double R = tc.ra + tc.rb;
         oracle_case o = case_oracle(&tc, R);
@@ -549,7 +532,7 @@ static bool same_bits(double a, double b) {
 
 static void equal_accelerations_give_the_quadratic_answer_bit_for_bit(void **state) {
     (void)state;
-    rng_state = 0xe9a1;
+    rng_seed(0xe9a1);
     long hits = 0;
     for (int n = 0; n < 20000; ++n) {
         test_case tc;
@@ -586,7 +569,7 @@ static void equal_accelerations_give_the_quadratic_answer_bit_for_bit(void **sta
  * the quadratic's: the two solvers agree where they should. */
 static void quartic_tends_to_the_quadratic_as_acceleration_vanishes(void **state) {
     (void)state;
-    rng_state = 0x7e4d;
+    rng_seed(0x7e4d);
     long compared = 0;
     double worst = 0.0;
     for (int n = 0; n < 20000; ++n) {
@@ -595,7 +578,7 @@ static void quartic_tends_to_the_quadratic_as_acceleration_vanishes(void **state
         ccl_circle a = {ccl_v2(tc.pa.x, tc.pa.y), tc.ra}, b = {ccl_v2(tc.pb.x, tc.pb.y), tc.rb};
         ccl_vec2 va = ccl_v2(tc.va.x, tc.va.y), vb = ccl_v2(tc.vb.x, tc.vb.y);
         double small = 1e-9 * case_scale(&tc) / (tc.t_max * tc.t_max);
-        ccl_vec2 tiny = ccl_v2(uniform(-small, small), uniform(-small, small));
+        ccl_vec2 tiny = ccl_v2(rng_uniform(-small, small), rng_uniform(-small, small));
         ccl_hit q, h;
         bool fq = ccl_sweep_circles(a, va, b, vb, tc.t_max, &q);
         bool fh = ccl_sweep_circles_accel(a, va, ccl_v2(0, 0), b, vb, tiny, tc.t_max, &h);
@@ -677,17 +660,17 @@ static void bad_input_is_no_hit_and_writes_nothing(void **state) {
         }
     }
     /* extreme but finite magnitudes: an answer or none, never NaN */
-    rng_state = 0xbad;
+    rng_seed(0xbad);
     for (int n = 0; n < 20000; ++n) {
-        ccl_vec2 p = ccl_v2(ldexp(uniform(-1, 1), (int)(rng_next() % 2040) - 1020),
-                            ldexp(uniform(-1, 1), (int)(rng_next() % 2040) - 1020));
-        ccl_vec2 v = ccl_v2(ldexp(uniform(-1, 1), (int)(rng_next() % 2040) - 1020),
-                            ldexp(uniform(-1, 1), (int)(rng_next() % 2040) - 1020));
-        ccl_vec2 acc = ccl_v2(ldexp(uniform(-1, 1), (int)(rng_next() % 2040) - 1020),
-                              ldexp(uniform(-1, 1), (int)(rng_next() % 2040) - 1020));
-        double r = ldexp(uniform(0, 1), (int)(rng_next() % 2040) - 1020);
+        ccl_vec2 p = ccl_v2(ldexp(rng_uniform(-1, 1), (int)(rng_u64() % 2040) - 1020),
+                            ldexp(rng_uniform(-1, 1), (int)(rng_u64() % 2040) - 1020));
+        ccl_vec2 v = ccl_v2(ldexp(rng_uniform(-1, 1), (int)(rng_u64() % 2040) - 1020),
+                            ldexp(rng_uniform(-1, 1), (int)(rng_u64() % 2040) - 1020));
+        ccl_vec2 acc = ccl_v2(ldexp(rng_uniform(-1, 1), (int)(rng_u64() % 2040) - 1020),
+                              ldexp(rng_uniform(-1, 1), (int)(rng_u64() % 2040) - 1020));
+        double r = ldexp(rng_uniform(0, 1), (int)(rng_u64() % 2040) - 1020);
         double t_max =
-            (rng_next() & 1) ? INFINITY : ldexp(uniform(0, 1), (int)(rng_next() % 200) - 100);
+            (rng_u64() & 1) ? INFINITY : ldexp(rng_uniform(0, 1), (int)(rng_u64() % 200) - 100);
         ccl_hit hit;
         ccl_circle ca = {ccl_v2(0, 0), r}, cb = {p, 0.0};
         if (ccl_sweep_circles_accel(ca, ccl_v2(0, 0), ccl_v2(0, 0), cb, v, acc, t_max, &hit)) {
@@ -748,7 +731,7 @@ static void point_under_gravity_drop_and_bounces(void **state) {
     assert_false(ccl_first_contact_accel(ccl_v2(0.5, 0), ccl_v2(1, 0), ccl_v2(0, 0), 1, 5, &t));
 }
 
-/* The world's rule in the oracle: contact and approaching (see accel_internal.h). */
+/* The world's rule in the oracle: contact and approaching (see narrow/narrow.h). */
 static bool oracle_world(const oracle_case *o, double t_max, bool refine, ccl_quad *t) {
     ccl_quad lo, hi;
     if (o->c[0] > 0) {
@@ -792,7 +775,7 @@ static bool oracle_world(const oracle_case *o, double t_max, bool refine, ccl_qu
 
 static void first_contact_agrees_with_quad_oracle(void **state) {
     (void)state;
-    rng_state = 0xf1257;
+    rng_seed(0xf1257);
     long robust = 0, hits = 0, wrong = 0, checked = 0, inside = 0;
     double worst = 0.0;
     for (int n = 0; n < 30000; ++n) {
@@ -802,7 +785,7 @@ static void first_contact_agrees_with_quad_oracle(void **state) {
             ccl_vec3 dp = ccl_sub3(tc.pb, tc.pa);
             double len = sqrt(ccl_dot3(dp, dp)), R = tc.ra + tc.rb;
             if (len > 0.0 && R > 0.0) {
-                tc.pb = ccl_mul_add3(tc.pa, R * uniform(0.5, 1.0) / len, dp);
+                tc.pb = ccl_mul_add3(tc.pa, R * rng_uniform(0.5, 1.0) / len, dp);
                 dp = ccl_sub3(tc.pb, tc.pa);
                 ccl_vec3 dv = ccl_sub3(tc.vb, tc.va);
                 if (ccl_dot3(dp, dv) < 0.0) {
@@ -871,10 +854,10 @@ static void first_contact_cost_is_reported(void **state) {
     (void)state;
     enum { N = 4096, REPEAT = 50 };
     static ccl_vec2 dp[N], dv[N];
-    rng_state = 0xc057;
+    rng_seed(0xc057);
     for (int i = 0; i < N; ++i) {
-        dp[i] = ccl_v2(uniform(-50, 50), uniform(-50, 50));
-        dv[i] = ccl_v2(uniform(-10, 10), uniform(-10, 10));
+        dp[i] = ccl_v2(rng_uniform(-50, 50), rng_uniform(-50, 50));
+        dv[i] = ccl_v2(rng_uniform(-10, 10), rng_uniform(-10, 10));
     }
     const double t_maxes[2] = {INFINITY, 0.05};
     for (int k = 0; k < 2; ++k) {

@@ -21,7 +21,7 @@
 #include <circol/response.h>
 
 #include "oracle_common.h"
-#include "sweep_internal.h"
+#include "narrow/narrow.h"
 
 #define FUZZ_CASES 100000 /* random hostile cases per function */
 

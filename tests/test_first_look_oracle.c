@@ -1,4 +1,4 @@
-/* The swept test's first look (ccl_certainly_apart in src/quadratic.h) against a quad-precision
+/* The swept test's first look (ccl_certainly_apart, narrow/quadratic.h) against a quad-precision
  * oracle: every pair it calls a certain miss stays farther apart than the contact distance over
  * all of [0, t_max], by the oracle's exact arithmetic on the same double inputs. The cases sit on
  * the edges of each of its verdicts: paths that graze the contact distance, entries just before and
@@ -19,7 +19,7 @@
 #include <circol/collision.h>
 
 #include "oracle_common.h"
-#include "quadratic.h"
+#include "narrow/narrow.h"
 
 #define FL_CASES 200000 /* cases per family */
 

@@ -7,8 +7,8 @@
 #include <stdbool.h>
 
 #include "circol/collision.h"
-#include "elementary.h"
-#include "sweep_internal.h"
+#include "core/elementary.h"
+#include "narrow/narrow.h"
 
 /// The box [min, max] (size = max - min) and whether it wraps around.
 typedef struct ccl_box {

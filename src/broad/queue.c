@@ -8,7 +8,7 @@
 #include "broad/queue.h"
 
 #include "core/constants.h"
-#include "inline.h"
+#include "core/inline.h"
 
 /// The list of keys past the ring.
 static int32_t ccl_queue_overflow(const ccl_queue *q) {

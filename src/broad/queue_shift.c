@@ -1,7 +1,7 @@
 /* Moving every key of the queue back at once, exactly, without re-inserting any (the world's
  * re-basing of time on straight lines). */
 #include "broad/queue.h"
-#include "quadratic.h"
+#include "core/exact.h"
 
 double ccl_queue_shift_exactly(ccl_queue *q, double now) {
     if (!(now > 0.0) || !(now < (double)INFINITY) || q->nodes == NULL || q->finite_count == 0) {

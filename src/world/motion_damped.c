@@ -1,6 +1,6 @@
 /* Linear damping gamma: velocity v exp(-gamma tau), position p + v u with
  * u = (1 - exp(-gamma tau)) / gamma, a straight line in u that ends at u = 1 / gamma. */
-#include "elementary.h"
+#include "core/elementary.h"
 #include "world/motion.h"
 
 static ccl_vec2 ccl_damped_acceleration(const ccl_world *w, const ccl_body_slot *b) {

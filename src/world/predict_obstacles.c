@@ -1,6 +1,6 @@
 /* Prediction of contacts with segments and points. */
 
-#include "quadratic.h"
+#include "narrow/narrow.h"
 #include "world/motion.h"
 #include "world/predict_parts.h"
 #include "world/touch.h"

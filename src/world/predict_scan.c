@@ -2,7 +2,7 @@
  */
 #include <string.h>
 
-#include "inline.h"
+#include "core/inline.h"
 #include "world/motion.h"
 #include "world/predict_parts.h"
 #include "world/touch.h"

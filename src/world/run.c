@@ -3,7 +3,7 @@
 #include <float.h>
 
 #include "core/constants.h"
-#include "quadratic.h"
+#include "core/exact.h"
 #include "world/collide.h"
 #include "world/drift.h"
 #include "world/events.h"

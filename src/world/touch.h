@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "accel_internal.h"
+#include "narrow/narrow.h"
 #include "circol/math.h"
 #include "core/constants.h"
 

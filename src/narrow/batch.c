@@ -6,9 +6,9 @@
  * result at the end, so it has no branches and the compiler turns it into SIMD code; IEEE addition,
  * multiplication, division and square root are correctly rounded in SIMD registers too, so each
  * lane gives the scalar call's bits. Lanes that the scalar code would treat differently (non-finite
- * input, a negative radius, magnitudes outside [2^-200, 2^200] that sweep.c rescales, inputs that
- * it quarters) are marked with NaN, which the fast loop never produces otherwise, and a second
- * pass over the block calls the scalar function for them.
+ * input, a negative radius, magnitudes outside [2^-200, 2^200] that sweep_circles.c rescales,
+ * inputs that it quarters) are marked with NaN, which the fast loop never produces otherwise, and a
+ * second pass over the block calls the scalar function for them.
  */
 #include "circol/collision.h"
 
@@ -16,15 +16,7 @@
 #include <math.h>
 #include <stdint.h>
 
-/* Must match sweep.c's bounds: inside them the direct computation is the one sweep.c uses. */
-#define CCL_BATCH_SAFE_HIGH 0x1p200
-#define CCL_BATCH_SAFE_LOW  0x1p-200
-/* sweep.c's CCL_HUGE: from here up the scalar call quarters every input first, which rounds the
- * ones below 2^-1020 (a subnormal velocity beside a huge position, say), so it answers itself. */
-#define CCL_BATCH_HUGE 0x1p1021
-
-/* Pairs per block: the fix-up pass rereads a block's results while they are still in L1. */
-#define CCL_BATCH_BLOCK 256
+#include "core/constants.h"
 
 /* GCC: the kernels below are compiled without assuming that floating-point exceptions trap, so
  * that the selects stay branch-free, and (CMakeLists.txt) without errno for sqrt, whose argument
@@ -49,27 +41,27 @@
 #endif
 
 /* Included under the same options, so that its helpers inline into the kernels. */
-#include "quadratic.h"
+#include "narrow/quadratic.h"
 
 /* The marker for "ask the scalar function": the fast loop's results are never NaN. */
 #define CCL_BATCH_FALLBACK NAN
 
 /* Keeps value where m is 0 or inside (2^-200, 2^200), else gives the fallback marker; m is the
- * largest of the magnitudes m0, m1, m2 >= 0 (NaN gives the marker). This is sweep.c's
+ * largest of the magnitudes m0, m1, m2 >= 0 (NaN gives the marker). This is sweep_circles.c's
  * is_moderate(fmax(...)), written as selects of doubles so that it vectorises. */
 static inline double ccl_batch_if_moderate(double value, double m0, double m1, double m2) {
     /* every comparison is made unconditionally: a conditional one would be a branch */
-    double above0 = m0 > CCL_BATCH_SAFE_LOW ? 1.0 : 0.0;
-    double above1 = m1 > CCL_BATCH_SAFE_LOW ? 1.0 : 0.0;
-    double above2 = m2 > CCL_BATCH_SAFE_LOW ? 1.0 : 0.0;
+    double above0 = m0 > CCL_SAFE_LOW ? 1.0 : 0.0;
+    double above1 = m1 > CCL_SAFE_LOW ? 1.0 : 0.0;
+    double above2 = m2 > CCL_SAFE_LOW ? 1.0 : 0.0;
     double zero0 = m0 == 0.0 ? 1.0 : 0.0;
     double zero1 = m1 == 0.0 ? 1.0 : 0.0;
     double zero2 = m2 == 0.0 ? 1.0 : 0.0;
     double low_ok = (above0 + above1 + above2) + zero0 * zero1 * zero2;
     double kept = low_ok > 0.0 ? value : CCL_BATCH_FALLBACK;
-    kept = m0 < CCL_BATCH_SAFE_HIGH ? kept : CCL_BATCH_FALLBACK;
-    kept = m1 < CCL_BATCH_SAFE_HIGH ? kept : CCL_BATCH_FALLBACK;
-    return m2 < CCL_BATCH_SAFE_HIGH ? kept : CCL_BATCH_FALLBACK;
+    kept = m0 < CCL_SAFE_HIGH ? kept : CCL_BATCH_FALLBACK;
+    kept = m1 < CCL_SAFE_HIGH ? kept : CCL_BATCH_FALLBACK;
+    return m2 < CCL_SAFE_HIGH ? kept : CCL_BATCH_FALLBACK;
 }
 
 /* The larger of x and y (a NaN may be lost: such lanes are marked on other grounds). */
@@ -141,7 +133,9 @@ static int64_t ccl_sweep_block(const ccl_sweep_batch *pairs, size_t begin, size_
         top = ccl_batch_larger(top, ccl_batch_larger(fabs(bx[i]), fabs(by[i])));
         top = ccl_batch_larger(top, ccl_batch_larger(fabs(bvx[i]), fabs(bvy[i])));
         top = ccl_batch_larger(top, ccl_batch_larger(ar[i], br[i]));
-        result = top < CCL_BATCH_HUGE ? result : CCL_BATCH_FALLBACK;
+        /* from CCL_HUGE up the scalar call quarters every input first, which rounds the ones
+         * below 2^-1020 (a subnormal velocity beside a huge position, say): it answers itself */
+        result = top < CCL_HUGE ? result : CCL_BATCH_FALLBACK;
         out[i] = result;
         fallbacks += result != result ? 1 : 0;
     }
@@ -150,8 +144,8 @@ static int64_t ccl_sweep_block(const ccl_sweep_batch *pairs, size_t begin, size_
 
 /* The scalar call's first look (quadratic.h) at pairs [begin, end): apart[i - begin] is 1 for a
  * pair that certainly misses, 0 for one the full computation must decide. Eight bytes a verdict:
- * with one byte, GCC filled a vector of bytes per iteration (64 pairs at once with AVX-512) and
- * spilled the intermediate values of so many pairs to the stack. */
+ * with one byte, a vector of bytes per iteration would hold 64 pairs at once (AVX-512), whose
+ * intermediate values do not fit in registers. */
 CCL_BATCH_KERNEL
 static void ccl_first_look_block(const ccl_sweep_batch *pairs, size_t begin, size_t end,
                                  double t_max, int64_t *apart) {
@@ -198,9 +192,9 @@ static int64_t ccl_overlap_block(const ccl_sweep_batch *pairs, size_t begin, siz
         double dist_sq = dx * dx + dy * dy;
         double reach_sq = R * R;
         /* finite squares of finite input, not both lost to underflow: the scalar call compares
-         * them directly (its threshold 2^-960 is CCL_SQUARE_LOW in overlap.c) */
+         * them directly (CCL_SQUARE_LOW) */
         int fast = (fabs(dist_sq) <= DBL_MAX) & (fabs(reach_sq) <= DBL_MAX) & (ar[i] >= 0.0) &
-                   (br[i] >= 0.0) & ((dist_sq >= 0x1p-960) | (reach_sq >= 0x1p-960));
+                   (br[i] >= 0.0) & ((dist_sq >= CCL_SQUARE_LOW) | (reach_sq >= CCL_SQUARE_LOW));
         int overlap = dist_sq <= reach_sq;
         out[i] = (unsigned char)(fast ? overlap : 2);
         fallbacks += fast ? 0 : 1;
@@ -251,18 +245,8 @@ static void ccl_batch_gather(ccl_sweep_batch_block *block, size_t m, const ccl_s
 
 /* The block's arrays seen as a batch. */
 static ccl_sweep_batch ccl_batch_view(const ccl_sweep_batch_block *block) {
-    ccl_sweep_batch view = {0};
-    view.ax = block->ax;
-    view.ay = block->ay;
-    view.ar = block->ar;
-    view.avx = block->avx;
-    view.avy = block->avy;
-    view.bx = block->bx;
-    view.by = block->by;
-    view.br = block->br;
-    view.bvx = block->bvx;
-    view.bvy = block->bvy;
-    return view;
+    return (ccl_sweep_batch){block->ax, block->ay, block->avx, block->avy, block->ar,
+                             block->bx, block->by, block->bvx, block->bvy, block->br};
 }
 
 /* The scalar call's time for pair i: its hit time, INFINITY for a miss. */
@@ -298,7 +282,7 @@ void ccl_sweep_circles_batch(const ccl_sweep_batch *pairs, size_t count, double 
         ccl_first_look_block(pairs, begin, end, t_max, apart);
         /* The open pairs as bits, 64 to a word, and the settled pairs' times, both without a
          * branch; then a loop over the set bits, whose branch is taken once per open pair. A branch
-         * on each verdict was mispredicted about as often as a pair was open. */
+         * on each verdict would be mispredicted about as often as a pair is open. */
         for (size_t k = end - begin; k < CCL_BATCH_BLOCK; ++k) {
             apart[k] = 1; /* past the last pair: nothing to open */
         }

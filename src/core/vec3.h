@@ -1,7 +1,7 @@
-/* Private 3D vector helpers. Each one, given z = 0, performs exactly the arithmetic of its 2D
+/* 3D vector helpers. Each one, given z = 0, performs exactly the arithmetic of its 2D
  * counterpart in math.h, so 3D results with all z = 0 equal the 2D results bit for bit. */
-#ifndef CIRCOL_VEC3_INTERNAL_H
-#define CIRCOL_VEC3_INTERNAL_H
+#ifndef CIRCOL_CORE_VEC3_H
+#define CIRCOL_CORE_VEC3_H
 
 #include <float.h>
 #include <math.h>

@@ -4,31 +4,16 @@
 #include <float.h>
 #include <math.h>
 
-#include "sweep_internal.h"
-
-static bool ccl_valid_circle(ccl_circle c) {
-    return ccl_vec2_is_finite(c.center) && isfinite(c.radius) && c.radius >= 0.0;
-}
-
-/* Squares are compared directly when both are finite and one is at least 2^-960 (then neither
- * has lost bits to underflow that could decide the comparison). Otherwise (coordinates near
- * DBL_MAX, or everything subnormal) the comparison is redone at a power-of-two scale. */
-#define CCL_SQUARE_LOW 0x1p-960
-
-/* The power of two 2^k that brings a positive finite m into [0.5, 1), with k at most 1023 so
- * that it is finite (the least subnormals land near 2^-51: squares still far from underflow). */
-static double ccl_power_near_one(double m) {
-    int exponent;
-    frexp(m, &exponent);
-    return ldexp(1.0, -exponent > 1023 ? 1023 : -exponent);
-}
+#include "core/constants.h"
+#include "narrow/narrow.h"
+#include "narrow/range.h"
 
 /* d / |d| for a non-zero finite d of length dist, exact to rounding also when d is subnormal
  * (it is then scaled up by a power of two first). */
 static ccl_vec2 ccl_unit_of(ccl_vec2 d, double dist) {
     double m = fmax(fabs(d.x), fabs(d.y));
-    if (m < 0x1p-900) {
-        d = ccl_scale(d, ccl_power_near_one(m));
+    if (m < CCL_UNDERFLOW_NEAR) {
+        d = ccl_scale(d, ccl_unit_scale(m));
         dist = ccl_length(d);
     }
     return ccl_v2(d.x / dist, d.y / dist);
@@ -41,12 +26,12 @@ static void ccl_scaled_offset(ccl_circle a, ccl_circle b, ccl_vec2 *d, double *R
     double big = fmax(
         fmax(fmax(fabs(a.center.x), fabs(a.center.y)), fmax(fabs(b.center.x), fabs(b.center.y))),
         fmax(a.radius, b.radius));
-    double pre = big > 0x1p1000 ? 0.25 : 1.0; /* differences and sums of these cannot overflow */
+    double pre = ccl_offset_size(big);
     *d = ccl_sub(ccl_scale(b.center, pre), ccl_scale(a.center, pre));
     *R = a.radius * pre + b.radius * pre;
     double m = fmax(fmax(fabs(d->x), fabs(d->y)), *R);
     if (m > 0.0) {
-        double s = ccl_power_near_one(m); /* exact */
+        double s = ccl_unit_scale(m); /* exact */
         *d = ccl_scale(*d, s);
         *R *= s;
     }
@@ -60,8 +45,7 @@ bool ccl_circles_overlap(ccl_circle a, ccl_circle b) {
     double R = a.radius + b.radius;
     double dist_sq = ccl_length_sq(d);
     double reach_sq = R * R;
-    if (dist_sq <= DBL_MAX && reach_sq <= DBL_MAX &&
-        (dist_sq >= CCL_SQUARE_LOW || reach_sq >= CCL_SQUARE_LOW)) {
+    if (ccl_squares_comparable(dist_sq, reach_sq)) {
         return dist_sq <= reach_sq;
     }
     /* squares overflowed or underflowed: compare them at a scale near 1 */
@@ -85,8 +69,7 @@ bool ccl_circles_contact(ccl_circle a, ccl_circle b, ccl_contact *out) {
         }
         double dist = ccl_length(d);
         ccl_vec2 normal = dist > 0.0 ? ccl_unit_of(d, dist) : ccl_v2(1.0, 0.0);
-        double depth = R - dist;
-        depth = depth > 0.0 ? fmin(depth * unscale, DBL_MAX) : 0.0; /* saturates, never inf */
+        double depth = ccl_contact_depth(R, dist, unscale);
         out->normal = normal;
         out->depth = depth;
         /* midway between a's surface point and b's surface point along the normal */
@@ -115,12 +98,11 @@ bool ccl_circle_segment_contact(ccl_circle c, ccl_segment s, ccl_contact *out) {
     double dist_sq = ccl_length_sq(d);
     double r_sq = r * r;
     bool touching;
-    if (dist_sq <= DBL_MAX && r_sq <= DBL_MAX &&
-        (dist_sq >= CCL_SQUARE_LOW || r_sq >= CCL_SQUARE_LOW)) {
+    if (ccl_squares_comparable(dist_sq, r_sq)) {
         touching = dist_sq <= r_sq;
     } else {
         double m = fmax(fmax(fabs(d.x), fabs(d.y)), r);
-        double sc = m > 0.0 ? ccl_power_near_one(m) : 1.0; /* exact power of two */
+        double sc = m > 0.0 ? ccl_unit_scale(m) : 1.0; /* exact power of two */
         touching = ccl_length_sq(ccl_scale(d, sc)) <= (r * sc) * (r * sc);
     }
     if (!touching) {
@@ -139,12 +121,11 @@ bool ccl_circle_segment_contact(ccl_circle c, ccl_segment s, ccl_contact *out) {
             }
             /* scaled near 1 first (exact), so a subnormal axis still gives a unit normal */
             double m = fmax(fabs(axis.x), fabs(axis.y));
-            normal = m > 0.0 ? ccl_normalize(ccl_perp(ccl_scale(axis, ccl_power_near_one(m))))
+            normal = m > 0.0 ? ccl_normalize(ccl_perp(ccl_scale(axis, ccl_unit_scale(m))))
                              : ccl_v2(1.0, 0.0);
         }
-        double depth = r - dist;
         out->normal = normal;
-        out->depth = depth > 0.0 ? fmin(depth * unscale, DBL_MAX) : 0.0;
+        out->depth = ccl_contact_depth(r, dist, unscale);
         out->point = ccl_mul_add(closest, 0.5 * out->depth, normal);
         if (!ccl_vec2_is_finite(out->point)) {
             out->point = closest;

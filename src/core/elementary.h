@@ -1,7 +1,7 @@
-/* Private: exp, expm1 and log1p that give the same bits on every platform (elementary.c), and a
+/* exp, expm1 and log1p that give the same bits on every platform (elementary.c), and a
  * rounding to an integer that needs no call. */
-#ifndef CIRCOL_ELEMENTARY_H
-#define CIRCOL_ELEMENTARY_H
+#ifndef CIRCOL_CORE_ELEMENTARY_H
+#define CIRCOL_CORE_ELEMENTARY_H
 
 /// e^x; within 1 ulp (tests/test_elementary_oracle.c); 0 below -745.2, infinity above 709.8.
 double ccl_exp(double x);

@@ -1,6 +1,6 @@
-/* Private: where the library overrides the compiler's own choice of what to inline. */
-#ifndef CIRCOL_INLINE_H
-#define CIRCOL_INLINE_H
+/* Where the library overrides the compiler's own choice of what to inline. */
+#ifndef CIRCOL_CORE_INLINE_H
+#define CIRCOL_CORE_INLINE_H
 
 #if defined(__GNUC__)
 #define CCL_ALWAYS_INLINE __attribute__((always_inline)) inline

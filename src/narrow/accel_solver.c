@@ -1,45 +1,18 @@
-/* Swept tests under constant acceleration (the readers' extension of seed 000): position
- * p + v t + a t^2 / 2. The squared gap of a pair is a quartic in t; its real roots are isolated
- * on monotone pieces and refined by safeguarded Newton steps.
- *
- * Method (one routine for 2D and 3D; 2D is 3D with z = 0, which changes no bit):
- * 1. Rescale by powers of two (exact): lengths so that max(|dp|, R) ~ 1, time so that
- *    max(|dv|, sqrt|da|) ~ 1. Every intermediate then stays far from overflow and underflow.
- * 2. f(t) = |d(t)|^2 - R^2 with d(t) = dp + t (dv + t da / 2), evaluated from the geometry (not
- *    from expanded coefficients, which cancel for distant pairs). Beyond the horizon T*, the root
- *    of |da| t^2 / 2 - |dv| t - |dp| - R, f is positive, so all roots lie in [0, T*].
- * 3. h = f' / 2 = d . d' is a cubic; its derivative h' = |d'|^2 + d . da is a quadratic whose
- *    roots (found without cancellation) split [0, T*] into pieces where h is monotone. A sign
- *    change of h on such a piece brackets one root of h: a critical point of f.
- * 4. The critical points split [0, T*] into pieces where f is monotone. f is evaluated at the
- *    piece ends; a sign change brackets exactly one root, refined to adjacent doubles.
- * A grazing contact is decided by the value of f at its critical point, which is accurate even
- * when the critical point is not (f is flat there): it is never stepped over.
- */
+/* The accelerated sweeps' solver (accel.h): the relative motion rescaled, its squared gap cut into
+ * monotone pieces, and the roots refined; ccl_first_contact_accel, the world's call, is here too,
+ * beside the steps it calls. */
 #include <float.h>
 #include <limits.h>
-#include <stdint.h>
-#include <string.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
-#include "accel_internal.h"
-#include "circol/collision.h"
-#include "circol/collision3d.h"
-#include "quadratic.h"
-#include "sweep_internal.h"
-#include "vec3_internal.h"
-
-/* The relative motion in scaled units: d(t) = p + t (v + t ah) + lo(t), ah = a / 2, where
- * lo(t) = p_lo + t (v_lo + t ah_lo) carries the exact rounding errors of the differences of the
- * two bodies' positions, velocities and accelerations (zero when the caller gives differences). */
-typedef struct ccl_accel_motion {
-    ccl_vec3 p, v, a, ah;
-    ccl_vec3 p_lo, v_lo, a_lo, ah_lo;
-    bool has_lo;
-    bool compensated; /* evaluate d(t) with exact products and sums (the public sweeps) */
-    double R;
-} ccl_accel_motion;
+#include "core/constants.h"
+#include "core/exact.h"
+#include "core/vec3.h"
+#include "narrow/accel.h"
+#include "narrow/narrow.h"
 
 /* Knots: 0, the critical points of f inside (0, horizon), and the horizon; f at each. */
 typedef struct ccl_accel_knots {
@@ -62,7 +35,7 @@ static double ccl_accel_offset1(double p, double v, double ah, double lo, double
 }
 
 static ccl_vec3 ccl_accel_offset(const ccl_accel_motion *m, double t) {
-    if (m->compensated && fabs(t) < 0x1p200) {
+    if (m->compensated && fabs(t) < CCL_SAFE_HIGH) {
         ccl_vec3 lo = ccl_mul_add3(m->p_lo, t, ccl_mul_add3(m->v_lo, t, m->ah_lo));
         return ccl_v3(ccl_accel_offset1(m->p.x, m->v.x, m->ah.x, lo.x, t),
                       ccl_accel_offset1(m->p.y, m->v.y, m->ah.y, lo.y, t),
@@ -144,7 +117,7 @@ static void ccl_accel_refine(const ccl_accel_motion *m, ccl_accel_target target,
         t = a + 0.5 * (b - a);
     }
     double step = b - a, step_before = b - a;
-    for (int iter = 0; iter < 200; ++iter) {
+    for (int iter = 0; iter < CCL_ACCEL_MAX_STEPS; ++iter) {
         double g, dg;
         ccl_accel_eval(m, target, t, &g, &dg);
         if (ccl_accel_positive(g) == lo_class) {
@@ -154,7 +127,7 @@ static void ccl_accel_refine(const ccl_accel_motion *m, ccl_accel_target target,
         }
         double width = b - a;
         double next = t - g / dg;
-        double ulp = 4.0 * DBL_EPSILON * fmax(fabs(t), DBL_MIN);
+        double ulp = CCL_ACCEL_PROBE_ULPS * DBL_EPSILON * fmax(fabs(t), DBL_MIN);
         if (fabs(next - t) < ulp || !(fabs(g / dg) >= 0.0) || g == 0.0) {
             /* converged (or a flat spot): close the bracket a few ulps either side of next */
             double centre = next > a && next < b ? next : t;
@@ -277,7 +250,7 @@ static double ccl_accel_horizon(const ccl_accel_motion *m) {
     double H = sqrt(ccl_dot3(m->ah, m->ah));
     double reach = P + m->R;
     double T = (V + sqrt(V * V + 4.0 * H * reach)) / (2.0 * H);
-    return T * (1.0 + 0x1p-20) + 0x1p-20 * (V / H) + DBL_MIN;
+    return T * (1.0 + CCL_ACCEL_HORIZON_SLACK) + CCL_ACCEL_HORIZON_SLACK * (V / H) + DBL_MIN;
 }
 
 /* The binary exponent e of a positive finite x (x = f 2^e, f in [0.5, 1)). */
@@ -390,125 +363,25 @@ static bool ccl_accel_first_interval(const ccl_accel_motion *m, const ccl_accel_
     return true;
 }
 
-/* to - from, with the exact rounding error of each component in *lo (TwoSum). */
-static ccl_vec3 ccl_accel_sub_exact(ccl_vec3 to, ccl_vec3 from, ccl_vec3 *lo) {
-    ccl_vec3 hi;
-    hi.x = ccl_two_sum(to.x, -from.x, &lo->x);
-    hi.y = ccl_two_sum(to.y, -from.y, &lo->y);
-    hi.z = ccl_two_sum(to.z, -from.z, &lo->z);
-    return hi;
+bool ccl_accel_prepare(ccl_vec3 dp, ccl_vec3 dv, ccl_vec3 da, const ccl_vec3 lo[3], double R,
+                       ccl_accel_motion *m, int *kt) {
+    return ccl_accel_scale(dp, dv, da, lo, R, m, kt);
 }
 
-static bool ccl_accel_valid_sphere(ccl_sphere s) {
-    return ccl_vec3_is_finite(s.center) && isfinite(s.radius) && s.radius >= 0.0;
-}
-
-/* p + s acc, each component saturated to the finite range (never NaN: a zero component of acc
- * leaves p's component alone, whatever s). */
-static ccl_vec3 ccl_accel_shift(ccl_vec3 p, double s, ccl_vec3 acc) {
-    double c[3] = {p.x, p.y, p.z};
-    const double k[3] = {acc.x, acc.y, acc.z};
-    for (int i = 0; i < 3; ++i) {
-        if (k[i] != 0.0) {
-            double moved = c[i] + s * k[i];
-            c[i] = isnan(moved) ? c[i] : fmax(fmin(moved, DBL_MAX), -DBL_MAX);
-        }
-    }
-    return ccl_v3(c[0], c[1], c[2]);
-}
-
-bool ccl_sweep_spheres_accel(ccl_sphere a, ccl_vec3 va, ccl_vec3 aa, ccl_sphere b, ccl_vec3 vb,
-                             ccl_vec3 ab, double t_max, ccl_hit3 *hit) {
-    if (!ccl_accel_valid_sphere(a) || !ccl_accel_valid_sphere(b) || !ccl_vec3_is_finite(va) ||
-        !ccl_vec3_is_finite(vb) || !ccl_vec3_is_finite(aa) || !ccl_vec3_is_finite(ab) ||
-        !(t_max >= 0.0)) {
-        return false;
-    }
-    ccl_vec3 lo[3];
-    ccl_vec3 dp = ccl_accel_sub_exact(b.center, a.center, &lo[0]);
-    ccl_vec3 dv = ccl_accel_sub_exact(vb, va, &lo[1]);
-    ccl_vec3 da = ccl_accel_sub_exact(ab, aa, &lo[2]);
-    double R = a.radius + b.radius;
-    if (!ccl_vec3_is_finite(dp) || !ccl_vec3_is_finite(dv) || !ccl_vec3_is_finite(da) ||
-        !isfinite(R) || !ccl_vec3_is_finite(lo[0]) || !ccl_vec3_is_finite(lo[1]) ||
-        !ccl_vec3_is_finite(lo[2])) {
-        return false;
-    }
-    if (da.x == 0.0 && da.y == 0.0 && da.z == 0.0) {
-        /* Equal accelerations: the relative motion is linear, and so is the answer. */
-        if (!ccl_sweep_spheres(a, va, b, vb, t_max, hit)) {
-            return false;
-        }
-        if (hit != NULL) {
-            hit->point = ccl_accel_shift(hit->point, 0.5 * hit->t * hit->t, aa);
-        }
-        return true;
-    }
-    ccl_accel_motion m;
-    int kt;
-    if (!ccl_accel_scale(dp, dv, da, lo, R, &m, &kt)) {
-        /* The acceleration is below the resolution of the scaled problem: drop it. */
-        return ccl_sweep_spheres(a, va, b, vb, t_max, hit);
-    }
-    m.compensated = true;
-    double horizon = ccl_accel_horizon(&m);
+bool ccl_accel_first_entry(const ccl_accel_motion *m, double t_max, double *t_enter,
+                           double *t_exit) {
+    double horizon = ccl_accel_horizon(m);
     ccl_accel_knots k;
-    ccl_accel_pieces(&m, horizon, &k);
-    double t_enter, t_exit;
-    if (!ccl_accel_first_interval(&m, &k, ldexp(t_max, -kt), &t_enter, &t_exit)) {
-        return false;
-    }
-    double t = ldexp(t_enter, kt);
-    if (t > t_max || !isfinite(t)) {
-        return false; /* t_max rounded up when scaled, or a contact beyond the largest double */
-    }
-    if (hit != NULL) {
-        ccl_vec3 rel = ccl_accel_offset(&m, t_enter);
-        ccl_vec3 normal;
-        if (rel.x != 0.0 || rel.y != 0.0 || rel.z != 0.0) {
-            normal = ccl_normalize3(rel);
-        } else {
-            normal = ccl_normalize3(ccl_neg3(ccl_accel_rate(&m, t_enter)));
-        }
-        ccl_vec3 pa = ccl_mul_add3(a.center, t, ccl_mul_add3(va, 0.5 * t, aa));
-        hit->t = t;
-        hit->t_exit = ldexp(t_exit, kt);
-        hit->normal = normal;
-        hit->point = ccl_mul_add3(pa, a.radius, normal);
-        if (!ccl_vec3_is_finite(hit->point)) {
-            hit->point = ccl_vec3_is_finite(pa) ? pa : a.center;
-        }
-    }
-    return true;
+    ccl_accel_pieces(m, horizon, &k);
+    return ccl_accel_first_interval(m, &k, t_max, t_enter, t_exit);
 }
 
-bool ccl_sweep_circles_accel(ccl_circle a, ccl_vec2 va, ccl_vec2 aa, ccl_circle b, ccl_vec2 vb,
-                             ccl_vec2 ab, double t_max, ccl_hit *hit) {
-    if (!(aa.x != ab.x || aa.y != ab.y)) {
-        /* Equal (or NaN) accelerations: the quadratic test, shifted by the common motion. */
-        if (!ccl_vec2_is_finite(aa) || !ccl_sweep_circles(a, va, b, vb, t_max, hit)) {
-            return false;
-        }
-        if (hit != NULL) {
-            hit->point = ccl_drop3(
-                ccl_accel_shift(ccl_lift3(hit->point), 0.5 * hit->t * hit->t, ccl_lift3(aa)));
-        }
-        return true;
-    }
-    ccl_sphere sa = {ccl_lift3(a.center), a.radius};
-    ccl_sphere sb = {ccl_lift3(b.center), b.radius};
-    ccl_hit3 h3;
-    if (!ccl_sweep_spheres_accel(sa, ccl_lift3(va), ccl_lift3(aa), sb, ccl_lift3(vb), ccl_lift3(ab),
-                                 t_max, &h3)) {
-        return false;
-    }
-    if (hit != NULL) {
-        hit->t = h3.t;
-        hit->t_exit = h3.t_exit;
-        hit->normal = ccl_drop3(h3.normal);
-        hit->point = ccl_drop3(h3.point);
-    }
-    return true;
+ccl_vec3 ccl_accel_position(const ccl_accel_motion *m, double t) {
+    return ccl_accel_offset(m, t);
+}
+
+ccl_vec3 ccl_accel_velocity(const ccl_accel_motion *m, double t) {
+    return ccl_accel_rate(m, t);
 }
 
 /* True when f decreases just after t = 0: the first nonzero derivative of f at 0 is negative. */
@@ -564,7 +437,7 @@ bool ccl_first_contact_accel(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, do
         double P = sqrt(ccl_dot3(m.p, m.p));
         double V = sqrt(ccl_dot3(m.v, m.v));
         double H = sqrt(ccl_dot3(m.ah, m.ah));
-        if (P - m.R > (V + H * limit) * limit * (1.0 + 0x1p-20)) {
+        if (P - m.R > (V + H * limit) * limit * (1.0 + CCL_ACCEL_HORIZON_SLACK)) {
             return false;
         }
         horizon = limit;
@@ -579,7 +452,7 @@ bool ccl_first_contact_accel(ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R, do
          * rounding is no noise: the slope at the middle may be 0 there (a stationary inflection,
          * where the slope touches 0 without changing sign, and no knot splits the piece). */
         if (!(f_hi < f_lo) || (!(ccl_accel_slope(&m, 0.5 * (k.t[j - 1] + k.t[j])) < 0.0) &&
-                               !(f_lo - f_hi > 0x1p-40 * (fabs(f_lo) + m.R * m.R)))) {
+                               !(f_lo - f_hi > CCL_ACCEL_GAP_NOISE * (fabs(f_lo) + m.R * m.R)))) {
             continue;
         }
         double found;

@@ -8,7 +8,7 @@
  * u = m 2^k, m in [sqrt(1/2), sqrt(2)), from the atanh series of (m - 1) / (m + 1). The series
  * are cut where the next term is below 2^-60 of the sum; tests/test_elementary_oracle.c measures
  * the error against quadruple-precision references. */
-#include "elementary.h"
+#include "core/elementary.h"
 
 #include <float.h>
 #include <math.h>

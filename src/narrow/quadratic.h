@@ -21,39 +21,17 @@
  * velocities' difference is exact: the tests reach 2^120), and the hit/miss decision to ~1e-15 of
  * R (tests/test_sweep_oracle.c).
  */
-#ifndef CIRCOL_QUADRATIC_H
-#define CIRCOL_QUADRATIC_H
+#ifndef CIRCOL_NARROW_QUADRATIC_H
+#define CIRCOL_NARROW_QUADRATIC_H
 
 #include <float.h>
 #include <math.h>
 #include <stdbool.h>
 
 #include "circol/math.h"
-
-/// s = a + b rounded; *err gets the exact rounding error (a + b == s + *err) for finite a, b
-/// whose sum does not overflow (Knuth's TwoSum, branch-free).
-static inline double ccl_two_sum(double a, double b, double *err) {
-    double s = a + b;
-    double bb = s - a;
-    *err = (a - (s - bb)) + (b - bb);
-    return s;
-}
-
-/// Splits a into hi + lo, each with at most 26 significant bits (Veltkamp); needs |a| < 2^995.
-static inline double ccl_split_high(double a) {
-    double t = 134217729.0 * a; /* 2^27 + 1 */
-    return t - (t - a);
-}
-
-/// p = a * b rounded; *err gets the exact error (a * b == p + *err) when |a|, |b| < 2^995 and
-/// nothing underflows (Dekker's TwoProduct: only multiplies and adds, no fused multiply-add).
-static inline double ccl_two_product(double a, double b, double *err) {
-    double p = a * b;
-    double ah = ccl_split_high(a), bh = ccl_split_high(b);
-    double al = a - ah, bl = b - bh;
-    *err = ((ah * bh - p) + ah * bl + al * bh) + al * bl;
-    return p;
-}
+#include "core/constants.h"
+#include "core/exact.h"
+#include "narrow/interval.h"
 
 /// (u + u_lo) x (v + v_lo), where the lo parts are far smaller than the hi parts, with an error
 /// of a few ulps of the result plus ~2^-100 |u| |v| (compensated: exact products, error terms
@@ -119,7 +97,8 @@ static inline double ccl_segment_cross(ccl_vec2 a, ccl_vec2 b, ccl_vec2 p, ccl_v
 /// underflow; there the plain product is as good).
 static inline bool ccl_segment_cross_fits(ccl_vec2 axis, ccl_vec2 rel) {
     double ma = fmax(fabs(axis.x), fabs(axis.y)), mr = fmax(fabs(rel.x), fabs(rel.y));
-    return ma >= 0x1p-400 && ma <= 0x1p500 && mr >= 0x1p-400 && mr <= 0x1p500;
+    return ma >= CCL_CROSS_FIT_LOW && ma <= CCL_CROSS_FIT_HIGH && mr >= CCL_CROSS_FIT_LOW &&
+           mr <= CCL_CROSS_FIT_HIGH;
 }
 
 /// w . rel + w_lo . rel_lo (w_lo: w, or w before a power of two moved a product into range) for w
@@ -193,9 +172,6 @@ static inline double ccl_plane_distance3(ccl_vec3 n, ccl_vec3 a, ccl_vec3 p) {
     return d / len * back;
 }
 
-/// Contact distances apart from which a pair's cross product needs ccl_cross_compensated_far.
-#define CCL_FAR_APART 0x1p40
-
 /// True when a pair at relative position dp with contact distance R starts so far apart (beyond
 /// CCL_FAR_APART R) that its cross product needs ccl_cross_compensated_far.
 static inline bool ccl_cross_is_far(ccl_vec2 dp, double R) {
@@ -235,12 +211,7 @@ static inline bool ccl_contact_interval_far(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec
     double c = ccl_dot(dp, dp) - R * R;
     if (a == 0.0) {
         /* dv == 0 (dv_lo is then 0 too: the exact difference of equal numbers) */
-        if (c <= 0.0) {
-            *t_enter = -INFINITY;
-            *t_exit = INFINITY;
-            return true;
-        }
-        return false;
+        return ccl_rest_interval(c, t_enter, t_exit);
     }
     double discriminant;
     if (c <= 0.0) {
@@ -249,35 +220,11 @@ static inline bool ccl_contact_interval_far(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec
         double w = sqrt(a) * R;
         double cross = far ? ccl_cross_compensated_far(dv, dv_lo, dp, dp_lo)
                            : ccl_cross_compensated(dv, dv_lo, dp, dp_lo);
-        double k = fabs(cross);
-        /* the sign of w - k is exact; the product can underflow to -0 for tiny w and k, which
-         * would read as a grazing contact of a pair that misses by far more than R */
-        discriminant = k > w ? -1.0 : (w - k) * (w + k);
+        discriminant = ccl_apart_discriminant(w, fabs(cross));
         parts->apart = true;
         parts->cross = cross;
     }
-    if (discriminant < 0.0) {
-        return false;
-    }
-    double root = sqrt(discriminant);
-    parts->root = root;
-    double q = b < 0.0 ? -b + root : -b - root;
-    if (q == 0.0) {
-        /* b == 0 and D == 0, hence c == 0: a single grazing contact at t = 0. */
-        *t_enter = 0.0;
-        *t_exit = 0.0;
-        return true;
-    }
-    double t1 = c / q;
-    double t2 = q / a;
-    if (t1 <= t2) {
-        *t_enter = t1;
-        *t_exit = t2;
-    } else {
-        *t_enter = t2;
-        *t_exit = t1;
-    }
-    return true;
+    return ccl_quadratic_interval(a, b, c, discriminant, &parts->root, t_enter, t_exit);
 }
 
 /// ccl_contact_interval_far deciding for itself whether the pair is far apart.
@@ -296,26 +243,25 @@ static inline bool ccl_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo,
     return ccl_contact_interval_parts(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit, &parts);
 }
 
-/* Relative error allowed for each quantity of the first look below: 2^-40, some 8000 times the
- * few rounding errors of the few operations behind each, so that the full computation, whose own
- * error is far smaller, reaches the same verdict; and an absolute 2^-1000 for products lost to
- * underflow. */
-#define CCL_FIRST_LOOK_RELATIVE 0x1p-40
-#define CCL_FIRST_LOOK_ABSOLUTE 0x1p-1000
+/* The first look below allows a relative error of CCL_FIRST_LOOK_RELATIVE (2^-40) for each
+ * quantity, some 8000 times the few rounding errors of the few operations behind each, so that the
+ * full computation, whose own error is far smaller, reaches the same verdict; and an absolute
+ * CCL_FIRST_LOOK_ABSOLUTE for products lost to underflow. */
 
-/// True when two points at relative position dp and velocity dv (each the rounded difference of
-/// the two circles' values), with contact distance R (the rounded sum of the radii), certainly do
-/// not come within R during [0, t_max]: they are apart now and either recede, or cannot close the
-/// gap before t_max at their present rate of approach, or pass wide of each other. Plain double
-/// arithmetic with every rounding error bounded; false (no verdict) when a bound cannot be trusted
-/// (overflow, NaN) or when the pair is close to touching. Branch-free, so that it vectorises.
-static inline bool ccl_certainly_apart(double dpx, double dpy, double dvx, double dvy, double R,
-                                       double t_max) {
+/// A lower bound on |p - q| for rounded products p and q (a component of a cross product), with
+/// the first look's error allowance taken off.
+static inline double ccl_first_look_cross_low(double p, double q) {
+    return fabs(p - q) - (CCL_FIRST_LOOK_RELATIVE * (fabs(p) + fabs(q)) + CCL_FIRST_LOOK_ABSOLUTE);
+}
+
+/// The first look's verdict (ccl_certainly_apart) from its sums, in any dimension: b = dv . dp
+/// and b_abs the sum of the magnitudes of its terms, dd = |dp|^2, a = |dv|^2, and k_low a lower
+/// bound on |dv x dp| (ccl_first_look_cross_low).
+static inline bool ccl_first_look_verdict(double b, double b_abs, double dd, double a, double k_low,
+                                          double R, double t_max) {
     const double rel = CCL_FIRST_LOOK_RELATIVE, tiny = CCL_FIRST_LOOK_ABSOLUTE;
-    double px = dvx * dpx, py = dvy * dpy;
-    double b = px + py;
-    double b_err = rel * (fabs(px) + fabs(py)) + tiny;
-    double dd = dpx * dpx + dpy * dpy, rr = R * R;
+    double b_err = rel * b_abs + tiny;
+    double rr = R * R;
     double c = dd - rr;
     double c_err = rel * (dd + rr) + tiny;
     /* apart now, by more than the error (NaN or infinity: no verdict) */
@@ -326,21 +272,24 @@ static inline bool ccl_certainly_apart(double dpx, double dpy, double dvx, doubl
     bool late = c - c_err > t_max * (2.0 * (fabs(b) + b_err)) * (1.0 + rel);
     /* the closest approach |dv x dp| / |dv| is beyond R; only where |dv|^2 is a normal number
      * well clear of underflow, whose error the square root would magnify past any slack */
-    double qx = dvx * dpy, qy = dvy * dpx;
-    double k = fabs(qx - qy);
-    double k_err = rel * (fabs(qx) + fabs(qy)) + tiny;
-    double a = dvx * dvx + dvy * dvy;
     double wide_of = sqrt(a) * R * (1.0 + rel) + tiny;
-    bool wide = (k - k_err > wide_of) & (a >= 0x1p-900);
+    bool wide = (k_low > wide_of) & (a >= CCL_UNDERFLOW_NEAR);
     return apart & (receding | late | wide);
 }
 
-/// The contact interval of two points at relative position dp and velocity dv (both exact): the
-/// same as ccl_contact_interval_compensated with zero lo parts.
-static inline bool ccl_contact_interval(ccl_vec2 dp, ccl_vec2 dv, double R, double *t_enter,
-                                        double *t_exit) {
-    ccl_vec2 zero = {0.0, 0.0};
-    return ccl_contact_interval_compensated(dp, zero, dv, zero, R, t_enter, t_exit);
+/// True when two points at relative position dp and velocity dv (each the rounded difference of
+/// the two circles' values), with contact distance R (the rounded sum of the radii), certainly do
+/// not come within R during [0, t_max]: they are apart now and either recede, or cannot close the
+/// gap before t_max at their present rate of approach, or pass wide of each other. Plain double
+/// arithmetic with every rounding error bounded; false (no verdict) when a bound cannot be trusted
+/// (overflow, NaN) or when the pair is close to touching. Branch-free, so that it vectorises.
+static inline bool ccl_certainly_apart(double dpx, double dpy, double dvx, double dvy, double R,
+                                       double t_max) {
+    double px = dvx * dpx, py = dvy * dpy;
+    double qx = dvx * dpy, qy = dvy * dpx;
+    return ccl_first_look_verdict(px + py, fabs(px) + fabs(py), dpx * dpx + dpy * dpy,
+                                  dvx * dvx + dvy * dvy, ccl_first_look_cross_low(qx, qy), R,
+                                  t_max);
 }
 
 #endif
