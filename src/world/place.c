@@ -158,6 +158,12 @@ static ccl_status ccl_world_check_circle(ccl_world *w, const ccl_circle_def *def
     if (status != CCL_OK) {
         return status;
     }
+    if (!w->box.periodic && def->mass > 0.0 &&
+        !(2.0 * def->radius < w->box.size.x && 2.0 * def->radius < w->box.size.y)) {
+        /* as wide (or as high) as the box: touching both opposite walls, it could not move
+         * without meeting them both at once, again and again at one instant */
+        return CCL_ERR_OUTSIDE_BOX;
+    }
     if (w->grid.obstacles_stale && ccl_obstacle_count(&w->obstacles) > CCL_OBSTACLES_SCANNED) {
         /* obstacles came since the tables were built: bin them now, once for the circles to come,
          * rather than look at every obstacle for each of them */

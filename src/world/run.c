@@ -200,7 +200,9 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
     uint64_t limit = w->def.max_events_per_advance;
     for (;;) {
         int32_t i = ccl_queue_top(&w->queue);
-        if (i < 0 || !(ccl_queue_key(&w->queue, i) <= t_end)) {
+        /* an event at an infinite time never comes (a circle at rest has none before that) */
+        if (i < 0 || !(ccl_queue_key(&w->queue, i) <= t_end) ||
+            ccl_queue_key(&w->queue, i) == INFINITY) {
             break;
         }
         if (collision_limit > 0 && w->collisions - start_collisions >= collision_limit) {
@@ -233,7 +235,9 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
             t_end -= ccl_world_rebase(w);
         }
     }
-    if (collision_limit == 0 || w->collisions - start_collisions < collision_limit) {
+    /* with no end in time, the time stays at the last event: it never becomes infinite */
+    if ((collision_limit == 0 || w->collisions - start_collisions < collision_limit) &&
+        t_end < INFINITY) {
         w->time = t_end;
     }
     return CCL_OK;
@@ -246,6 +250,9 @@ ccl_status ccl_world_advance(ccl_world *w, double dt) {
     /* A re-basing during the run shifts by an event time, so time_base + time can end an ulp
      * away from the caller's sum of steps; when it does, land on the caller's value exactly. */
     double world_end = ccl_world_time(w) + dt;
+    if (!isfinite(world_end) || !isfinite(w->time + dt)) {
+        return CCL_ERR_INVALID_ARGUMENT; /* the time would overflow: refused, nothing changes */
+    }
     ccl_status status = ccl_world_run(w, w->time + dt, 0);
     if (status == CCL_OK) {
         double landing = world_end - w->time_base;
@@ -260,6 +267,11 @@ ccl_status ccl_world_advance_collisions(ccl_world *w, uint64_t collisions, doubl
     if (w == NULL || !(max_dt >= 0.0) || collisions == 0) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
-    double t_end = isfinite(max_dt) ? w->time + max_dt : INFINITY;
+    /* an end past the largest time (max_dt = INFINITY, or one whose sum overflows) is no end:
+     * the run stops at the last collision asked for, or where no event is left (ccl_world_run) */
+    double t_end = w->time + max_dt;
+    if (!isfinite(t_end) || !isfinite(ccl_world_time(w) + max_dt)) {
+        t_end = INFINITY;
+    }
     return ccl_world_run(w, t_end, collisions);
 }
