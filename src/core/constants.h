@@ -118,9 +118,14 @@
 /// A circle in a pocket falls asleep after a collision with another circle that leaves it slower
 /// than this many rest speeds (after a wall bounce, one rest speed). Higher freezes moving piles.
 #define CCL_SLEEP_FACTOR 8.0
-/// A sleeping circle hit slower than this many rest speeds, or pushed into its supports, stays
-/// asleep and takes the hit as if immovable. Higher makes sleeping piles stiffer than they are.
+/// A sleeping circle pushed down slower than this many rest speeds, or down into its supports,
+/// stays asleep and takes the hit as if immovable; any other hit wakes it. Higher makes sleeping
+/// piles stiffer than they are.
 #define CCL_WAKE_FACTOR 8.0
+/// The wedge rule puts a circle held among movable circles to sleep only when its velocity across
+/// gravity that no wall, obstacle or immovable circle takes up is below this many rest speeds
+/// (the momentum across gravity such a stop may take). Higher lets a stop take more momentum.
+#define CCL_SLEEP_SLIDE 1.0
 /// Under gravity the collapse guard makes elastic only approaches slower than this many rest
 /// speeds, so that a pile cools to where sleeping takes over. Higher keeps piles from cooling.
 #define CCL_GUARD_REST_SPEEDS 2.0

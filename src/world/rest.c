@@ -51,6 +51,9 @@ void ccl_world_stop_wedged(ccl_world *w, int32_t i, bool against_wall) {
         }
         return;
     }
+    if (!against_wall && !ccl_world_may_stop(w, i)) {
+        return; /* held, among movable circles: put to sleep only slow, keeping momentum */
+    }
     b->velocity = ccl_v2(0.0, 0.0);
     b->asleep = 1;
     if (w->def.log != NULL && !w->wedge_logged) { /* once per world, like the guard's message */

@@ -24,13 +24,17 @@ typedef struct ccl_pocket {
     double radius, gap;
     double slow; ///< moving circles slower than this are recorded as partners (0: none are)
     int count, partner_count;
+    uint32_t fixed; ///< bit p: normal[p] is a wall, an obstacle or an immovable circle
     ccl_vec2 normal[CCL_POCKET_MAX + CCL_PARTNER_MAX]; ///< room for partners under trial
     int32_t partner[CCL_PARTNER_MAX];
     ccl_vec2 partner_normal[CCL_PARTNER_MAX];
 } ccl_pocket;
 
-static void ccl_pocket_add(ccl_pocket *pk, ccl_vec2 n) {
+/* Records a fixed thing in direction n; `for_good` when it is a wall, an obstacle or an
+ * immovable circle (not a sleeping one, which a push can move). */
+static void ccl_pocket_add(ccl_pocket *pk, ccl_vec2 n, bool for_good) {
     if (pk->count < CCL_POCKET_MAX) {
+        pk->fixed |= (uint32_t)for_good << pk->count;
         pk->normal[pk->count++] = n;
     }
 }
@@ -44,7 +48,7 @@ static void ccl_pocket_collect(const ccl_world *w, int32_t k, ccl_vec2 offset, v
     }
     ccl_vec2 n = ccl_v2(offset.x / dist, offset.y / dist);
     if (o->asleep || o->immovable) {
-        ccl_pocket_add(pk, n);
+        ccl_pocket_add(pk, n, o->immovable);
         return;
     }
     ccl_vec2 p, v;
@@ -65,13 +69,14 @@ static void ccl_world_find_supports(const ccl_world *w, int32_t i, double slow, 
     pk->radius = b->radius;
     pk->gap = fmax(CCL_SLEEP_GAP * b->radius, ccl_world_resolution(w));
     pk->count = pk->partner_count = 0;
+    pk->fixed = 0;
     if (!w->box.periodic) {
         double room[4] = {
             b->position.x - b->radius - w->box.min.x, w->box.max.x - b->radius - b->position.x,
             b->position.y - b->radius - w->box.min.y, w->box.max.y - b->radius - b->position.y};
         for (int k = 0; k < 4; ++k) {
             if ((b->support & (1u << k)) || room[k] <= pk->gap) {
-                ccl_pocket_add(pk, ccl_box_normal(k));
+                ccl_pocket_add(pk, ccl_box_normal(k), true);
             }
         }
     }
@@ -83,7 +88,7 @@ static void ccl_world_find_supports(const ccl_world *w, int32_t i, double slow, 
             ccl_vec2 toward = ccl_sub(ccl_box_nearest_on(&w->box, s, b->position), b->position);
             double dist = ccl_length(toward);
             if (dist > 0.0 && dist - b->radius <= pk->gap) {
-                ccl_pocket_add(pk, ccl_v2(toward.x / dist, toward.y / dist));
+                ccl_pocket_add(pk, ccl_v2(toward.x / dist, toward.y / dist), true);
             }
         }
     }
@@ -118,6 +123,36 @@ static bool ccl_pocket_resists(ccl_pocket *pk, ccl_vec2 d, const bool *with) {
         }
     }
     return false;
+}
+
+/* Whether putting circle b (pocket pk) to sleep keeps the momentum that physics keeps. Only
+ * walls, obstacles and immovable circles take up motion across gravity (a sleeping circle pushed
+ * sideways moves: a floor is frictionless), so the velocity's part across gravity must point into
+ * them, or be slower than CCL_SLEEP_SLIDE rest speeds (what sleep may take); the part along
+ * gravity goes down into the supports that hold b. */
+static bool ccl_world_sleep_keeps_momentum(const ccl_world *w, const ccl_body_slot *b,
+                                           const ccl_pocket *pk) {
+    ccl_vec2 down = ccl_normalize(w->def.gravity);
+    ccl_vec2 across = ccl_mul_add(b->velocity, -ccl_dot(b->velocity, down), down);
+    double slide = CCL_SLEEP_SLIDE * ccl_rest_speed(w, b);
+    if (ccl_length_sq(across) < slide * slide) {
+        return true;
+    }
+    ccl_pocket fixed = *pk;
+    fixed.count = fixed.partner_count = 0;
+    for (int p = 0; p < pk->count; ++p) {
+        if (pk->fixed & (1u << p)) {
+            fixed.normal[fixed.count++] = pk->normal[p];
+        }
+    }
+    return ccl_pocket_resists(&fixed, ccl_normalize(across), NULL);
+}
+
+bool ccl_world_may_stop(const ccl_world *w, int32_t i) {
+    const ccl_body_slot *b = &w->bodies[i];
+    ccl_pocket pk;
+    ccl_world_find_supports(w, i, 0.0, &pk);
+    return ccl_world_sleep_keeps_momentum(w, b, &pk);
 }
 
 bool ccl_world_is_held(const ccl_world *w, int32_t i) {
@@ -326,6 +361,12 @@ void ccl_world_wake_dependents(ccl_world *w, int32_t i) {
 
 bool ccl_world_keeps_sleeping_hit(ccl_world *w, int32_t i, double approach, ccl_vec2 d) {
     ccl_body_slot *b = &w->bodies[i];
+    if (!(approach > 0.0)) {
+        return true; /* no approach: nothing is exchanged */
+    }
+    if (!(ccl_dot(d, w->def.gravity) > 0.0)) {
+        return false;
+    }
     if (approach < CCL_WAKE_FACTOR * ccl_rest_speed(w, b)) {
         return true;
     }
