@@ -96,10 +96,14 @@ typedef struct ccl_world_def {
                                 ///< rests on it, and an inelastic circle left slower than 8 of
                                 ///< these by a collision (1 by a wall bounce) whose fixed contacts
                                 ///< hold it falls asleep: velocity exactly 0, fixed (up to 1e-3
-                                ///< radii off its contacts) until hit faster than 8 of these
-                                ///< away from them, or until what holds it goes. Length/time;
-                                ///< default 0 means automatic (from gravity, the radii and
-                                ///< the box's coordinates).
+                                ///< radii off its contacts) until what holds it goes, or it is
+                                ///< hit across gravity or up (it then answers with its own mass
+                                ///< and restitution), or down faster than 8 of these and not
+                                ///< into its supports. A circle whose velocity across gravity
+                                ///< is at least this, and not into a wall, segment, point or
+                                ///< immovable circle, stays awake (a floor is frictionless).
+                                ///< Length/time; default 0 means automatic (from gravity, the
+                                ///< radii and the box's coordinates).
     double cell_size;           ///< Grid cell edge; 0 (default) picks it from the circle count.
                                 ///< A chosen edge is raised to a diameter (plus a margin) and
                                 ///< to at most four cells per circle; much larger cells than
@@ -187,7 +191,9 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out);
 /// Destroys a world and everything in it. NULL is allowed.
 void ccl_world_destroy(ccl_world *world);
 
-/// Adds a circle at the current world time. id (may be NULL) receives its handle.
+/// Adds a circle at the current world time. id (may be NULL) receives its handle. A movable circle
+/// at least as wide or as high as a walled box could not move without touching both opposite
+/// walls: CCL_ERR_OUTSIDE_BOX.
 ccl_status ccl_world_add_circle(ccl_world *world, const ccl_circle_def *def, ccl_circle_id *id);
 
 /// Removes a circle; its id becomes stale.
@@ -203,11 +209,15 @@ ccl_status ccl_world_add_segment(ccl_world *world, ccl_segment segment, int *ind
 /// as for segments (periodic images, CCL_ERR_OUTSIDE_BOX, CCL_ERR_OVERLAP, CCL_ERR_FULL).
 ccl_status ccl_world_add_point(ccl_world *world, ccl_vec2 point, int *index);
 
-/// Advances the world by dt >= 0, processing every event in time order.
+/// Advances the world by dt >= 0, processing every event in time order. A dt that would take the
+/// world's time past the largest double is refused (CCL_ERR_INVALID_ARGUMENT, nothing changes):
+/// the time stays finite.
 ccl_status ccl_world_advance(ccl_world *world, double dt);
 
 /// Advances until `collisions` more circle-circle collisions happened (the world time is then
-/// that of the last one), or until max_dt passed, whichever comes first.
+/// that of the last one), or until max_dt passed, whichever comes first. A max_dt of INFINITY (or
+/// one that would take the time past the largest double) sets no end in time: where no event is
+/// left (a world at rest) the time stays at the last event processed, never infinite.
 ccl_status ccl_world_advance_collisions(ccl_world *world, uint64_t collisions, double max_dt);
 
 /// The current world time.
