@@ -21,6 +21,10 @@ static void version_macros_match_the_library(void **state) {
                                                CIRCOL_VERSION_MINOR * 100 + CIRCOL_VERSION_PATCH);
 }
 
+/* The segments and points (a == b) the last random world was given. */
+static ccl_segment g_obstacles[8];
+static int g_obstacle_count;
+
 /* A random world of about n circles (gas), with a few segments and points, advanced a while. */
 static ccl_world *random_world(wt_rng *rng, bool periodic, int n) {
     ccl_world_def def = ccl_world_default_def();
@@ -28,14 +32,20 @@ static ccl_world *random_world(wt_rng *rng, bool periodic, int n) {
     def.boundary = periodic ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
     ccl_world *w = NULL;
     assert_int_equal(ccl_world_create(&def, &w), CCL_OK);
+    g_obstacle_count = 0;
     for (int k = 0; k < 4; ++k) {
         ccl_vec2 a = ccl_v2(wt_range(rng, 0, 60), wt_range(rng, 0, 40));
         ccl_vec2 b = ccl_add(a, ccl_v2(wt_range(rng, -8, 8), wt_range(rng, -8, 8)));
         if (periodic) {
             b = ccl_v2(fmin(fmax(b.x, 0), 60), fmin(fmax(b.y, 0), 40));
         }
-        ccl_world_add_segment(w, ccl_make_segment(a, b), NULL);
-        ccl_world_add_point(w, ccl_v2(wt_range(rng, 0, 60), wt_range(rng, 0, 40)), NULL);
+        if (ccl_world_add_segment(w, ccl_make_segment(a, b), NULL) == CCL_OK) {
+            g_obstacles[g_obstacle_count++] = ccl_make_segment(a, b);
+        }
+        ccl_vec2 p = ccl_v2(wt_range(rng, 0, 60), wt_range(rng, 0, 40));
+        if (ccl_world_add_point(w, p, NULL) == CCL_OK) {
+            g_obstacles[g_obstacle_count++] = ccl_make_segment(p, p);
+        }
     }
     for (int k = 0; k < 4 * n && ccl_world_circle_count(w) < n; ++k) {
         ccl_circle_def c = ccl_circle_default_def();
@@ -164,10 +174,47 @@ static long double ray_circle_oracle(ccl_vec2 o, ccl_vec2 d, ccl_vec2 c, double 
     return t <= 1 ? t : INFINITY;
 }
 
+/* Brute force: where the ray o + d t, t in [0, 1], first crosses segment [a, b] (long double;
+ * a random ray never runs along one, and never meets a point). */
+static long double ray_segment_oracle(ccl_vec2 o, ccl_vec2 d, ccl_vec2 a, ccl_vec2 b) {
+    long double ex = (long double)b.x - a.x, ey = (long double)b.y - a.y;
+    long double ax = (long double)a.x - o.x, ay = (long double)a.y - o.y;
+    long double den = (long double)d.x * ey - (long double)d.y * ex;
+    if (den == 0) {
+        return INFINITY;
+    }
+    long double t = (ax * ey - ay * ex) / den, u = (ax * d.y - ay * d.x) / den;
+    return t >= 0 && t <= 1 && u >= 0 && u <= 1 ? t : INFINITY;
+}
+
+/* The first obstacle (every image) or box wall along the ray. */
+static long double ray_obstacles_oracle(bool periodic, ccl_vec2 o, ccl_vec2 d) {
+    long double best = INFINITY;
+    for (int k = 0; k < g_obstacle_count; ++k) {
+        for (int ky = -4; ky <= 4; ++ky) {
+            for (int kx = -3; kx <= 3; ++kx) {
+                if (!periodic && (kx != 0 || ky != 0)) {
+                    continue;
+                }
+                ccl_vec2 shift = ccl_v2(60.0 * kx, 40.0 * ky);
+                long double t = ray_segment_oracle(o, d, ccl_add(g_obstacles[k].a, shift),
+                                                   ccl_add(g_obstacles[k].b, shift));
+                best = t < best ? t : best;
+            }
+        }
+    }
+    ccl_vec2 corner[5] = {{0, 0}, {60, 0}, {60, 40}, {0, 40}, {0, 0}};
+    for (int k = 0; !periodic && k < 4; ++k) {
+        long double t = ray_segment_oracle(o, d, corner[k], corner[k + 1]);
+        best = t < best ? t : best;
+    }
+    return best;
+}
+
 static void ray_casts_match_brute_force(void **state) {
     (void)state;
     wt_rng rng = {35};
-    int circle_hits = 0;
+    int circle_hits = 0, obstacle_hits = 0;
     for (int run = 0; run < 24; ++run) {
         bool periodic = run % 2 == 1;
         ccl_world *w = random_world(&rng, periodic, 300);
@@ -192,14 +239,18 @@ static void ray_casts_match_brute_force(void **state) {
                     }
                 }
             }
-            if (h.hit && h.kind == CCL_CONTACT_CIRCLE) {
-                circle_hits++;
-                assert_true(fabsl((long double)h.fraction - best) <= 1e-9L);
+            long double other = ray_obstacles_oracle(periodic, o, d);
+            long double first = best < other ? best : other;
+            assert_int_equal(h.hit, first != INFINITY);
+            if (h.hit) {
+                assert_true(fabsl((long double)h.fraction - first) <= 1e-9L);
                 assert_true(fabs(ccl_length(h.normal) - 1.0) < 1e-12);
                 assert_true(ccl_dot(h.normal, d) <= 0.0);
-            } else {
-                /* whatever was hit (or nothing) comes before every circle */
-                assert_true(best == INFINITY || (h.hit && h.fraction <= best + 1e-9L));
+                bool circle_first = best < other - 1e-9L, other_first = other < best - 1e-9L;
+                assert_true(!circle_first || h.kind == CCL_CONTACT_CIRCLE);
+                assert_true(!other_first || h.kind != CCL_CONTACT_CIRCLE);
+                circle_hits += h.kind == CCL_CONTACT_CIRCLE;
+                obstacle_hits += h.kind == CCL_CONTACT_SEGMENT || h.kind == CCL_CONTACT_BOX;
             }
             ccl_vec2 end = ccl_add(o, d);
             bool leaves = end.x < 0 || end.x > 60 || end.y < 0 || end.y > 40;
@@ -208,7 +259,7 @@ static void ray_casts_match_brute_force(void **state) {
         free(s);
         ccl_world_destroy(w);
     }
-    assert_true(circle_hits > 1000);
+    assert_true(circle_hits > 1000 && obstacle_hits > 100);
 }
 
 static void bad_queries_get_a_status(void **state) {
