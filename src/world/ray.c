@@ -27,8 +27,8 @@ static void ccl_ray_keep(ccl_ray *r, double t, ccl_vec2 normal, ccl_contact_kind
     r->best = h;
 }
 
-/* The ray against a circle at c with radius rad: the first root of |o + d t - c| = rad in
- * [0, 1] (0 when o is inside), from the narrow phase's circle-point sweep. */
+/* The ray against a circle at c with radius rad: the first root of |o + d t - c| = rad in [0, 1]
+ * (0 when o is inside), from the narrow phase's circle-point sweep. */
 static void ccl_ray_circle(ccl_ray *r, ccl_vec2 c, double rad, ccl_circle_id id) {
     ccl_hit h;
     if (ccl_length_sq(ccl_sub(r->o, c)) <= rad * rad) {
@@ -115,10 +115,11 @@ static int64_t ccl_ray_floor_div(int64_t a, int64_t n) {
     return a >= 0 ? a / n : -((-a + n - 1) / n);
 }
 
-/* The circles of the 3 x 3 cells around unwrapped cell (ux, uy). */
-static void ccl_ray_block(const ccl_world *w, ccl_ray *r, int64_t ux, int64_t uy) {
-    for (int64_t y = uy - 1; y <= uy + 1; ++y) {
-        for (int64_t x = ux - 1; x <= ux + 1; ++x) {
+/* The circles of the unwrapped cells [x0, x1] x [y0, y1]. */
+static void ccl_ray_cells(const ccl_world *w, ccl_ray *r, int64_t x0, int64_t x1, int64_t y0,
+                          int64_t y1) {
+    for (int64_t y = y0; y <= y1; ++y) {
+        for (int64_t x = x0; x <= x1; ++x) {
             int64_t kx = ccl_ray_floor_div(x, w->grid.nx), ky = ccl_ray_floor_div(y, w->grid.ny);
             if (!w->box.periodic && (kx != 0 || ky != 0)) {
                 continue;
@@ -175,6 +176,20 @@ static bool ccl_ray_enters_grid(const ccl_world *w, const ccl_ray *r, double *en
     return t0 <= t1;
 }
 
+/* The circles of the 3 x 3 cells around the walk's cell (ax, ay) that the block around the cell
+ * before it (moved along axis `moved`: 0 x, 1 y; -1 for none) did not hold. A cell stays in the
+ * block over one run of steps (the walk is monotone along each axis), so each is visited once. */
+static void ccl_ray_block(const ccl_world *w, ccl_ray *r, const ccl_ray_axis *ax,
+                          const ccl_ray_axis *ay, int moved) {
+    int64_t x0 = ax->cell - 1, x1 = ax->cell + 1, y0 = ay->cell - 1, y1 = ay->cell + 1;
+    if (moved == 0) {
+        x0 = x1 = ax->cell + ax->step;
+    } else if (moved == 1) {
+        y0 = y1 = ay->cell + ay->step;
+    }
+    ccl_ray_cells(w, r, x0, x1, y0, y1);
+}
+
 /* Walks the cells along the ray, from fraction 0, until the best hit lies before the next cell. */
 static void ccl_ray_walk(const ccl_world *w, ccl_ray *r) {
     if (w->grid.cell_head == NULL || w->live_count == 0) {
@@ -190,6 +205,7 @@ static void ccl_ray_walk(const ccl_world *w, ccl_ray *r) {
     ax.next += entry;
     ay.next += entry;
     int64_t limit = 4 + 2 * (int64_t)(w->grid.nx + w->grid.ny) * 65;
+    int moved = -1;
     for (int64_t steps = 0; steps < limit && entry <= 1.0; ++steps) {
         if (r->best.hit && r->best.fraction < entry) {
             return;
@@ -201,9 +217,11 @@ static void ccl_ray_walk(const ccl_world *w, ccl_ray *r) {
                 return; /* leaving the grid for good */
             }
         } else {
-            ccl_ray_block(w, r, ax.cell, ay.cell);
+            ccl_ray_block(w, r, &ax, &ay, moved);
+            moved = -2;
         }
         ccl_ray_axis *a = ax.next < ay.next ? &ax : &ay;
+        moved = moved == -2 ? (a == &ax ? 0 : 1) : -1;
         entry = a->next;
         a->cell += a->step;
         a->next += a->delta;
