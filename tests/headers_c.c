@@ -1,5 +1,6 @@
 /* Each public header compiles on its own, then all together, as strict C17. */
 #include <circol/world.h>
+#include <circol/query.h>
 #include <circol/response.h>
 #include <circol/collision3d.h>
 #include <circol/collision.h>

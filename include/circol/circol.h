@@ -6,6 +6,7 @@
 #include "collision.h"
 #include "collision3d.h"
 #include "math.h"
+#include "query.h"
 #include "response.h"
 #include "world.h"
 

@@ -2,6 +2,7 @@
 
 #include "world/motion.h"
 #include "world/place.h"
+#include "world/refusal.h"
 #include "world/world.h"
 
 /* True when circle i strictly overlaps the obstacle (segment s). */
@@ -56,7 +57,7 @@ static bool ccl_world_obstacle_hits_circle(const ccl_world *w, ccl_segment s) {
 
 /* Checks an obstacle against the world: the arguments, the lock, the box, the room, and the
  * circles it must not overlap. */
-static ccl_status ccl_world_check_obstacle(const ccl_world *w, ccl_segment s, bool is_point) {
+static ccl_status ccl_world_check_obstacle(ccl_world *w, ccl_segment s, bool is_point) {
     if (w == NULL || !ccl_vec2_within(s.a, CCL_MAX_LENGTH) ||
         !ccl_vec2_within(s.b, CCL_MAX_LENGTH)) {
         return CCL_ERR_INVALID_ARGUMENT;
@@ -70,7 +71,11 @@ static ccl_status ccl_world_check_obstacle(const ccl_world *w, ccl_segment s, bo
     if ((is_point ? w->obstacles.point_count : w->obstacles.segment_count) >= CCL_MAX_OBSTACLES) {
         return CCL_ERR_FULL;
     }
-    return ccl_world_obstacle_hits_circle(w, s) ? CCL_ERR_OVERLAP : CCL_OK;
+    if (ccl_world_obstacle_hits_circle(w, s)) {
+        ccl_world_note_refused_obstacle(w, s);
+        return CCL_ERR_OVERLAP;
+    }
+    return CCL_OK;
 }
 
 /* Bins a new obstacle. The obstacle tables are built again before the next event, not at every

@@ -10,6 +10,7 @@
 #include "world/neighbours.h"
 #include "world/place.h"
 #include "world/predict.h"
+#include "world/refusal.h"
 #include "world/sleep.h"
 #include "world/world.h"
 
@@ -172,7 +173,11 @@ static ccl_status ccl_world_check_circle(ccl_world *w, const ccl_circle_def *def
             return status;
         }
     }
-    return ccl_circle_hits_obstacle(w, *p, def->radius) ? CCL_ERR_OVERLAP : CCL_OK;
+    if (ccl_circle_hits_obstacle(w, *p, def->radius)) {
+        ccl_world_note_refused_circle(w, *p, def->radius);
+        return CCL_ERR_OVERLAP;
+    }
+    return CCL_OK;
 }
 
 /* Makes sure a slot (and, for a circle with user data, the user data array) is there to take. */
@@ -264,6 +269,9 @@ static ccl_status ccl_world_apply_overlap_policy(ccl_world *w, int32_t i) {
     ccl_status status = CCL_ERR_OVERLAP;
     if (w->def.overlap == CCL_OVERLAP_SEPARATE && !scan.overflow) {
         status = ccl_world_reserve_overlaps(w, scan.count);
+    }
+    if (status == CCL_ERR_OVERLAP) {
+        ccl_world_note_refused_circle(w, b->position, b->radius);
     }
     if (status != CCL_OK) {
         return status;

@@ -79,6 +79,13 @@ typedef struct ccl_overlap_pair {
     uint32_t generation_a, generation_b;
 } ccl_overlap_pair;
 
+/// The shape the last CCL_ERR_OVERLAP refused, for ccl_world_last_overlap (world/refusal.h).
+typedef struct ccl_refusal {
+    uint8_t what;      ///< 0: none; 1: a circle (shape.a its centre); 2: a segment or point
+    ccl_segment shape; ///< the refused obstacle, or the circle's centre in shape.a
+    double radius;     ///< the refused circle's radius
+} ccl_refusal;
+
 struct ccl_world {
     ccl_world_def def;
     double time;      ///< internal time; world time is time_base + time
@@ -117,6 +124,7 @@ struct ccl_world {
     ccl_memory memory;        ///< the allocator hooks and the bytes held
     size_t cache_bytes;       ///< the core's second-level cache (ccl_world_cache_bytes)
     size_t fetch_ahead_bytes; ///< the look-ahead runs from this much memory_bytes on (world.c)
+    ccl_refusal refusal;      ///< the last CCL_ERR_OVERLAP's refused shape
 };
 
 /// The cold half of the circle whose hot slot is b.
