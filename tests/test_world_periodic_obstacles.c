@@ -19,10 +19,7 @@
 #include "world_common.h"
 
 static ccl_world *periodic_box(double size) {
-    ccl_world_def d = ccl_world_default_def();
-    d.box_min = ccl_v2(0.0, 0.0);
-    d.box_max = ccl_v2(size, size);
-    d.boundary = CCL_BOUNDARY_PERIODIC;
+    ccl_world_def d = wt_periodic_def(size, size);
     d.record_contacts = true;
     ccl_world *w = NULL;
     assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
@@ -31,10 +28,7 @@ static ccl_world *periodic_box(double size) {
 
 static ccl_circle_id add(ccl_world *w, double x, double y, double vx, double vy, double r,
                          ccl_status expected) {
-    ccl_circle_def c = ccl_circle_default_def();
-    c.position = ccl_v2(x, y);
-    c.velocity = ccl_v2(vx, vy);
-    c.radius = r;
+    ccl_circle_def c = wt_circle(ccl_v2(x, y), ccl_v2(vx, vy), r);
     ccl_circle_id id = {0, 0};
     assert_int_equal(ccl_world_add_circle(w, &c, &id), expected);
     return id;
@@ -277,10 +271,7 @@ static void a_circle_grazing_where_two_images_meet_moves_on(void **state) {
     int added = 0;
     for (int trial = 0; trial < 20000; ++trial) {
         double W = wt_range(&rng, 6.0, 16.0), H = wt_range(&rng, 6.0, 16.0);
-        ccl_world_def d = ccl_world_default_def();
-        d.box_min = ccl_v2(0.0, 0.0);
-        d.box_max = ccl_v2(W, H);
-        d.boundary = CCL_BOUNDARY_PERIODIC;
+        ccl_world_def d = wt_periodic_def(W, H);
         d.max_events_per_advance = 100000;
         ccl_world *w = NULL;
         assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
