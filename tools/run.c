@@ -386,6 +386,17 @@ static void ccl_cli_run_free(ccl_cli_run *run) {
     }
 }
 
+/// Whether the output path given to option names the scene file, which writing it would
+/// overwrite; if so, says so on stderr.
+static bool ccl_cli_run_overwrites_scene(const char *path, const char *option,
+                                         const char *scene_path) {
+    if (!ccl_cli_is_same_file(path, scene_path)) {
+        return false;
+    }
+    fprintf(stderr, "circol: %s: '%s' is the scene file; refusing to overwrite it\n", option, path);
+    return true;
+}
+
 /// The run itself, once the options are known. Returns an exit status.
 static int ccl_cli_run_execute(ccl_cli_run *run) {
     int code = ccl_cli_run_load(run);
@@ -402,14 +413,8 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
     if (scene_path != NULL && strcmp(scene_path, "-") == 0) {
         scene_path = NULL; /* standard input */
     }
-    if (!builtin && ccl_cli_is_same_file(run->options.trace_path, scene_path)) {
-        fprintf(stderr, "circol: --trace: '%s' is the scene file; refusing to overwrite it\n",
-                run->options.trace_path);
-        return CCL_CLI_EXIT_USAGE;
-    }
-    if (!builtin && ccl_cli_is_same_file(run->options.svg_path, scene_path)) {
-        fprintf(stderr, "circol: --svg: '%s' is the scene file; refusing to overwrite it\n",
-                run->options.svg_path);
+    if (!builtin && (ccl_cli_run_overwrites_scene(run->options.trace_path, "--trace", scene_path) ||
+                     ccl_cli_run_overwrites_scene(run->options.svg_path, "--svg", scene_path))) {
         return CCL_CLI_EXIT_USAGE;
     }
     if (run->options.trace_path != NULL) {
