@@ -147,6 +147,12 @@ static void json_string(FILE *f, const char *s) {
     fputc('"', f);
 }
 
+/* The text before a member's value (its key and what comes before), then the value, a string. */
+static void json_member(FILE *f, const char *lead, const char *value) {
+    fputs(lead, f);
+    json_string(f, value);
+}
+
 static void json_number(FILE *f, double v) {
     if (isfinite(v)) {
         fprintf(f, "%.17g", v);
@@ -173,22 +179,17 @@ static int write_json(const char *path, const bench_options *opt, const char *co
             bench_clock == CLOCK_MONOTONIC ? "wall clock" : "thread CPU time");
     fprintf(f, ",\n  \"repeat\": %d,\n  \"results\": [\n", opt->repeat);
     for (size_t i = 0; i < row_count; ++i) {
-        fputs("    {\"scene\": ", f);
-        json_string(f, rows[i].scene);
-        fputs(", \"metric\": ", f);
-        json_string(f, rows[i].metric);
+        json_member(f, "    {\"scene\": ", rows[i].scene);
+        json_member(f, ", \"metric\": ", rows[i].metric);
         fputs(", \"value\": ", f);
         json_number(f, rows[i].value);
-        fputs(", \"unit\": ", f);
-        json_string(f, rows[i].unit);
+        json_member(f, ", \"unit\": ", rows[i].unit);
         fputs(i + 1 < row_count ? "},\n" : "}\n", f);
     }
     fputs("  ],\n  \"notes\": [\n", f);
     for (size_t i = 0; i < note_count; ++i) {
-        fputs("    {\"scene\": ", f);
-        json_string(f, notes[i].scene);
-        fputs(", \"text\": ", f);
-        json_string(f, notes[i].text);
+        json_member(f, "    {\"scene\": ", notes[i].scene);
+        json_member(f, ", \"text\": ", notes[i].text);
         fputs(i + 1 < note_count ? "},\n" : "}\n", f);
     }
     fputs("  ]\n}\n", f);
