@@ -34,6 +34,16 @@ static ccl_circle_id add(ccl_world *w, double x, double y, double vx, double vy,
     return id;
 }
 
+/* The world's contact events, checked to be one alone, of the given kind and obstacle index. */
+static const ccl_contact_event *only_contact(const ccl_world *w, ccl_contact_kind kind, int wall) {
+    size_t n = 0;
+    const ccl_contact_event *e = ccl_world_contact_events(w, &n);
+    assert_int_equal(n, 1);
+    assert_int_equal(e[0].kind, kind);
+    assert_int_equal(e[0].wall, wall);
+    return e;
+}
+
 /* A segment on the right edge x = 48: a circle at x = 2 moving left meets its image at x = 0
  * when its left side gets there, t = (2 - 1) / 5, and comes back. */
 static void segment_on_an_edge_is_met_from_the_other_side(void **state) {
@@ -45,11 +55,7 @@ static void segment_on_an_edge_is_met_from_the_other_side(void **state) {
         CCL_OK);
     ccl_circle_id id = add(w, 2.0, 20.0, -5.0, 0.0, 1.0, CCL_OK);
     assert_int_equal(ccl_world_advance(w, 0.5), CCL_OK);
-    size_t n = 0;
-    const ccl_contact_event *e = ccl_world_contact_events(w, &n);
-    assert_int_equal(n, 1);
-    assert_int_equal(e[0].kind, CCL_CONTACT_SEGMENT);
-    assert_int_equal(e[0].wall, seg);
+    const ccl_contact_event *e = only_contact(w, CCL_CONTACT_SEGMENT, seg);
     assert_true(fabs(e[0].time - 0.2) < 1e-12);
     assert_true(fabs(e[0].normal.x + 1.0) < 1e-12 && fabs(e[0].normal.y) < 1e-12);
     assert_true(fabs(e[0].point.x) < 1e-12 && fabs(e[0].point.y - 20.0) < 1e-12);
@@ -96,11 +102,7 @@ static void corner_point_is_met_through_the_corner(void **state) {
     assert_int_equal(ccl_world_add_point(w, ccl_v2(0.0, 0.0), &pt), CCL_OK);
     add(w, 46.0, 46.0, 3.0, 3.0, 1.0, CCL_OK);
     assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
-    size_t n = 0;
-    const ccl_contact_event *e = ccl_world_contact_events(w, &n);
-    assert_int_equal(n, 1);
-    assert_int_equal(e[0].kind, CCL_CONTACT_POINT);
-    assert_int_equal(e[0].wall, pt);
+    const ccl_contact_event *e = only_contact(w, CCL_CONTACT_POINT, pt);
     double expected = (2.0 * sqrt(2.0) - 1.0) / (3.0 * sqrt(2.0));
     assert_true(fabs(e[0].time - expected) < 1e-12);
     assert_true(fabs(e[0].normal.x - sqrt(0.5)) < 1e-12);
