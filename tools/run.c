@@ -236,12 +236,21 @@ ccl_cli_run_picture(const ccl_cli_run *run, const ccl_cli_svg_circle *circles, c
                                  title};
 }
 
-/// Writes the next frame (--frames). False on failure (said on standard error).
-static bool ccl_cli_run_write_frame(ccl_cli_run *run) {
+/// The circles of a picture of the world now, for option (--frames, --svg); NULL when out of
+/// memory, which is said on standard error.
+static ccl_cli_svg_circle *ccl_cli_run_circles(const ccl_cli_run *run, const char *option) {
     ccl_cli_svg_circle *circles =
         ccl_cli_picture_circles(run->world, run->ids, run->scene.circle_count);
     if (circles == NULL) {
-        fputs("circol: --frames: out of memory\n", stderr);
+        fprintf(stderr, "circol: %s: out of memory\n", option);
+    }
+    return circles;
+}
+
+/// Writes the next frame (--frames). False on failure (said on standard error).
+static bool ccl_cli_run_write_frame(ccl_cli_run *run) {
+    ccl_cli_svg_circle *circles = ccl_cli_run_circles(run, "--frames");
+    if (circles == NULL) {
         return false;
     }
     ccl_cli_svg_picture picture = ccl_cli_run_picture(run, circles, NULL);
@@ -253,10 +262,8 @@ static bool ccl_cli_run_write_frame(ccl_cli_run *run) {
 
 /// Writes the SVG picture of the final state.
 static bool ccl_cli_run_write_svg(ccl_cli_run *run) {
-    ccl_cli_svg_circle *circles =
-        ccl_cli_picture_circles(run->world, run->ids, run->scene.circle_count);
+    ccl_cli_svg_circle *circles = ccl_cli_run_circles(run, "--svg");
     if (circles == NULL) {
-        fputs("circol: --svg: out of memory\n", stderr);
         return false;
     }
     char title[256];
