@@ -41,16 +41,24 @@ static void copy_text(char *dst, size_t size, const char *src) {
     snprintf(dst, size, "%s", src);
 }
 
-void bench_record(const char *scene, const char *metric, double value, const char *unit) {
-    if (row_count == row_capacity) {
-        row_capacity = row_capacity ? 2 * row_capacity : 64;
-        bench_row *grown = realloc(rows, row_capacity * sizeof *rows);
-        if (grown == NULL) {
-            fprintf(stderr, "circol_bench: out of memory\n");
-            exit(1);
-        }
-        rows = grown;
+/* items (count of them, each size bytes, room for *capacity) with room for one more: the room
+ * doubles, from first; out of memory ends the run. */
+static void *grow(void *items, size_t size, size_t count, size_t *capacity, size_t first) {
+    if (count < *capacity) {
+        return items;
     }
+    size_t room = *capacity ? 2 * *capacity : first;
+    void *grown = realloc(items, room * size);
+    if (grown == NULL) {
+        fprintf(stderr, "circol_bench: out of memory\n");
+        exit(1);
+    }
+    *capacity = room;
+    return grown;
+}
+
+void bench_record(const char *scene, const char *metric, double value, const char *unit) {
+    rows = grow(rows, sizeof *rows, row_count, &row_capacity, 64);
     bench_row *r = &rows[row_count++];
     copy_text(r->scene, sizeof r->scene, scene);
     copy_text(r->metric, sizeof r->metric, metric);
@@ -71,15 +79,7 @@ bool bench_value(const char *scene, const char *metric, double *value) {
 }
 
 void bench_note(const char *scene, const char *text) {
-    if (note_count == note_capacity) {
-        note_capacity = note_capacity ? 2 * note_capacity : 16;
-        bench_text *grown = realloc(notes, note_capacity * sizeof *notes);
-        if (grown == NULL) {
-            fprintf(stderr, "circol_bench: out of memory\n");
-            exit(1);
-        }
-        notes = grown;
-    }
+    notes = grow(notes, sizeof *notes, note_count, &note_capacity, 16);
     copy_text(notes[note_count].scene, sizeof notes[note_count].scene, scene);
     copy_text(notes[note_count].text, sizeof notes[note_count].text, text);
     ++note_count;
@@ -147,6 +147,12 @@ static void json_string(FILE *f, const char *s) {
     fputc('"', f);
 }
 
+/* The text before a member's value (its key and what comes before), then the value, a string. */
+static void json_member(FILE *f, const char *lead, const char *value) {
+    fputs(lead, f);
+    json_string(f, value);
+}
+
 static void json_number(FILE *f, double v) {
     if (isfinite(v)) {
         fprintf(f, "%.17g", v);
@@ -173,22 +179,17 @@ static int write_json(const char *path, const bench_options *opt, const char *co
             bench_clock == CLOCK_MONOTONIC ? "wall clock" : "thread CPU time");
     fprintf(f, ",\n  \"repeat\": %d,\n  \"results\": [\n", opt->repeat);
     for (size_t i = 0; i < row_count; ++i) {
-        fputs("    {\"scene\": ", f);
-        json_string(f, rows[i].scene);
-        fputs(", \"metric\": ", f);
-        json_string(f, rows[i].metric);
+        json_member(f, "    {\"scene\": ", rows[i].scene);
+        json_member(f, ", \"metric\": ", rows[i].metric);
         fputs(", \"value\": ", f);
         json_number(f, rows[i].value);
-        fputs(", \"unit\": ", f);
-        json_string(f, rows[i].unit);
+        json_member(f, ", \"unit\": ", rows[i].unit);
         fputs(i + 1 < row_count ? "},\n" : "}\n", f);
     }
     fputs("  ],\n  \"notes\": [\n", f);
     for (size_t i = 0; i < note_count; ++i) {
-        fputs("    {\"scene\": ", f);
-        json_string(f, notes[i].scene);
-        fputs(", \"text\": ", f);
-        json_string(f, notes[i].text);
+        json_member(f, "    {\"scene\": ", notes[i].scene);
+        json_member(f, ", \"text\": ", notes[i].text);
         fputs(i + 1 < note_count ? "},\n" : "}\n", f);
     }
     fputs("  ]\n}\n", f);

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /// A cursor over the fuzzer's bytes; reads past the end give zeros.
@@ -55,5 +57,21 @@ static inline double fuzz_double(fuzz_input *in) {
     int shift = (tag - 64) % 12 - 6; /* 2^-6 .. 2^5 */
     return ldexp((double)k / 64.0, shift);
 }
+
+/// What a target runs before a failed check aborts (fuzz_narrow prints the case's arguments).
+#ifndef FUZZ_ON_FAILURE
+#define FUZZ_ON_FAILURE() ((void)0)
+#endif
+
+/// Stops the run with a message naming the target (FUZZ_NAME, which the target defines before
+/// including this header) and the broken invariant; libFuzzer saves the input.
+#define FUZZ_CHECK(cond, what)                                                                     \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "%s: %s (%s) at %s:%d\n", FUZZ_NAME, what, #cond, __FILE__, __LINE__); \
+            FUZZ_ON_FAILURE();                                                                     \
+            abort();                                                                               \
+        }                                                                                          \
+    } while (0)
 
 #endif

@@ -19,19 +19,11 @@
 #include <circol/collision3d.h>
 #include <circol/response.h>
 
+#define FUZZ_NAME         "fuzz_narrow"
+#define FUZZ_ON_FAILURE() print_arguments()
 #include "fuzz_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/// Stops the run with a message naming the broken invariant (libFuzzer saves the input).
-#define FUZZ_CHECK(cond, what)                                                                     \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "fuzz_narrow: %s (%s) at %s:%d\n", what, #cond, __FILE__, __LINE__);   \
-            print_arguments();                                                                     \
-            abort();                                                                               \
-        }                                                                                          \
-    } while (0)
 
 /// The arguments of the current case, printed when a check fails.
 static double arguments[16];
@@ -68,6 +60,22 @@ static bool moderate(const double *v, int n) {
         }
     }
     return true;
+}
+
+/* The answer for a first contact at time t: UNSURE within the margin of a finite t_max, a MISS
+ * beyond it, else a HIT at t whose normal the caller fills in. */
+static ref_answer ref_at(long double t, long double t_max) {
+    ref_answer r = {REF_UNSURE, 0, 0, 0};
+    if (isfinite(t_max) && fabsl(t - t_max) <= REF_MARGIN * fmaxl(t, t_max)) {
+        return r;
+    }
+    if (t > t_max) {
+        r.verdict = REF_MISS;
+        return r;
+    }
+    r.verdict = REF_HIT;
+    r.t = t;
+    return r;
 }
 
 /* First contact of two points at relative position p, velocity v, touching at distance R, in
@@ -108,15 +116,10 @@ static ref_answer ref_points(long double px, long double py, long double vx, lon
         return r;
     }
     long double t = c / (-b + sqrtl(D));
-    if (isfinite(t_max) && fabsl(t - t_max) <= REF_MARGIN * fmaxl(t, t_max)) {
+    r = ref_at(t, t_max);
+    if (r.verdict != REF_HIT) {
         return r;
     }
-    if (t > t_max) {
-        r.verdict = REF_MISS;
-        return r;
-    }
-    r.verdict = REF_HIT;
-    r.t = t;
     long double qx = px + vx * t, qy = py + vy * t, q = sqrtl(qx * qx + qy * qy);
     r.nx = qx / q;
     r.ny = qy / q;
@@ -153,15 +156,10 @@ static ref_answer ref_line(long double cx, long double cy, long double vx, long 
         return r;
     }
     long double t = (fabsl(s0) - radius) / fabsl(vn);
-    if (isfinite(t_max) && fabsl(t - t_max) <= REF_MARGIN * fmaxl(t, t_max)) {
+    r = ref_at(t, t_max);
+    if (r.verdict != REF_HIT) {
         return r;
     }
-    if (t > t_max) {
-        r.verdict = REF_MISS;
-        return r;
-    }
-    r.verdict = REF_HIT;
-    r.t = t;
     r.nx = s0 > 0 ? -nx : nx; /* from the circle toward the line */
     r.ny = s0 > 0 ? -ny : ny;
     if (radius <= REF_MARGIN * L) {

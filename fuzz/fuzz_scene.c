@@ -14,16 +14,10 @@
 
 #include "scene.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#define FUZZ_NAME "fuzz_scene"
+#include "fuzz_input.h"
 
-/// Stops the run with a message naming the broken invariant (libFuzzer saves the input).
-#define FUZZ_CHECK(cond, what)                                                                     \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "fuzz_scene: %s (%s) at %s:%d\n", what, #cond, __FILE__, __LINE__);    \
-            abort();                                                                               \
-        }                                                                                          \
-    } while (0)
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static bool finite2(ccl_vec2 v) {
     return isfinite(v.x) && isfinite(v.y);

@@ -15,6 +15,7 @@
 
 #include <circol/world.h>
 
+#define FUZZ_NAME "fuzz_world"
 #include "fuzz_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -26,15 +27,6 @@ static bool tracing;
     do {                                                                                           \
         if (tracing) {                                                                             \
             fprintf(stderr, __VA_ARGS__);                                                          \
-        }                                                                                          \
-    } while (0)
-
-/// Stops the run with a message naming the broken invariant (libFuzzer saves the input).
-#define FUZZ_CHECK(cond, what)                                                                     \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "fuzz_world: %s (%s) at %s:%d\n", what, #cond, __FILE__, __LINE__);    \
-            abort();                                                                               \
         }                                                                                          \
     } while (0)
 

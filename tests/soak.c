@@ -18,6 +18,8 @@
 
 #include <circol/world.h>
 
+#include "world_common.h"
+
 /// Most ids remembered per world.
 #define SOAK_TRACKED 512
 /// Operations on one world before it is destroyed and a new one made.
@@ -39,25 +41,8 @@ static uint64_t event_limits;
         }                                                                                          \
     } while (0)
 
-/// splitmix64: a small deterministic generator.
-static uint64_t rng_state;
-
-static uint64_t rng_next(void) {
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-/// Uniform in [0, 1).
-static double rng_unit(void) {
-    return (double)(rng_next() >> 11) * 0x1p-53;
-}
-
-/// Uniform in [lo, hi).
-static double rng_range(double lo, double hi) {
-    return lo + (hi - lo) * rng_unit();
-}
+/// The soak's random stream (splitmix64, world_common.h), seeded per run.
+static wt_rng rng;
 
 /// What the soak knows about one world, independently of it.
 typedef struct soak_world {
@@ -72,22 +57,22 @@ typedef struct soak_world {
 static void soak_world_make(soak_world *s) {
     memset(s, 0, sizeof *s);
     ccl_world_def def = ccl_world_default_def();
-    double w = rng_range(20.0, 120.0), h = rng_range(20.0, 120.0);
-    def.box_min = ccl_v2(rng_range(-50.0, 50.0), rng_range(-50.0, 50.0));
+    double w = wt_range(&rng, 20.0, 120.0), h = wt_range(&rng, 20.0, 120.0);
+    def.box_min = ccl_v2(wt_range(&rng, -50.0, 50.0), wt_range(&rng, -50.0, 50.0));
     def.box_max = ccl_v2(def.box_min.x + w, def.box_min.y + h);
-    uint64_t kind = rng_next() % 6;
+    uint64_t kind = wt_next(&rng) % 6;
     def.boundary = kind % 2 ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
     if (kind == 2) {
-        def.gravity = ccl_v2(rng_range(-2.0, 2.0), -rng_range(1.0, 20.0));
-        def.restitution = rng_range(0.3, 1.0);
+        def.gravity = ccl_v2(wt_range(&rng, -2.0, 2.0), -wt_range(&rng, 1.0, 20.0));
+        def.restitution = wt_range(&rng, 0.3, 1.0);
     } else if (kind == 3) {
-        def.damping = rng_range(0.0, 0.5);
+        def.damping = wt_range(&rng, 0.0, 0.5);
     } else if (kind == 4) {
-        def.restitution = rng_range(0.5, 1.0);
+        def.restitution = wt_range(&rng, 0.5, 1.0);
     }
     def.max_circles = 400;
     def.max_events_per_advance = 2000;
-    def.record_contacts = rng_next() % 2 == 0;
+    def.record_contacts = wt_next(&rng) % 2 == 0;
     s->def = def;
     ccl_status status = ccl_world_create(&def, &s->world);
     SOAK_CHECK(status == CCL_OK, "create: %s", ccl_status_string(status));
@@ -126,15 +111,15 @@ static void soak_check(soak_world *s, bool full) {
 
 static void soak_operation(soak_world *s) {
     ccl_world *w = s->world;
-    uint64_t op = rng_next() % 100;
+    uint64_t op = wt_next(&rng) % 100;
     if (op < 35) {
         ccl_circle_def def = ccl_circle_default_def();
-        def.radius = rng_range(0.2, 2.5);
-        def.position = ccl_v2(rng_range(s->def.box_min.x, s->def.box_max.x),
-                              rng_range(s->def.box_min.y, s->def.box_max.y));
-        def.velocity = ccl_v2(rng_range(-10.0, 10.0), rng_range(-10.0, 10.0));
-        def.mass = rng_next() % 20 == 0 ? 0.0 : rng_range(0.5, 3.0);
-        def.restitution = rng_next() % 2 ? -1.0 : rng_range(0.2, 1.0);
+        def.radius = wt_range(&rng, 0.2, 2.5);
+        def.position = ccl_v2(wt_range(&rng, s->def.box_min.x, s->def.box_max.x),
+                              wt_range(&rng, s->def.box_min.y, s->def.box_max.y));
+        def.velocity = ccl_v2(wt_range(&rng, -10.0, 10.0), wt_range(&rng, -10.0, 10.0));
+        def.mass = wt_next(&rng) % 20 == 0 ? 0.0 : wt_range(&rng, 0.5, 3.0);
+        def.restitution = wt_next(&rng) % 2 ? -1.0 : wt_range(&rng, 0.2, 1.0);
         ccl_circle_id id;
         ccl_status status = ccl_world_add_circle(w, &def, &id);
         SOAK_CHECK(status == CCL_OK || status == CCL_ERR_OVERLAP || status == CCL_ERR_OUTSIDE_BOX ||
@@ -149,7 +134,7 @@ static void soak_operation(soak_world *s) {
             }
         }
     } else if (op < 50 && s->tracked > 0) {
-        int k = (int)(rng_next() % (uint64_t)s->tracked);
+        int k = (int)(wt_next(&rng) % (uint64_t)s->tracked);
         ccl_status status = ccl_world_remove_circle(w, s->ids[k]);
         SOAK_CHECK(status == (s->alive[k] ? CCL_OK : CCL_ERR_STALE_ID), "remove: %s",
                    ccl_status_string(status));
@@ -158,32 +143,33 @@ static void soak_operation(soak_world *s) {
             s->live--;
         }
     } else if (op < 60 && s->tracked > 0) {
-        int k = (int)(rng_next() % (uint64_t)s->tracked);
-        ccl_vec2 v = ccl_v2(rng_range(-10.0, 10.0), rng_range(-10.0, 10.0));
+        int k = (int)(wt_next(&rng) % (uint64_t)s->tracked);
+        ccl_vec2 v = ccl_v2(wt_range(&rng, -10.0, 10.0), wt_range(&rng, -10.0, 10.0));
         ccl_status status = ccl_world_set_velocity(w, s->ids[k], v);
         SOAK_CHECK(status == CCL_OK || status == CCL_ERR_INVALID_ARGUMENT ||
                        (!s->alive[k] && status == CCL_ERR_STALE_ID),
                    "set_velocity: %s", ccl_status_string(status));
         SOAK_CHECK(s->alive[k] || status == CCL_ERR_STALE_ID, "stale id accepted");
     } else if (op < 62) {
-        SOAK_CHECK(ccl_world_scale_velocities(w, rng_range(0.5, 1.5)) == CCL_OK, "scale");
+        SOAK_CHECK(ccl_world_scale_velocities(w, wt_range(&rng, 0.5, 1.5)) == CCL_OK, "scale");
     } else if (op < 63) {
         /* anywhere in the box, edges included (a periodic world sees them across its edges) */
         ccl_vec2 lo = s->def.box_min, hi = s->def.box_max;
-        ccl_vec2 a = ccl_v2(rng_range(lo.x, hi.x), rng_range(lo.y, hi.y));
-        ccl_vec2 b = ccl_v2(fmin(fmax(a.x + rng_range(-10.0, 10.0), lo.x), hi.x),
-                            fmin(fmax(a.y + rng_range(-10.0, 10.0), lo.y), hi.y));
-        ccl_status status = rng_next() % 2 ? ccl_world_add_point(w, a, NULL)
-                                           : ccl_world_add_segment(w, ccl_make_segment(a, b), NULL);
+        ccl_vec2 a = ccl_v2(wt_range(&rng, lo.x, hi.x), wt_range(&rng, lo.y, hi.y));
+        ccl_vec2 b = ccl_v2(fmin(fmax(a.x + wt_range(&rng, -10.0, 10.0), lo.x), hi.x),
+                            fmin(fmax(a.y + wt_range(&rng, -10.0, 10.0), lo.y), hi.y));
+        ccl_status status = wt_next(&rng) % 2
+                                ? ccl_world_add_point(w, a, NULL)
+                                : ccl_world_add_segment(w, ccl_make_segment(a, b), NULL);
         SOAK_CHECK(status == CCL_OK || status == CCL_ERR_OVERLAP, "obstacle: %s",
                    ccl_status_string(status));
     } else if (op < 70) {
-        ccl_status status = ccl_world_advance_collisions(w, 1 + rng_next() % 50, 1.0);
+        ccl_status status = ccl_world_advance_collisions(w, 1 + wt_next(&rng) % 50, 1.0);
         SOAK_CHECK(status == CCL_OK || status == CCL_ERR_EVENT_LIMIT, "advance_collisions: %s",
                    ccl_status_string(status));
         event_limits += status == CCL_ERR_EVENT_LIMIT;
     } else {
-        double t0 = ccl_world_time(w), dt = rng_range(0.0, 0.3);
+        double t0 = ccl_world_time(w), dt = wt_range(&rng, 0.0, 0.3);
         ccl_status status = ccl_world_advance(w, dt);
         SOAK_CHECK(status == CCL_OK || status == CCL_ERR_EVENT_LIMIT, "advance: %s",
                    ccl_status_string(status));
@@ -232,7 +218,7 @@ static double soak_gas(uint64_t collisions, int n, double *worst_overlap) {
         ccl_circle_def c = ccl_circle_default_def();
         c.radius = 0.5;
         c.position = ccl_v2((k % side + 0.5) * spacing, (k / side + 0.5) * spacing);
-        c.velocity = ccl_v2(rng_range(-1.0, 1.0), rng_range(-1.0, 1.0));
+        c.velocity = ccl_v2(wt_range(&rng, -1.0, 1.0), wt_range(&rng, -1.0, 1.0));
         SOAK_CHECK(ccl_world_add_circle(w, &c, NULL) == CCL_OK, "gas add");
     }
     ccl_world_stats start = ccl_world_get_stats(w);
@@ -279,7 +265,7 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
-    rng_state = seed;
+    rng.state = seed;
     clock_t t0 = clock();
     uint64_t op_collisions = soak_operations(ops);
     clock_t t1 = clock();

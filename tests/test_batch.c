@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "circol/collision.h"
+#include "world_common.h"
 
 /* Structure-of-arrays storage for a batch of pairs. */
 typedef struct pair_arrays {
@@ -59,29 +60,14 @@ static void pairs_set(pair_arrays *p, size_t i, const double v[10]) {
     p->br[i] = v[9];
 }
 
-/* splitmix64: a small deterministic generator, so a failure can be replayed. */
-static uint64_t rng_state = 0x9e3779b97f4a7c15u;
-
-static uint64_t rng_next(void) {
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static double rng_unit(void) {
-    return (double)(rng_next() >> 11) * 0x1p-53;
-}
-
-static double rng_range(double lo, double hi) {
-    return lo + (hi - lo) * rng_unit();
-}
+/* splitmix64 (world_common.h), so a failure can be replayed. */
+static wt_rng rng = {0x9e3779b97f4a7c15u};
 
 /* A value of random sign and a random binary exponent in [-lo_exp, hi_exp]. */
 static double rng_magnitude(int lo_exp, int hi_exp) {
-    int e = -lo_exp + (int)(rng_next() % (uint64_t)(hi_exp + lo_exp + 1));
-    double v = ldexp(1.0 + rng_unit(), e);
-    return (rng_next() & 1) ? -v : v;
+    int e = -lo_exp + (int)(wt_next(&rng) % (uint64_t)(hi_exp + lo_exp + 1));
+    double v = ldexp(1.0 + wt_uniform(&rng), e);
+    return (wt_next(&rng) & 1) ? -v : v;
 }
 
 /* The scalar reference: the time of impact, INFINITY for no hit. */
@@ -146,7 +132,7 @@ static void fill_random_ordinary(pair_arrays *p) {
     for (size_t i = 0; i < p->count; ++i) {
         double v[10];
         for (int f = 0; f < 10; ++f) {
-            v[f] = rng_range(lo[f], hi[f]);
+            v[f] = wt_range(&rng, lo[f], hi[f]);
         }
         pairs_set(p, i, v);
     }
@@ -178,18 +164,18 @@ static void batch_sweep_equals_scalar_on_touching_and_grazing_pairs(void **state
     (void)state;
     pair_arrays p = pairs_alloc(100000);
     for (size_t i = 0; i < p.count; ++i) {
-        int e = (int)(rng_next() % 501) - 250;
-        int ev = (int)(rng_next() % 41) - 20;
+        int e = (int)(wt_next(&rng) % 501) - 250;
+        int ev = (int)(wt_next(&rng) % 41) - 20;
         double s = ldexp(1.0, e), sv = ldexp(1.0, e + ev);
-        double ox = rng_range(-4, 4) * s, oy = rng_range(-4, 4) * s;
-        double split = floor(rng_range(0, 5)); /* R = 5 s split into two exact radii */
+        double ox = wt_range(&rng, -4, 4) * s, oy = wt_range(&rng, -4, 4) * s;
+        double split = floor(wt_range(&rng, 0, 5)); /* R = 5 s split into two exact radii */
         double ra = split * s, rb = (5.0 - split) * s;
         double v[10];
-        switch (rng_next() % 5) {
+        switch (wt_next(&rng) % 5) {
             case 0: /* touching now, moving apart, together or at rest */
             {
-                double sx = (rng_next() & 1) ? 3.0 : -3.0, sy = (rng_next() & 1) ? 4.0 : -4.0;
-                double k = (double)(rng_next() % 3) - 1.0;
+                double sx = (wt_next(&rng) & 1) ? 3.0 : -3.0, sy = (wt_next(&rng) & 1) ? 4.0 : -4.0;
+                double k = (double)(wt_next(&rng) % 3) - 1.0;
                 double w[10] = {ox,          oy,          0,           0,           ra,
                                 ox + sx * s, oy + sy * s, k * sx * sv, k * sy * sv, rb};
                 memcpy(v, w, sizeof v);
@@ -197,31 +183,32 @@ static void batch_sweep_equals_scalar_on_touching_and_grazing_pairs(void **state
             }
             case 1: /* grazing: passes at a closest distance of exactly R */
             {
-                double d = (rng_next() & 1) ? 5.0 : -5.0;
+                double d = (wt_next(&rng) & 1) ? 5.0 : -5.0;
                 double w[10] = {ox, oy, 0, 0, ra, ox + 20.0 * s, oy + d * s, -sv, 0, rb};
                 memcpy(v, w, sizeof v);
                 break;
             }
             case 2: /* nearly grazing from far away (up to 2^24 R): offset within 1e-12 of R */
             {
-                double far = ldexp(20.0, (int)(rng_next() % 24));
-                double d = 5.0 * (1.0 + rng_range(-1e-12, 1e-12));
-                double w[10] = {ox,           oy,         rng_range(-1, 1) * sv,   0, ra,
-                                ox + far * s, oy + d * s, -sv * rng_range(0.5, 2), 0, rb};
+                double far = ldexp(20.0, (int)(wt_next(&rng) % 24));
+                double d = 5.0 * (1.0 + wt_range(&rng, -1e-12, 1e-12));
+                double w[10] = {ox,           oy,         wt_range(&rng, -1, 1) * sv,   0, ra,
+                                ox + far * s, oy + d * s, -sv * wt_range(&rng, 0.5, 2), 0, rb};
                 memcpy(v, w, sizeof v);
                 break;
             }
             case 3: /* nearly grazing: offset one unit in the last place either way */
             {
-                double d = nextafter(5.0, (rng_next() & 1) ? 6.0 : 4.0);
+                double d = nextafter(5.0, (wt_next(&rng) & 1) ? 6.0 : 4.0);
                 double w[10] = {
-                    ox, oy, rng_range(-1, 1) * sv, 0, ra, ox + 20.0 * s, oy + d * s, -sv, 0, rb};
+                    ox, oy, wt_range(&rng, -1, 1) * sv, 0, ra, ox + 20.0 * s, oy + d * s, -sv,
+                    0,  rb};
                 memcpy(v, w, sizeof v);
                 break;
             }
             default: /* head-on from far away, or coincident centres */
             {
-                double gap = (rng_next() & 1) ? 0.0 : rng_range(5, 1000);
+                double gap = (wt_next(&rng) & 1) ? 0.0 : wt_range(&rng, 5, 1000);
                 double w[10] = {ox, oy, sv, 0, ra, ox + gap * s, oy, -sv, 0, rb};
                 memcpy(v, w, sizeof v);
                 break;
@@ -243,14 +230,14 @@ static void batch_sweep_equals_scalar_on_extreme_magnitudes(void **state) {
     (void)state;
     pair_arrays p = pairs_alloc(100000);
     for (size_t i = 0; i < p.count; ++i) {
-        int lo = (int)(rng_next() % 331), hi = (int)(rng_next() % 331);
+        int lo = (int)(wt_next(&rng) % 331), hi = (int)(wt_next(&rng) % 331);
         double v[10];
         for (int f = 0; f < 10; ++f) {
             v[f] = rng_magnitude(lo, hi > 1023 ? 1023 : hi);
         }
         v[4] = fabs(v[4]);
         v[9] = fabs(v[9]);
-        if (rng_next() & 1) { /* a near pair at the same scale, so some hit */
+        if (wt_next(&rng) & 1) { /* a near pair at the same scale, so some hit */
             v[5] = v[0] + v[5] * 0x1p-4;
             v[6] = v[1] + v[6] * 0x1p-4;
         }
@@ -293,9 +280,9 @@ static void batch_sweep_equals_scalar_on_special_values(void **state) {
     fill_random_ordinary(&p);
     for (size_t i = 0; i < p.count; ++i) {
         double *fields[] = {p.ax, p.ay, p.avx, p.avy, p.ar, p.bx, p.by, p.bvx, p.bvy, p.br};
-        int replaced = 1 + (int)(rng_next() % 3);
+        int replaced = 1 + (int)(wt_next(&rng) % 3);
         for (int r = 0; r < replaced; ++r) {
-            fields[rng_next() % 10][i] = specials[rng_next() % n_specials];
+            fields[wt_next(&rng) % 10][i] = specials[wt_next(&rng) % n_specials];
         }
     }
     check_sweep_equal(&p, 1.0);
@@ -311,13 +298,13 @@ static void batch_sweep_equals_scalar_near_the_top_of_the_range(void **state) {
     pair_arrays p = pairs_alloc(20000);
     fill_random_ordinary(&p);
     for (size_t i = 0; i < p.count; i += 2) {
-        double big = ldexp(rng_range(1.0, 2.0), 1021 + (int)(rng_next() % 3));
-        double sign = (rng_next() & 1) ? 1.0 : -1.0;
+        double big = ldexp(wt_range(&rng, 1.0, 2.0), 1021 + (int)(wt_next(&rng) % 3));
+        double sign = (wt_next(&rng) & 1) ? 1.0 : -1.0;
         p.ax[i] = p.bx[i] = sign * big;
-        if (rng_next() & 1) {
+        if (wt_next(&rng) & 1) {
             p.avx[i] = p.bvx[i] = -sign * big; /* equal huge velocities: at rest relative */
         }
-        p.ar[i] = (rng_next() & 1) ? ldexp(1.0, 1021) : p.ar[i];
+        p.ar[i] = (wt_next(&rng) & 1) ? ldexp(1.0, 1021) : p.ar[i];
     }
     check_sweep_equal(&p, 1.0);
     check_sweep_equal(&p, INFINITY);
@@ -333,17 +320,17 @@ static void batch_sweep_equals_scalar_when_huge_and_subnormal_values_meet(void *
     pair_arrays p = pairs_alloc(20000);
     fill_random_ordinary(&p);
     for (size_t i = 0; i < p.count; ++i) {
-        double big = ldexp(rng_range(1.0, 2.0), 1021 + (int)(rng_next() % 3));
+        double big = ldexp(wt_range(&rng, 1.0, 2.0), 1021 + (int)(wt_next(&rng) % 3));
         big = big < DBL_MAX ? big : DBL_MAX;
-        p.ay[i] = p.by[i] = (rng_next() & 1) ? big : -big; /* a y offset of 0: head-on in x */
+        p.ay[i] = p.by[i] = (wt_next(&rng) & 1) ? big : -big; /* a y offset of 0: head-on in x */
         double *tiny[] = {&p.avy[i], &p.bvy[i], &p.ax[i], &p.bvx[i], &p.ar[i], &p.br[i]};
-        int replaced = 1 + (int)(rng_next() % 3);
+        int replaced = 1 + (int)(wt_next(&rng) % 3);
         for (int r = 0; r < replaced; ++r) {
-            double v = (double)(1 + rng_next() % 8) * DBL_TRUE_MIN;
-            double *field = tiny[rng_next() % 6];
-            *field = (field == &p.ar[i] || field == &p.br[i] || (rng_next() & 1)) ? v : -v;
+            double v = (double)(1 + wt_next(&rng) % 8) * DBL_TRUE_MIN;
+            double *field = tiny[wt_next(&rng) % 6];
+            *field = (field == &p.ar[i] || field == &p.br[i] || (wt_next(&rng) & 1)) ? v : -v;
         }
-        if (rng_next() & 1) {
+        if (wt_next(&rng) & 1) {
             p.ar[i] = p.br[i] = 0.0; /* points: a miss by a subnormal distance is still a miss */
         }
     }

@@ -41,9 +41,7 @@ static void hard_disk_pressure_matches_the_equation_of_state(void **state) {
     const int n = EOS_SIDE * EOS_SIDE;
     const double sigma = 1.0, pi = 3.14159265358979323846;
     const double side = sqrt(n * pi * sigma * sigma / (4.0 * EOS_PACKING));
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(side, side);
-    d.boundary = CCL_BOUNDARY_PERIODIC;
+    ccl_world_def d = wt_periodic_def(side, side);
     ccl_world *w = NULL;
     assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
     wt_rng rng = {4096};

@@ -38,9 +38,7 @@ static void momentum_of(const ccl_world *w, long double p[2], long double *scale
 static void elastic_gas_conserves_energy_and_momentum_over_ten_million_collisions(void **state) {
     (void)state;
     const double L = 90.0;
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(L, L);
-    d.boundary = CCL_BOUNDARY_PERIODIC;
+    ccl_world_def d = wt_periodic_def(L, L);
     ccl_world *w = NULL;
     assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
     wt_rng rng = {2024};

@@ -15,32 +15,24 @@
 
 #include <circol/circol.h>
 
+#include "world_common.h"
+
 #define CASES 40000
 
-static uint64_t rng_state;
-
-static uint64_t rng_next(void) {
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static double uniform(double lo, double hi) {
-    return lo + (hi - lo) * ((double)(rng_next() >> 11) * 0x1p-53);
-}
+/* splitmix64 (world_common.h), seeded per test. */
+static wt_rng rng;
 
 /* A coordinate: mostly moderate, sometimes huge or tiny (exercising the rescaling branches),
  * sometimes a small integer (exact ties: touching, zero speed, centres on segments). */
 static double coordinate(double h) {
-    unsigned kind = (unsigned)(rng_next() % 16);
+    unsigned kind = (unsigned)(wt_next(&rng) % 16);
     if (kind == 0) {
-        return ldexp(uniform(-1, 1), (int)(rng_next() % 2000) - 1000);
+        return ldexp(wt_range(&rng, -1, 1), (int)(wt_next(&rng) % 2000) - 1000);
     }
     if (kind <= 2) {
-        return (double)((int)(rng_next() % 7) - 3);
+        return (double)((int)(wt_next(&rng) % 7) - 3);
     }
-    return uniform(-h, h);
+    return wt_range(&rng, -h, h);
 }
 
 static ccl_vec2 random2(double h) {
@@ -48,7 +40,8 @@ static ccl_vec2 random2(double h) {
 }
 
 static double radius(void) {
-    return (rng_next() & 7) == 0 ? 0.0 : ((rng_next() & 3) == 0 ? 1.0 : uniform(0.0, 3.0));
+    return (wt_next(&rng) & 7) == 0 ? 0.0
+                                    : ((wt_next(&rng) & 3) == 0 ? 1.0 : wt_range(&rng, 0.0, 3.0));
 }
 
 static ccl_vec3 lift(ccl_vec2 v) {
@@ -89,7 +82,7 @@ static void assert_same_hit(bool f3, const ccl_hit3 *h3, bool f2, const ccl_hit 
 
 static void static_tests_equal_2d_bit_for_bit_when_z_is_zero(void **state) {
     (void)state;
-    rng_state = 0x3d01;
+    rng.state = 0x3d01;
     for (int n = 0; n < CASES; ++n) {
         ccl_circle a = {random2(5), radius()}, b = {random2(5), radius()};
         ccl_sphere sa = {lift(a.center), a.radius}, sb = {lift(b.center), b.radius};
@@ -103,7 +96,7 @@ static void static_tests_equal_2d_bit_for_bit_when_z_is_zero(void **state) {
             assert_same2(c3.point, c2.point, "point", n);
             assert_same(c3.depth, c2.depth, "depth", n);
         }
-        ccl_segment s = {random2(5), (rng_next() & 7) == 0 ? a.center : random2(5)};
+        ccl_segment s = {random2(5), (wt_next(&rng) & 7) == 0 ? a.center : random2(5)};
         ccl_segment3 s3 = {lift(s.a), lift(s.b)};
         f2 = ccl_circle_segment_contact(a, s, &c2);
         f3 = ccl_sphere_segment_contact(sa, s3, &c3);
@@ -118,11 +111,11 @@ static void static_tests_equal_2d_bit_for_bit_when_z_is_zero(void **state) {
 
 static void swept_tests_equal_2d_bit_for_bit_when_z_is_zero(void **state) {
     (void)state;
-    rng_state = 0x3d02;
+    rng.state = 0x3d02;
     for (int n = 0; n < CASES; ++n) {
         ccl_circle a = {random2(10), radius()}, b = {random2(10), radius()};
         ccl_vec2 va = random2(4), vb = random2(4);
-        double t_max = (rng_next() & 7) == 0 ? INFINITY : uniform(0.0, 5.0);
+        double t_max = (wt_next(&rng) & 7) == 0 ? INFINITY : wt_range(&rng, 0.0, 5.0);
         ccl_sphere sa = {lift(a.center), a.radius}, sb = {lift(b.center), b.radius};
         ccl_hit h2;
         ccl_hit3 h3;
@@ -134,7 +127,7 @@ static void swept_tests_equal_2d_bit_for_bit_when_z_is_zero(void **state) {
         f3 = ccl_sweep_sphere_point(sa, lift(va), sb.center, t_max, &h3);
         assert_same_hit(f3, &h3, f2, &h2, n);
 
-        ccl_segment s = {b.center, (rng_next() & 7) == 0 ? b.center : random2(10)};
+        ccl_segment s = {b.center, (wt_next(&rng) & 7) == 0 ? b.center : random2(10)};
         ccl_segment3 s3 = {lift(s.a), lift(s.b)};
         f2 = ccl_sweep_circle_segment(a, va, s, t_max, &h2);
         f3 = ccl_sweep_sphere_segment(sa, lift(va), s3, t_max, &h3);
@@ -145,7 +138,7 @@ static void swept_tests_equal_2d_bit_for_bit_when_z_is_zero(void **state) {
         f3 = ccl_sweep_sphere_plane(sa, lift(va), sb.center, lift(normal), t_max, &h3);
         assert_same_hit(f3, &h3, f2, &h2, n);
 
-        ccl_vec2 aa = random2(3), ab = (rng_next() & 3) == 0 ? aa : random2(3);
+        ccl_vec2 aa = random2(3), ab = (wt_next(&rng) & 3) == 0 ? aa : random2(3);
         f2 = ccl_sweep_circles_accel(a, va, aa, b, vb, ab, t_max, &h2);
         f3 = ccl_sweep_spheres_accel(sa, lift(va), lift(aa), sb, lift(vb), lift(ab), t_max, &h3);
         assert_same_hit(f3, &h3, f2, &h2, n);
@@ -196,12 +189,12 @@ static void normals_have_no_negative_zero(void **state) {
 
 static void response_equals_2d_bit_for_bit_when_z_is_zero(void **state) {
     (void)state;
-    rng_state = 0x3d03;
+    rng.state = 0x3d03;
     for (int n = 0; n < CASES; ++n) {
-        ccl_body a = {random2(5), random2(4), radius(), (rng_next() & 7) ? uniform(0, 2) : 0.0,
-                      uniform(-0.2, 1.2)};
-        ccl_body b = {random2(5), random2(4), radius(), (rng_next() & 7) ? uniform(0, 2) : 0.0,
-                      uniform(-0.2, 1.2)};
+        ccl_body a = {random2(5), random2(4), radius(),
+                      (wt_next(&rng) & 7) ? wt_range(&rng, 0, 2) : 0.0, wt_range(&rng, -0.2, 1.2)};
+        ccl_body b = {random2(5), random2(4), radius(),
+                      (wt_next(&rng) & 7) ? wt_range(&rng, 0, 2) : 0.0, wt_range(&rng, -0.2, 1.2)};
         ccl_body3 a3 = {lift(a.position), lift(a.velocity), a.radius, a.inv_mass, a.restitution};
         ccl_body3 b3 = {lift(b.position), lift(b.velocity), b.radius, b.inv_mass, b.restitution};
         ccl_vec2 normal = ccl_normalize(random2(1));
@@ -216,7 +209,7 @@ static void response_equals_2d_bit_for_bit_when_z_is_zero(void **state) {
         assert_same2(d3.velocity, d.velocity, "collide b", n);
         ccl_hit h2;
         ccl_hit3 h3;
-        double dt = uniform(0.0, 3.0);
+        double dt = wt_range(&rng, 0.0, 3.0);
         bool f2 = ccl_step_pair(&a, &b, dt, &h2);
         bool f3 = ccl_step_pair3(&a3, &b3, dt, &h3);
         assert_same_hit(f3, &h3, f2, &h2, n);
@@ -230,7 +223,7 @@ static void response_equals_2d_bit_for_bit_when_z_is_zero(void **state) {
 /* ---- real 3D ---- */
 
 static ccl_vec3 random3(double h) {
-    return ccl_v3(uniform(-h, h), uniform(-h, h), uniform(-h, h));
+    return ccl_v3(wt_range(&rng, -h, h), wt_range(&rng, -h, h), wt_range(&rng, -h, h));
 }
 
 /* The contact quadratic in long double, directly: the first root of |dp + dv t| = R. */
@@ -263,13 +256,13 @@ static bool oracle_sweep(ccl_vec3 pa, ccl_vec3 va, ccl_vec3 pb, ccl_vec3 vb, dou
 
 static void sweep_spheres_agrees_with_long_double_oracle(void **state) {
     (void)state;
-    rng_state = 0x3d04;
+    rng.state = 0x3d04;
     long compared = 0;
     double worst = 0.0;
     for (int n = 0; n < CASES; ++n) {
-        ccl_sphere a = {random3(4), uniform(0.1, 2)}, b = {random3(4), uniform(0, 2)};
+        ccl_sphere a = {random3(4), wt_range(&rng, 0.1, 2)}, b = {random3(4), wt_range(&rng, 0, 2)};
         ccl_vec3 va = random3(5), vb = random3(5);
-        double t_max = uniform(0.1, 5.0);
+        double t_max = wt_range(&rng, 0.1, 5.0);
         long double t_or = 0, miss;
         bool truth = oracle_sweep(a.center, va, b.center, vb, a.radius + b.radius, &t_or, &miss);
         bool robust = miss > 1e-9L && (!truth || fabsl(t_or - t_max) > 1e-9L);
@@ -317,14 +310,14 @@ static long double path_gap(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, long dou
  * finds its minimum, bisection the first time it reaches the radius. */
 static void sweep_sphere_segment_agrees_with_convex_distance_oracle(void **state) {
     (void)state;
-    rng_state = 0x3d05;
+    rng.state = 0x3d05;
     long compared = 0, hits = 0;
     double worst = 0.0;
     for (int n = 0; n < CASES / 4; ++n) {
-        ccl_sphere s = {random3(4), uniform(0.1, 2)};
+        ccl_sphere s = {random3(4), wt_range(&rng, 0.1, 2)};
         ccl_vec3 v = random3(4);
         ccl_segment3 seg = {random3(3), random3(3)};
-        double t_max = uniform(0.1, 5.0);
+        double t_max = wt_range(&rng, 0.1, 5.0);
         long double lo = 0, hi = t_max;
         for (int i = 0; i < 200; ++i) {
             long double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
@@ -374,7 +367,7 @@ static void sweep_sphere_segment_agrees_with_convex_distance_oracle(void **state
 /* Rotating a 2D problem into a random plane of 3D space does not change its time of impact. */
 static void rotated_2d_problems_keep_their_time_of_impact(void **state) {
     (void)state;
-    rng_state = 0x3d06;
+    rng.state = 0x3d06;
     long compared = 0;
     double worst = 0.0;
     for (int n = 0; n < CASES; ++n) {
@@ -392,13 +385,14 @@ static void rotated_2d_problems_keep_their_time_of_impact(void **state) {
             continue;
         }
         e2 = ccl_scale3(e2, 1.0 / l2);
-        ccl_vec2 pa = ccl_v2(uniform(-4, 4), uniform(-4, 4));
-        ccl_vec2 pb = ccl_v2(uniform(-4, 4), uniform(-4, 4));
-        ccl_vec2 va = ccl_v2(uniform(-5, 5), uniform(-5, 5));
-        ccl_vec2 vb = ccl_v2(uniform(-5, 5), uniform(-5, 5));
-        ccl_vec2 ga = ccl_v2(uniform(-5, 5), uniform(-5, 5));
-        ccl_vec2 gb = ccl_v2(uniform(-5, 5), uniform(-5, 5));
-        double ra = uniform(0.1, 2), rb = uniform(0.1, 2), t_max = uniform(0.5, 5);
+        ccl_vec2 pa = ccl_v2(wt_range(&rng, -4, 4), wt_range(&rng, -4, 4));
+        ccl_vec2 pb = ccl_v2(wt_range(&rng, -4, 4), wt_range(&rng, -4, 4));
+        ccl_vec2 va = ccl_v2(wt_range(&rng, -5, 5), wt_range(&rng, -5, 5));
+        ccl_vec2 vb = ccl_v2(wt_range(&rng, -5, 5), wt_range(&rng, -5, 5));
+        ccl_vec2 ga = ccl_v2(wt_range(&rng, -5, 5), wt_range(&rng, -5, 5));
+        ccl_vec2 gb = ccl_v2(wt_range(&rng, -5, 5), wt_range(&rng, -5, 5));
+        double ra = wt_range(&rng, 0.1, 2), rb = wt_range(&rng, 0.1, 2),
+               t_max = wt_range(&rng, 0.5, 5);
 #define CCL_EMBED(v) ccl_mul_add3(ccl_scale3(e1, (v).x), (v).y, e2)
         ccl_circle a = {pa, ra}, b = {pb, rb};
         ccl_sphere sa = {CCL_EMBED(pa), ra}, sb = {CCL_EMBED(pb), rb};
@@ -444,9 +438,9 @@ static void rotated_2d_problems_keep_their_time_of_impact(void **state) {
 
 static void collide3_conserves_momentum_and_elastic_energy(void **state) {
     (void)state;
-    rng_state = 0x3d07;
+    rng.state = 0x3d07;
     for (int n = 0; n < CASES; ++n) {
-        double ma = uniform(0.1, 10), mb = uniform(0.1, 10);
+        double ma = wt_range(&rng, 0.1, 10), mb = wt_range(&rng, 0.1, 10);
         ccl_body3 a = {random3(5), random3(5), 1, 1 / ma, 1};
         ccl_body3 b = {random3(5), random3(5), 1, 1 / mb, 1};
         ccl_vec3 nrm = random3(1);
@@ -481,15 +475,15 @@ static void collide3_conserves_momentum_and_elastic_energy(void **state) {
 
 static void sweep_sphere_plane_matches_the_signed_distance(void **state) {
     (void)state;
-    rng_state = 0x3d08;
+    rng.state = 0x3d08;
     for (int n = 0; n < CASES; ++n) {
-        ccl_sphere s = {random3(10), uniform(0.1, 2)};
+        ccl_sphere s = {random3(10), wt_range(&rng, 0.1, 2)};
         ccl_vec3 v = random3(5), q = random3(10), nrm = random3(1);
         double len = sqrt(ccl_dot3(nrm, nrm));
         if (len < 0.1) {
             continue;
         }
-        double t_max = uniform(0.1, 5);
+        double t_max = wt_range(&rng, 0.1, 5);
         long double d0 = ((long double)s.center.x - q.x) * nrm.x +
                          ((long double)s.center.y - q.y) * nrm.y +
                          ((long double)s.center.z - q.z) * nrm.z;
@@ -559,11 +553,12 @@ static void bad_input_is_rejected_in_3d(void **state) {
  * by ulps of the length. */
 static void long_slanted_segments_keep_verdict_time_and_normal(void **state) {
     (void)state;
-    rng_state = 97;
+    rng.state = 97;
     int contacts = 0, hits = 0;
     for (int i = 0; i < 20000; ++i) {
-        double p = floor(uniform(-1048576.0, 1048576.0)), q = floor(uniform(-1048576.0, 1048576.0));
-        double r = floor(uniform(-1048576.0, 1048576.0));
+        double p = floor(wt_range(&rng, -1048576.0, 1048576.0)),
+               q = floor(wt_range(&rng, -1048576.0, 1048576.0));
+        double r = floor(wt_range(&rng, -1048576.0, 1048576.0));
         if (r == 0.0) {
             r = 1.0; /* slanted: not in a plane z = const */
         }
@@ -579,7 +574,7 @@ static void long_slanted_segments_keep_verdict_time_and_normal(void **state) {
         long double dist = sqrtl(w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
         long double scale = 1 + sqrtl(cl[0] * cl[0] + cl[1] * cl[1] + cl[2] * cl[2]);
         /* static: a radius about the distance */
-        double radius = (double)(dist * (long double)uniform(0.5, 1.5));
+        double radius = (double)(dist * (long double)wt_range(&rng, 0.5, 1.5));
         ccl_contact3 contact;
         bool got = ccl_sphere_segment_contact(ccl_make_sphere(c, radius), seg, &contact);
         if (fabsl(dist - radius) > 1e-12L * radius) {
@@ -602,7 +597,7 @@ static void long_slanted_segments_keep_verdict_time_and_normal(void **state) {
         if (!(dist > 1.0L)) {
             continue;
         }
-        double speed = uniform(0.5, 2.0), drift = uniform(-2.0, 2.0);
+        double speed = wt_range(&rng, 0.5, 2.0), drift = wt_range(&rng, -2.0, 2.0);
         ccl_vec3 v = ccl_v3((double)(-speed * w[0] / dist + drift * d[0]),
                             (double)(-speed * w[1] / dist + drift * d[1]),
                             (double)(-speed * w[2] / dist + drift * d[2]));
@@ -639,13 +634,13 @@ static void long_slanted_segments_keep_verdict_time_and_normal(void **state) {
  * n . (c - anchor), both erred by ulps of the anchor's distance. */
 static void planes_through_far_anchors_keep_time_and_point(void **state) {
     (void)state;
-    rng_state = 98;
+    rng.state = 98;
     int hits = 0;
     for (int i = 0; i < 20000; ++i) {
         double nv[3], mv[3];
         for (int k = 0; k < 3; ++k) {
-            nv[k] = floor(uniform(-1048576.0, 1048576.0));
-            mv[k] = floor(uniform(-1048576.0, 1048576.0));
+            nv[k] = floor(wt_range(&rng, -1048576.0, 1048576.0));
+            mv[k] = floor(wt_range(&rng, -1048576.0, 1048576.0));
         }
         nv[2] = nv[2] == 0.0 ? 1.0 : nv[2]; /* slanted: not a plane of 2D */
         ccl_vec3 normal = ccl_v3(nv[0], nv[1], nv[2]);
@@ -669,7 +664,7 @@ static void planes_through_far_anchors_keep_time_and_point(void **state) {
             continue;
         }
         long double sgn = dist > 0 ? 1 : -1;
-        double speed = uniform(0.5, 2.0);
+        double speed = wt_range(&rng, 0.5, 2.0);
         ccl_vec3 drift = random3(2.0);
         ccl_vec3 v =
             ccl_v3((double)(-sgn * speed * n[0] + drift.x), (double)(-sgn * speed * n[1] + drift.y),
@@ -706,7 +701,7 @@ static void planes_through_far_anchors_keep_time_and_point(void **state) {
  * reciprocal of 2^-1024 it was infinite for offsets of 2^1023. */
 static void sphere_segment_answers_scale_with_the_lengths(void **state) {
     (void)state;
-    rng_state = 99;
+    rng.state = 99;
     int contacts = 0, hits = 0;
     for (int i = 0; i < 4000; ++i) {
         ccl_vec3 a = random3(4.0), b = random3(4.0), c = random3(4.0), v = random3(3.0);
@@ -715,7 +710,7 @@ static void sphere_segment_answers_scale_with_the_lengths(void **state) {
         } else if (i % 4 == 1) {
             c = ccl_add3(ccl_scale3(ccl_add3(a, b), 0.5), random3(1.0)); /* near the middle */
         }
-        double r = uniform(0.1, 2.0);
+        double r = wt_range(&rng, 0.1, 2.0);
         if (i < 2) { /* beside a diagonal: offsets of 2^1023 at the largest scale */
             a = ccl_v3(-1, -1, -1), b = ccl_v3(1, 1, 1), c = ccl_v3(1, -1, 0), v = ccl_v3(-1, 1, 0);
             r = i == 0 ? 0.25 : 1.5; /* a sweep that enters at 0.82, a static contact */

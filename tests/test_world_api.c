@@ -27,13 +27,8 @@ static ccl_world *make_world(const ccl_world_def *def) {
 }
 
 static ccl_circle_id add(ccl_world *w, ccl_vec2 p, ccl_vec2 v, double r, double m) {
-    ccl_circle_def c = ccl_circle_default_def();
-    c.position = p;
-    c.velocity = v;
-    c.radius = r;
-    c.mass = m;
     ccl_circle_id id;
-    assert_int_equal(ccl_world_add_circle(w, &c, &id), CCL_OK);
+    assert_int_equal(wt_add(w, p, v, r, m, &id), CCL_OK);
     return id;
 }
 

@@ -19,10 +19,7 @@
 #include "world_common.h"
 
 static ccl_world *periodic_box(double size) {
-    ccl_world_def d = ccl_world_default_def();
-    d.box_min = ccl_v2(0.0, 0.0);
-    d.box_max = ccl_v2(size, size);
-    d.boundary = CCL_BOUNDARY_PERIODIC;
+    ccl_world_def d = wt_periodic_def(size, size);
     d.record_contacts = true;
     ccl_world *w = NULL;
     assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
@@ -31,13 +28,20 @@ static ccl_world *periodic_box(double size) {
 
 static ccl_circle_id add(ccl_world *w, double x, double y, double vx, double vy, double r,
                          ccl_status expected) {
-    ccl_circle_def c = ccl_circle_default_def();
-    c.position = ccl_v2(x, y);
-    c.velocity = ccl_v2(vx, vy);
-    c.radius = r;
+    ccl_circle_def c = wt_circle(ccl_v2(x, y), ccl_v2(vx, vy), r);
     ccl_circle_id id = {0, 0};
     assert_int_equal(ccl_world_add_circle(w, &c, &id), expected);
     return id;
+}
+
+/* The world's contact events, checked to be one alone, of the given kind and obstacle index. */
+static const ccl_contact_event *only_contact(const ccl_world *w, ccl_contact_kind kind, int wall) {
+    size_t n = 0;
+    const ccl_contact_event *e = ccl_world_contact_events(w, &n);
+    assert_int_equal(n, 1);
+    assert_int_equal(e[0].kind, kind);
+    assert_int_equal(e[0].wall, wall);
+    return e;
 }
 
 /* A segment on the right edge x = 48: a circle at x = 2 moving left meets its image at x = 0
@@ -51,11 +55,7 @@ static void segment_on_an_edge_is_met_from_the_other_side(void **state) {
         CCL_OK);
     ccl_circle_id id = add(w, 2.0, 20.0, -5.0, 0.0, 1.0, CCL_OK);
     assert_int_equal(ccl_world_advance(w, 0.5), CCL_OK);
-    size_t n = 0;
-    const ccl_contact_event *e = ccl_world_contact_events(w, &n);
-    assert_int_equal(n, 1);
-    assert_int_equal(e[0].kind, CCL_CONTACT_SEGMENT);
-    assert_int_equal(e[0].wall, seg);
+    const ccl_contact_event *e = only_contact(w, CCL_CONTACT_SEGMENT, seg);
     assert_true(fabs(e[0].time - 0.2) < 1e-12);
     assert_true(fabs(e[0].normal.x + 1.0) < 1e-12 && fabs(e[0].normal.y) < 1e-12);
     assert_true(fabs(e[0].point.x) < 1e-12 && fabs(e[0].point.y - 20.0) < 1e-12);
@@ -102,11 +102,7 @@ static void corner_point_is_met_through_the_corner(void **state) {
     assert_int_equal(ccl_world_add_point(w, ccl_v2(0.0, 0.0), &pt), CCL_OK);
     add(w, 46.0, 46.0, 3.0, 3.0, 1.0, CCL_OK);
     assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
-    size_t n = 0;
-    const ccl_contact_event *e = ccl_world_contact_events(w, &n);
-    assert_int_equal(n, 1);
-    assert_int_equal(e[0].kind, CCL_CONTACT_POINT);
-    assert_int_equal(e[0].wall, pt);
+    const ccl_contact_event *e = only_contact(w, CCL_CONTACT_POINT, pt);
     double expected = (2.0 * sqrt(2.0) - 1.0) / (3.0 * sqrt(2.0));
     assert_true(fabs(e[0].time - expected) < 1e-12);
     assert_true(fabs(e[0].normal.x - sqrt(0.5)) < 1e-12);
@@ -277,10 +273,7 @@ static void a_circle_grazing_where_two_images_meet_moves_on(void **state) {
     int added = 0;
     for (int trial = 0; trial < 20000; ++trial) {
         double W = wt_range(&rng, 6.0, 16.0), H = wt_range(&rng, 6.0, 16.0);
-        ccl_world_def d = ccl_world_default_def();
-        d.box_min = ccl_v2(0.0, 0.0);
-        d.box_max = ccl_v2(W, H);
-        d.boundary = CCL_BOUNDARY_PERIODIC;
+        ccl_world_def d = wt_periodic_def(W, H);
         d.max_events_per_advance = 100000;
         ccl_world *w = NULL;
         assert_int_equal(ccl_world_create(&d, &w), CCL_OK);

@@ -29,13 +29,8 @@ static ccl_world *make_world(const ccl_world_def *def) {
 /* Adds a circle and returns its id, failing the test on error. */
 static ccl_circle_id add(ccl_world *w, double x, double y, double vx, double vy, double r,
                          double m) {
-    ccl_circle_def c = ccl_circle_default_def();
-    c.position = ccl_v2(x, y);
-    c.velocity = ccl_v2(vx, vy);
-    c.radius = r;
-    c.mass = m;
-    ccl_circle_id id = {0, 0};
-    assert_int_equal(ccl_world_add_circle(w, &c, &id), CCL_OK);
+    ccl_circle_id id;
+    assert_int_equal(wt_add(w, ccl_v2(x, y), ccl_v2(vx, vy), r, m, &id), CCL_OK);
     return id;
 }
 

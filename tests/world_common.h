@@ -163,6 +163,33 @@ static inline long double wt_kinetic(const ccl_circle_state *s, int n) {
     return e;
 }
 
+/// A periodic box [0, width] x [0, height]; the other fields default.
+static inline ccl_world_def wt_periodic_def(double width, double height) {
+    ccl_world_def d = ccl_world_default_def();
+    d.box_min = ccl_v2(0.0, 0.0);
+    d.box_max = ccl_v2(width, height);
+    d.boundary = CCL_BOUNDARY_PERIODIC;
+    return d;
+}
+
+/// A circle of radius r at p moving at v; the other fields default.
+static inline ccl_circle_def wt_circle(ccl_vec2 p, ccl_vec2 v, double r) {
+    ccl_circle_def c = ccl_circle_default_def();
+    c.position = p;
+    c.velocity = v;
+    c.radius = r;
+    return c;
+}
+
+/// Adds wt_circle(p, v, r) of mass m; id (not NULL) receives its id, {0, 0} on failure.
+static inline ccl_status wt_add(ccl_world *w, ccl_vec2 p, ccl_vec2 v, double r, double m,
+                                ccl_circle_id *id) {
+    ccl_circle_def c = wt_circle(p, v, r);
+    c.mass = m;
+    *id = (ccl_circle_id){0, 0};
+    return ccl_world_add_circle(w, &c, id);
+}
+
 /// Adds side x side circles of radius 0.9 on a lattice of spacing 2 from (2, 2), every other row
 /// shifted by 0.05, with velocity components uniform in [-0.5, 0.5) (a crowd that jams easily when
 /// inelastic). Returns the first status other than CCL_OK, or CCL_OK.

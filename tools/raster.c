@@ -86,20 +86,13 @@ bool ccl_cli_raster_picture(const ccl_cli_svg_picture *picture, const ccl_cli_pa
     for (size_t k = 0; k < (size_t)width * (size_t)height; k++) {
         memcpy(rgb + 3 * k, &ccl_cli_raster_paper, 3);
     }
-    int images = picture->periodic ? 1 : 0; /* a circle across an edge shows on both sides */
     for (int i = 0; i < picture->circle_count; i++) {
-        const ccl_cli_svg_circle *c = &picture->circles[i];
-        for (int sx = -images; sx <= images; sx++) {
-            for (int sy = -images; sy <= images; sy++) {
-                ccl_vec2 p = ccl_v2(c->position.x + sx * size.x, c->position.y + sy * size.y);
-                if (p.x + c->radius < picture->box_min.x || p.x - c->radius > picture->box_max.x ||
-                    p.y + c->radius < picture->box_min.y || p.y - c->radius > picture->box_max.y) {
-                    continue;
-                }
-                ccl_vec2 at = ccl_cli_canvas_at(&canvas, p);
-                ccl_cli_canvas_disc(&canvas, at.x, at.y, c->radius * canvas.scale,
-                                    palette->colours[i]);
-            }
+        ccl_vec2 images[9];
+        int count = ccl_cli_svg_images(picture, i, images);
+        for (int k = 0; k < count; k++) {
+            ccl_vec2 at = ccl_cli_canvas_at(&canvas, images[k]);
+            ccl_cli_canvas_disc(&canvas, at.x, at.y, picture->circles[i].radius * canvas.scale,
+                                palette->colours[i]);
         }
     }
     for (int k = 0; k < picture->segment_count; k++) {

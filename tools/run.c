@@ -236,12 +236,21 @@ ccl_cli_run_picture(const ccl_cli_run *run, const ccl_cli_svg_circle *circles, c
                                  title};
 }
 
-/// Writes the next frame (--frames). False on failure (said on standard error).
-static bool ccl_cli_run_write_frame(ccl_cli_run *run) {
+/// The circles of a picture of the world now, for option (--frames, --svg); NULL when out of
+/// memory, which is said on standard error.
+static ccl_cli_svg_circle *ccl_cli_run_circles(const ccl_cli_run *run, const char *option) {
     ccl_cli_svg_circle *circles =
         ccl_cli_picture_circles(run->world, run->ids, run->scene.circle_count);
     if (circles == NULL) {
-        fputs("circol: --frames: out of memory\n", stderr);
+        fprintf(stderr, "circol: %s: out of memory\n", option);
+    }
+    return circles;
+}
+
+/// Writes the next frame (--frames). False on failure (said on standard error).
+static bool ccl_cli_run_write_frame(ccl_cli_run *run) {
+    ccl_cli_svg_circle *circles = ccl_cli_run_circles(run, "--frames");
+    if (circles == NULL) {
         return false;
     }
     ccl_cli_svg_picture picture = ccl_cli_run_picture(run, circles, NULL);
@@ -253,10 +262,8 @@ static bool ccl_cli_run_write_frame(ccl_cli_run *run) {
 
 /// Writes the SVG picture of the final state.
 static bool ccl_cli_run_write_svg(ccl_cli_run *run) {
-    ccl_cli_svg_circle *circles =
-        ccl_cli_picture_circles(run->world, run->ids, run->scene.circle_count);
+    ccl_cli_svg_circle *circles = ccl_cli_run_circles(run, "--svg");
     if (circles == NULL) {
-        fputs("circol: --svg: out of memory\n", stderr);
         return false;
     }
     char title[256];
@@ -386,6 +393,17 @@ static void ccl_cli_run_free(ccl_cli_run *run) {
     }
 }
 
+/// Whether the output path given to option names the scene file, which writing it would
+/// overwrite; if so, says so on stderr.
+static bool ccl_cli_run_overwrites_scene(const char *path, const char *option,
+                                         const char *scene_path) {
+    if (!ccl_cli_is_same_file(path, scene_path)) {
+        return false;
+    }
+    fprintf(stderr, "circol: %s: '%s' is the scene file; refusing to overwrite it\n", option, path);
+    return true;
+}
+
 /// The run itself, once the options are known. Returns an exit status.
 static int ccl_cli_run_execute(ccl_cli_run *run) {
     int code = ccl_cli_run_load(run);
@@ -402,14 +420,8 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
     if (scene_path != NULL && strcmp(scene_path, "-") == 0) {
         scene_path = NULL; /* standard input */
     }
-    if (!builtin && ccl_cli_is_same_file(run->options.trace_path, scene_path)) {
-        fprintf(stderr, "circol: --trace: '%s' is the scene file; refusing to overwrite it\n",
-                run->options.trace_path);
-        return CCL_CLI_EXIT_USAGE;
-    }
-    if (!builtin && ccl_cli_is_same_file(run->options.svg_path, scene_path)) {
-        fprintf(stderr, "circol: --svg: '%s' is the scene file; refusing to overwrite it\n",
-                run->options.svg_path);
+    if (!builtin && (ccl_cli_run_overwrites_scene(run->options.trace_path, "--trace", scene_path) ||
+                     ccl_cli_run_overwrites_scene(run->options.svg_path, "--svg", scene_path))) {
         return CCL_CLI_EXIT_USAGE;
     }
     if (run->options.trace_path != NULL) {

@@ -67,29 +67,40 @@ static void ccl_cli_svg_trails(FILE *out, const ccl_cli_svg_map *map,
     fputs("</g>\n", out);
 }
 
+int ccl_cli_svg_images(const ccl_cli_svg_picture *picture, int i, ccl_vec2 at[9]) {
+    const ccl_cli_svg_circle *c = &picture->circles[i];
+    ccl_vec2 size = ccl_sub(picture->box_max, picture->box_min);
+    int images = picture->periodic ? 1 : 0;
+    int count = 0;
+    for (int sx = -images; sx <= images; sx++) {
+        for (int sy = -images; sy <= images; sy++) {
+            ccl_vec2 p = ccl_v2(c->position.x + sx * size.x, c->position.y + sy * size.y);
+            if (p.x + c->radius < picture->box_min.x || p.x - c->radius > picture->box_max.x ||
+                p.y + c->radius < picture->box_min.y || p.y - c->radius > picture->box_max.y) {
+                continue;
+            }
+            at[count++] = p;
+        }
+    }
+    return count;
+}
+
 /// Writes the circles one element each (in a periodic box, a circle across an edge shows on
 /// both sides).
 static void ccl_cli_svg_circles(FILE *out, const ccl_cli_svg_map *map,
                                 const ccl_cli_svg_picture *picture,
                                 const ccl_cli_palette *palette) {
-    ccl_vec2 size = ccl_sub(picture->box_max, picture->box_min);
     fprintf(out, "<g stroke=\"#222\" stroke-width=\"0.6\"%s>\n",
             picture->periodic ? " clip-path=\"url(#domain)\"" : "");
-    int images = picture->periodic ? 1 : 0;
     for (int i = 0; i < picture->circle_count; i++) {
-        const ccl_cli_svg_circle *c = &picture->circles[i];
-        for (int sx = -images; sx <= images; sx++) {
-            for (int sy = -images; sy <= images; sy++) {
-                ccl_vec2 p = ccl_v2(c->position.x + sx * size.x, c->position.y + sy * size.y);
-                if (p.x + c->radius < picture->box_min.x || p.x - c->radius > picture->box_max.x ||
-                    p.y + c->radius < picture->box_min.y || p.y - c->radius > picture->box_max.y) {
-                    continue;
-                }
-                fputs("<circle fill=\"", out);
-                ccl_cli_svg_colour(out, palette->colours[i]);
-                fprintf(out, "\" cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\"/>\n", ccl_cli_svg_x(map, p.x),
-                        ccl_cli_svg_y(map, p.y), fmax(c->radius * map->scale, 0.5));
-            }
+        ccl_vec2 at[9];
+        int count = ccl_cli_svg_images(picture, i, at);
+        for (int k = 0; k < count; k++) {
+            fputs("<circle fill=\"", out);
+            ccl_cli_svg_colour(out, palette->colours[i]);
+            fprintf(out, "\" cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\"/>\n", ccl_cli_svg_x(map, at[k].x),
+                    ccl_cli_svg_y(map, at[k].y),
+                    fmax(picture->circles[i].radius * map->scale, 0.5));
         }
     }
     fputs("</g>\n", out);

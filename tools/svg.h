@@ -70,6 +70,11 @@ bool ccl_cli_palette_make(const ccl_cli_svg_picture *picture, ccl_cli_palette *p
 /// Frees a palette. A zeroed one is allowed.
 void ccl_cli_palette_free(ccl_cli_palette *palette);
 
+/// Where circle i of picture shows: its centre and, in a periodic box, the images of it across
+/// the edges, those that reach into the box (a circle across an edge shows on both sides). Writes
+/// them into at in a fixed order and returns how many (1 to 9; 0 for a circle outside the box).
+int ccl_cli_svg_images(const ccl_cli_svg_picture *picture, int i, ccl_vec2 at[9]);
+
 /// Writes the picture as an SVG document (800 px across the longer side of the box), with axes,
 /// a scale, the legend of its colours and the time. False on a write error or out of memory.
 bool ccl_cli_svg_write_picture(FILE *out, const ccl_cli_svg_picture *picture);

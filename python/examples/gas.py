@@ -83,6 +83,17 @@ def run(n, etas, collisions, seed, out):
     return results, speeds, trajectory
 
 
+def _save(plt, figure, axes, xlabel, ylabel, path):
+    """Labels and saves one figure to path (100 dpi) and closes it; returns path."""
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel(ylabel)
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(path, dpi=100)
+    plt.close(figure)
+    return path
+
+
 def plot(results, speeds, out):
     """Draws speeds.png and eos.png in out; returns their paths."""
     import matplotlib
@@ -94,13 +105,8 @@ def plot(results, speeds, out):
     axes.hist(speeds, bins=40, density=True, alpha=0.6, label="circol")
     v = np.linspace(0, speeds.max(), 200)
     axes.plot(v, v * np.exp(-v**2 / 2), "k-", label="Maxwell-Boltzmann, kT = 1")
-    axes.set_xlabel("speed")
-    axes.set_ylabel("probability density")
-    axes.legend()
-    speeds_png = os.path.join(out, "speeds.png")
-    figure.tight_layout()
-    figure.savefig(speeds_png, dpi=100)
-    plt.close(figure)
+    speeds_png = _save(plt, figure, axes, "speed", "probability density",
+                       os.path.join(out, "speeds.png"))
 
     figure, axes = plt.subplots(figsize=(5, 3.5))
     etas = np.array(sorted(results))
@@ -109,13 +115,8 @@ def plot(results, speeds, out):
     axes.errorbar(etas, z, yerr=errors, fmt="o", label="circol (collision virial)")
     curve = np.linspace(0, max(etas) * 1.05, 200)
     axes.plot(curve, henderson(curve), "k-", label="Henderson (1975)")
-    axes.set_xlabel("packing fraction eta")
-    axes.set_ylabel("Z = PA / NkT")
-    axes.legend()
-    eos_png = os.path.join(out, "eos.png")
-    figure.tight_layout()
-    figure.savefig(eos_png, dpi=100)
-    plt.close(figure)
+    eos_png = _save(plt, figure, axes, "packing fraction eta", "Z = PA / NkT",
+                    os.path.join(out, "eos.png"))
     return speeds_png, eos_png
 
 

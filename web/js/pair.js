@@ -2,9 +2,9 @@
 // exchanges the impulse and moves both on; this file draws what it returns, at any time of the
 // interval (the time slider) or over the whole of it.
 import { Handles, keepTip, radiusTo, rimPoint } from './handles.js';
-import { Timeline, positionAt } from './timeline.js';
+import { positionAt, timedStage } from './timeline.js';
 import {
-    COLORS, Stage, drawArrow, drawArrowLabel, drawCircle, drawLabel, drawLine, drawSwept, fmt,
+    COLORS, drawArrow, drawArrowLabel, drawCircle, drawLabel, drawLine, drawSwept, fmt,
     loadPageModule, showFatal,
 } from './ui.js';
 
@@ -84,10 +84,9 @@ function drawImpact(ctx, result, tracks) {
 
 async function main() {
     const circol = await loadPageModule();
-    const stage = new Stage($('stage'), WIDTH, HEIGHT, () => draw());
+    const { stage, timeline } = timedStage(WIDTH, HEIGHT, () => draw());
     let state = initialState();
     let result = null;
-    const timeline = new Timeline($('play'), $('time'), $('time-value'), () => draw());
 
     const bodies = () => ({
         a: { ...state.a, invMass: 1 / state.massA, e: state.eA },

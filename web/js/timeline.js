@@ -1,9 +1,19 @@
 // A play button and a time slider over the interval 0 <= t <= 1 (the pair and walls pages). The
 // slider's value is the time drawn; playing moves it from 0 (or where it is) to 1 in DURATION
 // milliseconds of real time and stops there. Moving the slider pauses.
-import { fmt } from './ui.js';
+import { Stage, fmt } from './ui.js';
 
 const DURATION = 2500;
+
+// The stage (canvas #stage, width x height in the drawing's units) and the timeline (#play, #time,
+// #time-value) of the pair and walls pages; draw() redraws either.
+export function timedStage(width, height, draw) {
+    const byId = (id) => document.getElementById(id);
+    return {
+        stage: new Stage(byId('stage'), width, height, draw),
+        timeline: new Timeline(byId('play'), byId('time'), byId('time-value'), draw),
+    };
+}
 
 export class Timeline {
     // button, slider and readout are elements; onChange(t) runs whenever the time changes.

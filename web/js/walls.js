@@ -2,9 +2,9 @@
 // (the series of the source documents). The library finds the contact and the rebound.
 import { WALL } from './circol.js';
 import { Handles, keepTip, radiusTo, rimPoint } from './handles.js';
-import { Timeline, positionAt } from './timeline.js';
+import { positionAt, timedStage } from './timeline.js';
 import {
-    COLORS, Stage, drawArrow, drawArrowLabel, drawCircle, drawLabel, drawLine, drawSwept, fmt,
+    COLORS, drawArrow, drawArrowLabel, drawCircle, drawLabel, drawLine, drawSwept, fmt,
     loadPageModule, showFatal,
 } from './ui.js';
 
@@ -27,10 +27,9 @@ const $ = (id) => document.getElementById(id);
 
 async function main() {
     const circol = await loadPageModule();
-    const stage = new Stage($('stage'), WIDTH, HEIGHT, () => draw());
+    const { stage, timeline } = timedStage(WIDTH, HEIGHT, () => draw());
     let state = initialState();
     let result = null;
-    const timeline = new Timeline($('play'), $('time'), $('time-value'), () => draw());
 
     // The four numbers that give the wall to the library.
     function wall() {

@@ -24,6 +24,14 @@ static void ccl_web_put_hit(const ccl_hit *hit) {
     ccl_web_out_block[5] = hit->point.y;
 }
 
+/* 1 with the hit written into out[0..5] when found, else 0. */
+static int ccl_web_hit_result(bool found, const ccl_hit *hit) {
+    if (found) {
+        ccl_web_put_hit(hit);
+    }
+    return found ? 1 : 0;
+}
+
 /* Writes a static contact into out[0..4]. */
 static void ccl_web_put_contact(const ccl_contact *contact) {
     ccl_web_out_block[0] = contact->normal.x;
@@ -48,59 +56,44 @@ static ccl_body ccl_web_body(double x, double y, double vx, double vy, double r,
 int ccl_web_sweep_circles(double ax, double ay, double ar, double avx, double avy, double bx,
                           double by, double br, double bvx, double bvy, double t_max) {
     ccl_hit hit;
-    if (!ccl_sweep_circles(ccl_web_circle(ax, ay, ar), ccl_v2(avx, avy), ccl_web_circle(bx, by, br),
-                           ccl_v2(bvx, bvy), t_max, &hit)) {
-        return 0;
-    }
-    ccl_web_put_hit(&hit);
-    return 1;
+    bool found = ccl_sweep_circles(ccl_web_circle(ax, ay, ar), ccl_v2(avx, avy),
+                                   ccl_web_circle(bx, by, br), ccl_v2(bvx, bvy), t_max, &hit);
+    return ccl_web_hit_result(found, &hit);
 }
 
 int ccl_web_sweep_circle_point(double cx, double cy, double r, double vx, double vy, double px,
                                double py, double t_max) {
     ccl_hit hit;
-    if (!ccl_sweep_circle_point(ccl_web_circle(cx, cy, r), ccl_v2(vx, vy), ccl_v2(px, py), t_max,
-                                &hit)) {
-        return 0;
-    }
-    ccl_web_put_hit(&hit);
-    return 1;
+    bool found = ccl_sweep_circle_point(ccl_web_circle(cx, cy, r), ccl_v2(vx, vy), ccl_v2(px, py),
+                                        t_max, &hit);
+    return ccl_web_hit_result(found, &hit);
 }
 
 int ccl_web_sweep_circle_segment(double cx, double cy, double r, double vx, double vy, double sax,
                                  double say, double sbx, double sby, double t_max) {
     ccl_hit hit;
     ccl_segment segment = ccl_make_segment(ccl_v2(sax, say), ccl_v2(sbx, sby));
-    if (!ccl_sweep_circle_segment(ccl_web_circle(cx, cy, r), ccl_v2(vx, vy), segment, t_max,
-                                  &hit)) {
-        return 0;
-    }
-    ccl_web_put_hit(&hit);
-    return 1;
+    bool found =
+        ccl_sweep_circle_segment(ccl_web_circle(cx, cy, r), ccl_v2(vx, vy), segment, t_max, &hit);
+    return ccl_web_hit_result(found, &hit);
 }
 
 int ccl_web_sweep_circle_line(double cx, double cy, double r, double vx, double vy, double lpx,
                               double lpy, double lnx, double lny, double t_max) {
     ccl_hit hit;
-    if (!ccl_sweep_circle_line(ccl_web_circle(cx, cy, r), ccl_v2(vx, vy), ccl_v2(lpx, lpy),
-                               ccl_v2(lnx, lny), t_max, &hit)) {
-        return 0;
-    }
-    ccl_web_put_hit(&hit);
-    return 1;
+    bool found = ccl_sweep_circle_line(ccl_web_circle(cx, cy, r), ccl_v2(vx, vy), ccl_v2(lpx, lpy),
+                                       ccl_v2(lnx, lny), t_max, &hit);
+    return ccl_web_hit_result(found, &hit);
 }
 
 int ccl_web_sweep_circles_accel(double ax, double ay, double ar, double avx, double avy, double aax,
                                 double aay, double bx, double by, double br, double bvx, double bvy,
                                 double bax, double bay, double t_max) {
     ccl_hit hit;
-    if (!ccl_sweep_circles_accel(ccl_web_circle(ax, ay, ar), ccl_v2(avx, avy), ccl_v2(aax, aay),
-                                 ccl_web_circle(bx, by, br), ccl_v2(bvx, bvy), ccl_v2(bax, bay),
-                                 t_max, &hit)) {
-        return 0;
-    }
-    ccl_web_put_hit(&hit);
-    return 1;
+    bool found = ccl_sweep_circles_accel(ccl_web_circle(ax, ay, ar), ccl_v2(avx, avy),
+                                         ccl_v2(aax, aay), ccl_web_circle(bx, by, br),
+                                         ccl_v2(bvx, bvy), ccl_v2(bax, bay), t_max, &hit);
+    return ccl_web_hit_result(found, &hit);
 }
 
 int ccl_web_circles_contact(double ax, double ay, double ar, double bx, double by, double br) {
