@@ -27,6 +27,8 @@
 #define CCL_CLI_GAS_BIN_WIDTH 0.1
 /// Number of speed bins (to 5 sqrt(kT)).
 #define CCL_CLI_GAS_BINS 50
+/// The larger diameter of --bidisperse (the smaller is 1): the usual glass-forming mixture.
+#define CCL_CLI_GAS_LARGE_DIAMETER 1.4
 /// Events per advance call at most, so Ctrl-C and the progress bar respond quickly: this many, or
 /// two per disk in larger gases, so that the statistics read after each call (a pass over every
 /// disk) stay a small share of the run (they took 7% of it at 10^6 disks with the fixed count).
@@ -52,6 +54,7 @@ typedef struct ccl_cli_gas {
 void ccl_cli_gas_usage(void *out) {
     fputs("usage: circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
           "                  [--svg FILE] [--equilibrate C] [--blocks B] [--cell-size S]\n"
+          "                  [--bidisperse]\n"
           "Hard-disk gas: N disks (diameter 1, mass 1, kT = 1) at packing fraction ETA in a\n"
           "periodic square box. Reports the compressibility factor Z = PA/(NkT) from the\n"
           "collision virial with its standard error, the collision rate and the speed\n"
@@ -63,6 +66,7 @@ void ccl_cli_gas_usage(void *out) {
           "  --equilibrate C  collisions per disk before measuring (default 10)\n"
           "  --blocks B       blocks for the standard error (default 20)\n"
           "  --cell-size S    the world's grid cell edge (default 0: chosen from N)\n"
+          "  --bidisperse     a 50:50 mixture of diameters 1 and 1.4 (ETA counts both)\n"
           "  --seed S         random seed of the velocities (default 1)\n"
           "  --json           print one JSON object instead of the summary\n"
           "  --svg FILE       draw the speed histogram against the theoretical curve\n",
@@ -134,11 +138,26 @@ static bool ccl_cli_gas_sample_speeds(ccl_cli_gas *gas) {
     return true;
 }
 
+/// Disk k's diameter: with --bidisperse every second disk is the large one.
+static double ccl_cli_gas_diameter(const ccl_cli_gas_options *options, int k) {
+    return options->bidisperse && k % 2 == 1 ? CCL_CLI_GAS_LARGE_DIAMETER : 1.0;
+}
+
+/// The mean of the disks' squared diameters.
+static double ccl_cli_gas_mean_square_diameter(const ccl_cli_gas_options *options) {
+    int large = options->bidisperse ? options->n / 2 : 0;
+    double d = CCL_CLI_GAS_LARGE_DIAMETER;
+    return ((double)(options->n - large) + d * d * large) / options->n;
+}
+
 /// Builds the world with the disks on the lattice. Returns an exit status.
 static int ccl_cli_gas_build(ccl_cli_gas *gas) {
     int n = gas->options.n;
     char error[256];
-    if (!ccl_cli_lattice_choose(n, gas->options.eta, &gas->lattice, error, sizeof error)) {
+    double largest = gas->options.bidisperse ? CCL_CLI_GAS_LARGE_DIAMETER : 1.0;
+    if (!ccl_cli_lattice_choose_sizes(n, gas->options.eta,
+                                      ccl_cli_gas_mean_square_diameter(&gas->options), largest,
+                                      &gas->lattice, error, sizeof error)) {
         fprintf(stderr, "circol gas: %s\n", error);
         return CCL_CLI_EXIT_USAGE;
     }
@@ -168,7 +187,7 @@ static int ccl_cli_gas_build(ccl_cli_gas *gas) {
         ccl_circle_def disk = ccl_circle_default_def();
         disk.position = positions[i];
         disk.velocity = velocities[i];
-        disk.radius = 0.5;
+        disk.radius = 0.5 * ccl_cli_gas_diameter(&gas->options, i);
         disk.mass = 1.0;
         status = ccl_world_add_circle(gas->world, &disk, NULL);
     }
@@ -217,6 +236,22 @@ typedef struct ccl_cli_gas_result {
     double density[CCL_CLI_GAS_BINS], expected[CCL_CLI_GAS_BINS];
 } ccl_cli_gas_result;
 
+/// Henderson's equation of state Z(eta) for equal disks; for the mixture, its extension by Santos,
+/// Yuste and Lopez de Haro (1999): Z = 1 / (1 - eta) + (Z_1(eta) - 1 / (1 - eta)) <d>^2 / <d^2>.
+static double ccl_cli_gas_henderson(const ccl_cli_gas_options *options, double eta) {
+    double one = (1.0 + eta * eta / 8.0) / ((1.0 - eta) * (1.0 - eta));
+    if (!options->bidisperse) {
+        return one;
+    }
+    double mean = 0.0;
+    for (int k = 0; k < 2; k++) { /* disk 0 is small, disk 1 large; n/2 of each kind, rounded */
+        int count = k == 0 ? options->n - options->n / 2 : options->n / 2;
+        mean += ccl_cli_gas_diameter(options, k) * count / options->n;
+    }
+    double ideal = 1.0 / (1.0 - eta);
+    return ideal + (one - ideal) * mean * mean / ccl_cli_gas_mean_square_diameter(options);
+}
+
 /// Computes the results.
 static void ccl_cli_gas_results(const ccl_cli_gas *gas, ccl_cli_gas_result *r) {
     int n = gas->options.n;
@@ -240,9 +275,11 @@ static void ccl_cli_gas_results(const ccl_cli_gas *gas, ccl_cli_gas_result *r) {
     }
     r->rate = 2.0 * (double)stats.collisions / (n * r->time);
     /* Each collision's virial is sigma times the normal approach speed, whose collision-weighted
-     * mean is sqrt(pi kT / m): Z - 1 = (sigma / 4) sqrt(pi m / kT) x rate, an independent check */
-    r->z_from_rate = 1.0 + 0.25 * sqrt(CCL_CLI_GAS_PI / r->kT) * r->rate;
-    r->z_henderson = (1.0 + eta * eta / 8.0) / ((1.0 - eta) * (1.0 - eta));
+     * mean is sqrt(pi kT / m): Z - 1 = (sigma / 4) sqrt(pi m / kT) x rate, an independent check
+     * (for one diameter only: a mixture would need the collision-weighted mean contact distance) */
+    r->z_from_rate =
+        gas->options.bidisperse ? NAN : 1.0 + 0.25 * sqrt(CCL_CLI_GAS_PI / r->kT) * r->rate;
+    r->z_henderson = ccl_cli_gas_henderson(&gas->options, eta);
     r->mean_speed = gas->samples ? gas->speed_sum / (double)gas->samples : NAN;
     r->mean_speed_theory = sqrt(CCL_CLI_GAS_PI * r->kT / 2.0);
     r->chi2 = 0.0;
@@ -260,6 +297,10 @@ static void ccl_cli_gas_results(const ccl_cli_gas *gas, ccl_cli_gas_result *r) {
             r->dof++;
         }
     }
+    if (r->dof < 1) { /* fewer than two bins expected to hold five: no test to speak of */
+        r->chi2 = NAN;
+        r->dof = 0;
+    }
 }
 
 /// Prints the JSON report. False on an output error.
@@ -269,6 +310,9 @@ static bool ccl_cli_gas_json(const ccl_cli_gas *gas, const ccl_cli_gas_result *r
     bool ok = report != NULL;
     ok = ok && ccl_cli_json_add_number(report, "n", gas->options.n);
     ok = ok && ccl_cli_json_add_number(report, "eta", gas->options.eta);
+    if (gas->options.bidisperse) { /* absent otherwise, so that the one-size report is as it was */
+        ok = ok && cJSON_AddBoolToObject(report, "bidisperse", true) != NULL;
+    }
     ok = ok && ccl_cli_json_add_number(report, "box", gas->lattice.side);
     ok = ok && ccl_cli_json_add_number(report, "seed", (double)gas->options.seed);
     ok = ok && ccl_cli_json_add_number(report, "collisions", (double)r->collisions);
@@ -319,25 +363,44 @@ static bool ccl_cli_gas_json(const ccl_cli_gas *gas, const ccl_cli_gas_result *r
 /// Prints the human summary. False on an output error.
 static bool ccl_cli_gas_summary(const ccl_cli_gas *gas, const ccl_cli_gas_result *r, double seconds,
                                 bool interrupted) {
-    printf("circol gas: %d disks, eta %g, periodic box %.6g x %.6g, seed %llu\n", gas->options.n,
-           gas->options.eta, gas->lattice.side, gas->lattice.side,
-           (unsigned long long)gas->options.seed);
+    printf("circol gas: %d disks%s, eta %g, periodic box %.6g x %.6g, seed %llu\n", gas->options.n,
+           gas->options.bidisperse ? " (half of diameter 1, half of 1.4)" : "", gas->options.eta,
+           gas->lattice.side, gas->lattice.side, (unsigned long long)gas->options.seed);
     printf("  equilibration    %g %s per disk, %.3f s\n", gas->options.equilibrate,
            ccl_cli_plural(gas->options.equilibrate, "collision", "collisions"), gas->setup_seconds);
     printf("  measured         %llu %s over time %.6g, kT %.6g%s\n",
            (unsigned long long)r->collisions,
            ccl_cli_plural((double)r->collisions, "collision", "collisions"), r->time, r->kT,
            interrupted ? " (interrupted)" : "");
-    printf("  Z = PA/(NkT)     %.6f +- %.6f  (%d %s; Henderson's equation of state: %.4f)\n", r->z,
-           r->z_stderr, gas->blocks_done, ccl_cli_plural(gas->blocks_done, "block", "blocks"),
-           r->z_henderson);
-    printf("  collision rate   %.6f per disk per unit time  (Z from it: %.6f)\n", r->rate,
-           r->z_from_rate);
-    printf("  speeds           mean %.5f (theory %.5f), chi2 %.1f for %d %s of freedom\n",
-           r->mean_speed, r->mean_speed_theory, r->chi2, r->dof,
-           ccl_cli_plural(r->dof, "degree", "degrees"));
-    printf("                   against 2D Maxwell-Boltzmann, %llu samples\n",
-           (unsigned long long)gas->samples);
+    if (!(r->time > 0.0)) {
+        printf("  Z = PA/(NkT)     not measured (no time passed after equilibration)\n");
+    } else if (gas->blocks_done < 2) {
+        printf("  Z = PA/(NkT)     %.6f, no error bar: %d %s done, two needed  (Henderson's "
+               "equation of state: %.4f)\n",
+               r->z, gas->blocks_done, ccl_cli_plural(gas->blocks_done, "block", "blocks"),
+               r->z_henderson);
+    } else {
+        printf("  Z = PA/(NkT)     %.6f +- %.6f  (%d blocks; Henderson's equation of state: "
+               "%.4f)\n",
+               r->z, r->z_stderr, gas->blocks_done, r->z_henderson);
+    }
+    if (r->time > 0.0 && !isnan(r->z_from_rate)) {
+        printf("  collision rate   %.6f per disk per unit time  (Z from it: %.6f)\n", r->rate,
+               r->z_from_rate);
+    } else if (r->time > 0.0) {
+        printf("  collision rate   %.6f per disk per unit time\n", r->rate);
+    }
+    if (r->dof > 0) {
+        printf("  speeds           mean %.5f (theory %.5f), chi2 %.1f for %d %s of freedom\n",
+               r->mean_speed, r->mean_speed_theory, r->chi2, r->dof,
+               ccl_cli_plural(r->dof, "degree", "degrees"));
+    } else {
+        printf("  speeds           too few samples for a chi2 test (one per disk per block)\n");
+    }
+    if (r->dof > 0) {
+        printf("                   against 2D Maxwell-Boltzmann, %llu samples\n",
+               (unsigned long long)gas->samples);
+    }
     printf("  wall time        %.3f s, %.4g collisions/s\n", seconds,
            seconds > 0.0 ? (double)r->collisions / seconds : 0.0);
     return ccl_cli_flush_stdout();
@@ -350,10 +413,16 @@ static bool ccl_cli_gas_svg(const ccl_cli_gas *gas, const ccl_cli_gas_result *r)
     snprintf(title, sizeof title, "Speeds of %d hard disks at eta = %g (%llu samples)",
              gas->options.n, gas->options.eta, (unsigned long long)gas->samples);
     char note[160];
-    snprintf(note, sizeof note,
-             "Z = PA/(NkT) = %.4f +- %.4f; Henderson's equation: %.4f; chi2 %.1f for %d degrees of "
-             "freedom",
-             r->z, r->z_stderr, r->z_henderson, r->chi2, r->dof);
+    char error_bar[48] = " (too few blocks for an error bar)",
+         chi2[48] = "too few samples for chi2";
+    if (gas->blocks_done >= 2) {
+        snprintf(error_bar, sizeof error_bar, " +- %.4f", r->z_stderr);
+    }
+    if (r->dof > 0) {
+        snprintf(chi2, sizeof chi2, "chi2 %.1f for %d degrees of freedom", r->chi2, r->dof);
+    }
+    snprintf(note, sizeof note, "Z = PA/(NkT) = %.4f%s; Henderson's equation: %.4f; %s", r->z,
+             error_bar, r->z_henderson, chi2);
     ccl_cli_svg_histogram histogram = {r->density,
                                        CCL_CLI_GAS_BINS,
                                        CCL_CLI_GAS_BIN_WIDTH,

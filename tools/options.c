@@ -301,6 +301,8 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
             ok = ccl_cli_args_integer(&args, "--seed", 0, UINT64_MAX, &options->seed);
         } else if (ccl_cli_args_is(&args, "--cell-size")) {
             ok = ccl_cli_args_number(&args, "--cell-size", 0.0, false, &options->cell_size);
+        } else if (ccl_cli_args_is(&args, "--bidisperse")) {
+            ok = ccl_cli_args_flag(&args, "--bidisperse", &options->bidisperse);
         } else if (ccl_cli_args_is(&args, "--json")) {
             ok = ccl_cli_args_flag(&args, "--json", &options->json);
         } else if (ccl_cli_args_is(&args, "--svg")) {

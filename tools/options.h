@@ -32,6 +32,7 @@ typedef struct ccl_cli_gas_options {
     int blocks;           ///< --blocks B for the standard error. Default 20.
     uint64_t seed;        ///< --seed S. Default 1.
     double cell_size;     ///< --cell-size S: the world's grid cell edge; 0 (default) automatic.
+    bool bidisperse;      ///< --bidisperse: half the disks of diameter 1.4, half of 1.
     bool json;            ///< --json.
     const char *svg_path; ///< --svg FILE: the speed histogram, or NULL.
     bool help;            ///< --help.
