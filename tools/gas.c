@@ -7,6 +7,7 @@
  * f(v) = (v / kT) exp(-v^2 / (2 kT)). */
 #include "gas.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <circol/circol.h>
 
 #include "lattice.h"
+#include "observe.h"
 #include "options.h"
 #include "progress.h"
 #include "report.h"
@@ -48,7 +50,8 @@ typedef struct ccl_cli_gas {
     ccl_cli_progress progress;
     double work_total, work_before;
     double setup_seconds;
-    double advance_seconds; ///< wall time inside ccl_world_advance_collisions (the simulation)
+    double advance_seconds;  ///< wall time inside ccl_world_advance_collisions (the simulation)
+    ccl_cli_observe observe; ///< the mean-square displacement and g(r), sampled at block ends
 } ccl_cli_gas;
 
 void ccl_cli_gas_usage(void *out) {
@@ -69,7 +72,8 @@ void ccl_cli_gas_usage(void *out) {
           "  --bidisperse     a 50:50 mixture of diameters 1 and 1.4 (ETA counts both)\n"
           "  --seed S         random seed of the velocities (default 1)\n"
           "  --json           print one JSON object instead of the summary\n"
-          "  --svg FILE       draw the speed histogram against the theoretical curve\n",
+          "  --svg FILE       draw the speed histogram against the theoretical curve\n"
+          "  --gr FILE        write the pair correlation g(r) near contact as CSV (r,g)\n",
           (FILE *)out);
 }
 
@@ -205,6 +209,12 @@ static int ccl_cli_gas_measure(ccl_cli_gas *gas, bool *interrupted) {
     int n = gas->options.n, blocks = gas->options.blocks;
     uint64_t total = gas->options.collisions;
     double virial_before = 0.0, time_before = 0.0;
+    double sigma = gas->options.bidisperse ? 0.0 : 1.0; /* g(r) of one diameter only */
+    if (!ccl_cli_observe_init(&gas->observe, n, gas->lattice.side, sigma, blocks + 1) ||
+        !ccl_cli_observe_sample(&gas->observe, gas->world)) {
+        fputs("circol gas: out of memory\n", stderr);
+        return CCL_CLI_EXIT_SIMULATION;
+    }
     for (int b = 0; b < blocks; b++) {
         uint64_t count = total / (uint64_t)blocks + ((uint64_t)b < total % (uint64_t)blocks);
         int code = ccl_cli_gas_collide(gas, count, interrupted);
@@ -219,7 +229,7 @@ static int ccl_cli_gas_measure(ccl_cli_gas *gas, bool *interrupted) {
         gas->blocks_done = b + 1;
         virial_before = stats.virial;
         time_before = stats.virial_time;
-        if (!ccl_cli_gas_sample_speeds(gas)) {
+        if (!ccl_cli_gas_sample_speeds(gas) || !ccl_cli_observe_sample(&gas->observe, gas->world)) {
             fputs("circol gas: cannot export the disks\n", stderr);
             return CCL_CLI_EXIT_SIMULATION;
         }
@@ -232,6 +242,7 @@ typedef struct ccl_cli_gas_result {
     uint64_t collisions;
     double time, kT, z, z_stderr, rate, z_from_rate, z_henderson;
     double mean_speed, mean_speed_theory, chi2;
+    double g_contact, g_contact_stderr, z_from_g, diffusion, diffusion_enskog;
     int dof;
     double density[CCL_CLI_GAS_BINS], expected[CCL_CLI_GAS_BINS];
 } ccl_cli_gas_result;
@@ -280,6 +291,14 @@ static void ccl_cli_gas_results(const ccl_cli_gas *gas, ccl_cli_gas_result *r) {
     r->z_from_rate =
         gas->options.bidisperse ? NAN : 1.0 + 0.25 * sqrt(CCL_CLI_GAS_PI / r->kT) * r->rate;
     r->z_henderson = ccl_cli_gas_henderson(&gas->options, eta);
+    ccl_cli_observe_contact(&gas->observe, &r->g_contact, &r->g_contact_stderr);
+    r->z_from_g = 1.0 + 2.0 * eta * r->g_contact;
+    r->diffusion = ccl_cli_observe_diffusion(&gas->observe);
+    /* Enskog's D_E = sqrt(kT / (pi m)) / (2 rho sigma g(sigma)) for disks, with g(sigma) from the
+     * measured Z = 1 + 2 eta g(sigma) (one diameter only) */
+    double rho = n / (gas->lattice.side * gas->lattice.side);
+    r->diffusion_enskog =
+        gas->options.bidisperse ? NAN : sqrt(r->kT / CCL_CLI_GAS_PI) / (rho * (r->z - 1.0) / eta);
     r->mean_speed = gas->samples ? gas->speed_sum / (double)gas->samples : NAN;
     r->mean_speed_theory = sqrt(CCL_CLI_GAS_PI * r->kT / 2.0);
     r->chi2 = 0.0;
@@ -301,6 +320,35 @@ static void ccl_cli_gas_results(const ccl_cli_gas *gas, ccl_cli_gas_result *r) {
         r->chi2 = NAN;
         r->dof = 0;
     }
+}
+
+/// Adds an array of the samples' values to object. False when out of memory.
+static bool ccl_cli_gas_json_array(cJSON *object, const char *name, const double *values,
+                                   int count) {
+    cJSON *array = cJSON_AddArrayToObject(object, name);
+    for (int k = 0; array != NULL && k < count; k++) {
+        cJSON *item = ccl_cli_json_number(values[k]);
+        if (item == NULL) {
+            return false;
+        }
+        cJSON_AddItemToArray(array, item);
+    }
+    return array != NULL;
+}
+
+/// Adds g(r)'s contact value and the mean-square displacement to the report.
+static bool ccl_cli_gas_json_observe(cJSON *report, const ccl_cli_gas *gas,
+                                     const ccl_cli_gas_result *r) {
+    bool ok = ccl_cli_json_add_number(report, "g_contact", r->g_contact);
+    ok = ok && ccl_cli_json_add_number(report, "g_contact_stderr", r->g_contact_stderr);
+    ok = ok && ccl_cli_json_add_number(report, "Z_from_g_contact", r->z_from_g);
+    cJSON *msd = ok ? cJSON_AddObjectToObject(report, "msd") : NULL;
+    ok = msd != NULL;
+    ok = ok && ccl_cli_gas_json_array(msd, "time", gas->observe.time, gas->observe.count);
+    ok = ok && ccl_cli_gas_json_array(msd, "value", gas->observe.msd, gas->observe.count);
+    ok = ok && ccl_cli_json_add_number(msd, "diffusion", r->diffusion);
+    ok = ok && ccl_cli_json_add_number(msd, "diffusion_enskog", r->diffusion_enskog);
+    return ok;
 }
 
 /// Prints the JSON report. False on an output error.
@@ -329,6 +377,7 @@ static bool ccl_cli_gas_json(const ccl_cli_gas *gas, const ccl_cli_gas_result *r
     ok = ok && ccl_cli_json_add_number(report, "collisions_per_second",
                                        seconds > 0.0 ? (double)r->collisions / seconds : NAN);
     ok = ok && cJSON_AddBoolToObject(report, "interrupted", interrupted) != NULL;
+    ok = ok && ccl_cli_gas_json_observe(report, gas, r);
     cJSON *speeds = ok ? cJSON_AddObjectToObject(report, "speed_distribution") : NULL;
     ok = speeds != NULL;
     ok = ok && ccl_cli_json_add_number(speeds, "samples", (double)gas->samples);
@@ -390,6 +439,14 @@ static bool ccl_cli_gas_summary(const ccl_cli_gas *gas, const ccl_cli_gas_result
     } else if (r->time > 0.0) {
         printf("  collision rate   %.6f per disk per unit time\n", r->rate);
     }
+    if (!isnan(r->g_contact)) {
+        printf("  g(contact)       %.5f +- %.5f from g(r)  (Z = 1 + 2 eta g: %.6f)\n", r->g_contact,
+               r->g_contact_stderr, r->z_from_g);
+    }
+    if (!isnan(r->diffusion)) {
+        printf("  diffusion        D = %.6g from the mean-square displacement", r->diffusion);
+        printf(isnan(r->diffusion_enskog) ? "\n" : "  (Enskog: %.6g)\n", r->diffusion_enskog);
+    }
     if (r->dof > 0) {
         printf("  speeds           mean %.5f (theory %.5f), chi2 %.1f for %d %s of freedom\n",
                r->mean_speed, r->mean_speed_theory, r->chi2, r->dof,
@@ -441,6 +498,16 @@ static bool ccl_cli_gas_svg(const ccl_cli_gas *gas, const ccl_cli_gas_result *r)
     return ccl_cli_close_output(file, gas->options.svg_path, "--svg", 0);
 }
 
+/// Writes g(r) as CSV (the header only for a mixture, which has no single contact distance).
+static bool ccl_cli_gas_gr(const ccl_cli_gas *gas) {
+    FILE *file = ccl_cli_open_output(gas->options.gr_path, "--gr");
+    if (file == NULL) {
+        return false;
+    }
+    bool ok = ccl_cli_observe_write_gr(&gas->observe, file);
+    return ccl_cli_close_output(file, gas->options.gr_path, "--gr", ok ? 0 : EIO);
+}
+
 /// The gas run once the options are known. Returns an exit status.
 static int ccl_cli_gas_execute(ccl_cli_gas *gas) {
     double start = ccl_cli_seconds();
@@ -482,6 +549,9 @@ static int ccl_cli_gas_execute(ccl_cli_gas *gas) {
     if (gas->options.svg_path != NULL) {
         ok = ccl_cli_gas_svg(gas, &result) && ok;
     }
+    if (gas->options.gr_path != NULL) {
+        ok = ccl_cli_gas_gr(gas) && ok;
+    }
     if (!ok) {
         return CCL_CLI_EXIT_SIMULATION;
     }
@@ -509,5 +579,6 @@ int ccl_cli_gas_main(int argc, char **argv) {
     ccl_world_destroy(gas.world);
     free(gas.states);
     free(gas.block_z);
+    ccl_cli_observe_free(&gas.observe);
     return code;
 }

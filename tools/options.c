@@ -307,6 +307,8 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
             ok = ccl_cli_args_flag(&args, "--json", &options->json);
         } else if (ccl_cli_args_is(&args, "--svg")) {
             ok = ccl_cli_args_file(&args, "--svg", &options->svg_path);
+        } else if (ccl_cli_args_is(&args, "--gr")) {
+            ok = ccl_cli_args_file(&args, "--gr", &options->gr_path);
         } else if (ccl_cli_args_is(&args, "--help") || strcmp(arg, "-h") == 0) {
             options->help = true;
             ok = true;

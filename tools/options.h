@@ -35,6 +35,7 @@ typedef struct ccl_cli_gas_options {
     bool bidisperse;      ///< --bidisperse: half the disks of diameter 1.4, half of 1.
     bool json;            ///< --json.
     const char *svg_path; ///< --svg FILE: the speed histogram, or NULL.
+    const char *gr_path;  ///< --gr FILE: g(r) as CSV, or NULL.
     bool help;            ///< --help.
 } ccl_cli_gas_options;
 

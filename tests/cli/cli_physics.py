@@ -104,6 +104,56 @@ def case_gas_interrupted_honest():
                   f"output: {out}")
 
 
+def case_gas_contact_value():
+    """g(r) near contact, extrapolated to contact from the histogram of pair distances (which
+    knows nothing of collisions), agrees with the virial's Z through Z = 1 + 2 eta g(sigma)
+    within the error bars; the --gr file's first bins are the histogram the value comes from,
+    and g(r) there lies near Henderson's contact value."""
+    eta = 0.4
+    with tempfile.TemporaryDirectory() as tmp:
+        gr = os.path.join(tmp, "gr.csv")
+        report = run_json("gas", "--n", "4096", "--eta", str(eta), "--collisions", "1000000",
+                          "--blocks", "60", "--seed", "5", "--gr", gr)
+        with open(gr) as f:
+            rows = [(float(r["r"]), float(r["g"])) for r in csv.DictReader(f)]
+    g, g_err = report["g_contact"], report["g_contact_stderr"]
+    g_from_z = (report["Z"] - 1) / (2 * eta)
+    error = math.hypot(g_err, report["Z_stderr"] / (2 * eta))
+    check(abs(g - g_from_z) <= 3 * error + 0.005 * g_from_z,
+          f"g_contact {g} +- {g_err} vs (Z - 1) / (2 eta) = {g_from_z}")
+    check(abs(report["Z_from_g_contact"] - (1 + 2 * eta * g)) <= 1e-12 * report["Z"], "Z_from_g")
+    check(rows[0][0] > 1.0 and rows[0][0] < 1.02, f"first bin at {rows[0][0]}")
+    check(rows[0][1] < g * 1.05 and rows[0][1] > g * 0.9, f"first bin {rows[0][1]} vs {g}")
+    check(abs(rows[-1][1] - 1.0) < 0.1, f"g(r) far out {rows[-1]}")  # g -> 1 at 3 diameters
+    check(g_err < 0.02 * g, f"error bar {g_err}")
+
+
+def case_gas_diffusion():
+    """The mean-square displacement from unwrapped positions grows linearly at long times, with
+    a diffusion coefficient near Enskog's sqrt(kT / (pi m)) / (2 rho sigma g(sigma)) at low
+    density (the 2D velocity autocorrelation's long-time tail and the higher Sonine terms put it
+    some percent above); before the first collision every disk flies, msd = <v^2> t^2."""
+    report = run_json("gas", "--n", "4096", "--eta", "0.05", "--collisions", "400000",
+                      "--blocks", "20", "--seed", "2")
+    msd = report["msd"]
+    d, d_enskog = msd["diffusion"], msd["diffusion_enskog"]
+    rho = 4 * 0.05 / math.pi
+    g = (report["Z"] - 1) / (2 * 0.05)
+    check(abs(d_enskog - math.sqrt(1 / math.pi) / (2 * rho * g)) <= 1e-9 * d_enskog,
+          f"Enskog {d_enskog}")
+    check(0.95 * d_enskog <= d <= 1.3 * d_enskog, f"D {d} vs Enskog {d_enskog}")
+    times, values = msd["time"], msd["value"]
+    check(times[0] == 0 and values[0] == 0, "the first sample is the origin")
+    check(all(b > a for a, b in zip(values[10:], values[11:])), "msd not growing")
+    late = [v / (4 * t) for t, v in zip(times, values) if t > times[-1] / 2]
+    check(max(late) < 1.2 * min(late), f"not linear: {late}")
+    # ballistic: one short block at a low density, where few disks have collided yet
+    short = run_json("gas", "--n", "4096", "--eta", "0.01", "--collisions", "40",
+                     "--blocks", "2", "--equilibrate", "0")
+    t, v = short["msd"]["time"][1], short["msd"]["value"][1]
+    check(abs(v - 2 * short["kT"] * t * t) <= 0.05 * v, f"msd {v} at {t} not ballistic")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--circol", required=True)
