@@ -18,6 +18,7 @@ typedef struct ccl_cli_run_options {
     int colour_by;          ///< --colour speed|species (a ccl_cli_colour_by). Default speed.
     int trail_mode;         ///< --trails last|all|none (a ccl_cli_trail_mode). Default last.
     const char *frames_dir; ///< --frames DIR: numbered PNG pictures, or NULL.
+    const char *xyz_path;   ///< --xyz FILE: extended XYZ frames every DT, or NULL.
     double every;           ///< --every DT: simulated time between frames (> 0), when has_every.
     bool has_every;         ///< Whether --every was given.
     bool help;              ///< --help.

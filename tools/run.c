@@ -20,6 +20,7 @@
 #include "frames.h"
 #include "run_internal.h"
 #include "trail.h"
+#include "xyz.h"
 
 /// The bundled default scene (examples/scenes/default.json, embedded at build time).
 extern const char ccl_cli_default_scene[];
@@ -51,7 +52,9 @@ void ccl_cli_run_usage(void *out) {
           "  --trails M        how much of the paths to draw: last (tenth), all or none\n"
           "  --frames DIR      with --every DT: a PNG picture every DT of simulated time,\n"
           "                    DIR/frame-00000.png, ... (a film: see docs/CLI.md)\n"
-          "  --trace FILE.csv  write every collision: time, circles, point, normal, impulse\n",
+          "  --trace FILE.csv  write every collision: time, circles, point, normal, impulse\n"
+          "  --xyz FILE        with --every DT: extended XYZ frames (positions, radii,\n"
+          "                    velocities, unwrapped positions) every DT of simulated time\n",
           (FILE *)out);
 }
 
@@ -236,8 +239,19 @@ ccl_cli_run_picture(const ccl_cli_run *run, const ccl_cli_svg_circle *circles, c
                                  title};
 }
 
-/// Writes the next frame (--frames). False on failure (said on standard error).
+/// Writes the next frame (--frames, --xyz). False on failure (said on standard error).
 static bool ccl_cli_run_write_frame(ccl_cli_run *run) {
+    if (run->xyz != NULL &&
+        !ccl_cli_xyz_write_frame(run->xyz, run->world, run->ids, run->scene.circle_count,
+                                 run->scene.box_min, run->scene.box_max,
+                                 run->scene.boundary == CCL_BOUNDARY_PERIODIC)) {
+        fprintf(stderr, "circol: --xyz: error writing '%s'\n", run->options.xyz_path);
+        return false;
+    }
+    if (run->options.frames_dir == NULL) {
+        run->frame_count++;
+        return true;
+    }
     ccl_cli_svg_circle *circles =
         ccl_cli_picture_circles(run->world, run->ids, run->scene.circle_count);
     if (circles == NULL) {
@@ -308,7 +322,8 @@ static int ccl_cli_run_advance_to(ccl_cli_run *run, double target, double start,
 /// it. Returns an exit status.
 static int ccl_cli_run_advance_framed(ccl_cli_run *run, double target, double start, double until,
                                       bool *interrupted) {
-    while (run->options.frames_dir != NULL && run->next_frame <= target && !*interrupted) {
+    bool framed = run->options.frames_dir != NULL || run->xyz != NULL;
+    while (framed && run->next_frame <= target && !*interrupted) {
         int code = ccl_cli_run_advance_to(run, run->next_frame, start, until, interrupted);
         if (code == CCL_CLI_EXIT_OK && !*interrupted && !ccl_cli_run_write_frame(run)) {
             code = CCL_CLI_EXIT_SIMULATION;
@@ -384,6 +399,9 @@ static void ccl_cli_run_free(ccl_cli_run *run) {
     if (run->svg != NULL) {
         fclose(run->svg);
     }
+    if (run->xyz != NULL) {
+        fclose(run->xyz);
+    }
 }
 
 /// The run itself, once the options are known. Returns an exit status.
@@ -454,6 +472,17 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
             return CCL_CLI_EXIT_USAGE;
         }
     }
+    if (run->options.xyz_path != NULL) {
+        if (!builtin && ccl_cli_is_same_file(run->options.xyz_path, scene_path)) {
+            fprintf(stderr, "circol: --xyz: '%s' is the scene file; refusing to overwrite it\n",
+                    run->options.xyz_path);
+            return CCL_CLI_EXIT_USAGE;
+        }
+        run->xyz = ccl_cli_open_output(run->options.xyz_path, "--xyz");
+        if (run->xyz == NULL) {
+            return CCL_CLI_EXIT_USAGE;
+        }
+    }
     code = ccl_cli_run_build(run);
     if (code != CCL_CLI_EXIT_OK) {
         return code;
@@ -471,6 +500,13 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
         FILE *trace = run->trace;
         run->trace = NULL;
         if (!ccl_cli_close_output(trace, run->options.trace_path, "--trace", run->trace_errno)) {
+            code = code ? code : CCL_CLI_EXIT_SIMULATION;
+        }
+    }
+    if (run->xyz != NULL) {
+        FILE *xyz = run->xyz;
+        run->xyz = NULL;
+        if (!ccl_cli_close_output(xyz, run->options.xyz_path, "--xyz", 0)) {
             code = code ? code : CCL_CLI_EXIT_SIMULATION;
         }
     }

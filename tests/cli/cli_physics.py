@@ -10,6 +10,7 @@ import csv
 import json
 import math
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -152,6 +153,84 @@ def case_gas_diffusion():
                      "--blocks", "2", "--equilibrate", "0")
     t, v = short["msd"]["time"][1], short["msd"]["value"][1]
     check(abs(v - 2 * short["kT"] * t * t) <= 0.05 * v, f"msd {v} at {t} not ballistic")
+
+
+def read_xyz(path):
+    """Extended XYZ frames as (header dict, rows of floats), read by the format's rules: a count
+    line, a key=value comment line (quoted values), then count lines whose columns the
+    Properties key describes."""
+    frames = []
+    with open(path) as f:
+        lines = f.read().splitlines()
+    at = 0
+    while at < len(lines):
+        count = int(lines[at])
+        header = dict(re.findall(r'(\w+)=("[^"]*"|\S+)', lines[at + 1]))
+        header = {k: v.strip('"') for k, v in header.items()}
+        props = header["Properties"].split(":")
+        width = sum(int(props[k + 2]) for k in range(0, len(props), 3))
+        rows = []
+        for line in lines[at + 2:at + 2 + count]:
+            fields = line.split()
+            check(len(fields) == width, f"{len(fields)} columns, Properties say {width}")
+            rows.append([float(x) for x in fields[1:]])
+        frames.append((header, rows))
+        at += 2 + count
+    return frames
+
+
+def case_run_xyz():
+    """run --xyz FILE --every DT: one extended XYZ frame per interval (Time=, Lattice=), the last
+    one the final state that --state reports; in the periodic box the unwrapped positions differ
+    from the positions by whole box sizes, never jump between frames, and their centre of mass
+    moves with the total momentum (zero for gas.json); in a walled box they are the positions."""
+    path = os.path.join(cli_test.SCENES, "gas.json")
+    scene = cli_test.load_scene(path)
+    x0, y0, x1, y1 = scene["world"]["box"]
+    with tempfile.TemporaryDirectory() as tmp:
+        xyz = os.path.join(tmp, "t.xyz")
+        report = run_json("run", path, "--until", "20", "--every", "2", "--xyz", xyz, "--state")
+        frames = read_xyz(xyz)
+        check(len(frames) == 11, f"{len(frames)} frames")
+        n = len(scene["circles"])
+        momentum = [sum(c["vx"] for c in scene["circles"]), sum(c["vy"] for c in scene["circles"])]
+        centre0 = None
+        previous = None
+        for k, (header, rows) in enumerate(frames):
+            check(abs(float(header["Time"]) - 2 * k) <= 1e-12 * 20, f"Time {header['Time']}")
+            lattice = [float(v) for v in header["Lattice"].split()]
+            check(lattice == [x1 - x0, 0, 0, 0, y1 - y0, 0, 0, 0, 1], f"Lattice {lattice}")
+            check(header["pbc"] == "T T F" and len(rows) == n, "pbc or count")
+            centre = [sum(r[7] for r in rows) / n, sum(r[8] for r in rows) / n]
+            centre0 = centre0 or centre
+            t = float(header["Time"])
+            for axis in (0, 1):
+                expected = centre0[axis] + momentum[axis] * t / n
+                check(abs(centre[axis] - expected) <= 1e-9 * (x1 - x0), "centre of mass moved")
+            for r in rows:
+                for axis, size in ((0, x1 - x0), (1, y1 - y0)):
+                    k_images = (r[7 + axis] - r[axis]) / size
+                    check(abs(k_images - round(k_images)) < 1e-9, f"unwrapped {r}")
+            if previous is not None:
+                jump = max(math.hypot(a[7] - b[7], a[8] - b[8]) for a, b in zip(rows, previous))
+                check(jump < 0.5 * (x1 - x0), f"an unwrapped position jumped by {jump}")
+            previous = rows
+        last = frames[-1][1]
+        for c, r in zip(report["circles"], last):
+            check((c["x"], c["y"], c["vx"], c["vy"], c["r"]) == (r[0], r[1], r[4], r[5], r[3]),
+                  f"last frame {r} vs state {c}")
+        travelled = max(math.hypot(a[7] - b[7], a[8] - b[8]) for a, b in zip(last, frames[0][1]))
+        check(travelled > 1.0, "nothing moved")
+        walled = os.path.join(cli_test.SCENES, "billiards.json")
+        if os.path.exists(walled):
+            run_json("run", walled, "--until", "2", "--every", "1", "--xyz", xyz)
+            for header, rows in read_xyz(xyz):
+                check(header["pbc"] == "F F F", "walled pbc")
+                check(all(r[7] == r[0] and r[8] == r[1] for r in rows), "walled unwrapped")
+    proc = circol("run", path, "--every", "1")
+    check(proc.returncode == 2 and "--xyz" in proc.stderr, f"--every alone: {proc.stderr}")
+    proc = circol("run", path, "--xyz", "x.xyz")
+    check(proc.returncode == 2 and "--every" in proc.stderr, f"--xyz alone: {proc.stderr}")
 
 
 def main():
