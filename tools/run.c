@@ -404,6 +404,37 @@ static void ccl_cli_run_free(ccl_cli_run *run) {
     }
 }
 
+/// Prepares the outputs written every DT (--frames DIR, --xyz FILE) before the run. Returns an
+/// exit status.
+static int ccl_cli_run_open_frames(ccl_cli_run *run, double until, const char *scene_path,
+                                   bool builtin) {
+    if (run->options.frames_dir != NULL) {
+        if (until / run->options.every >= CCL_CLI_MAX_FRAMES) {
+            fprintf(stderr,
+                    "circol: --every: %g gives %.4g frames over %g of simulated time; at most %d "
+                    "(choose a longer --every)\n",
+                    run->options.every, floor(until / run->options.every) + 1.0, until,
+                    CCL_CLI_MAX_FRAMES);
+            return CCL_CLI_EXIT_USAGE;
+        }
+        if (!ccl_cli_frames_prepare(run->options.frames_dir)) {
+            return CCL_CLI_EXIT_USAGE;
+        }
+    }
+    if (run->options.xyz_path != NULL) {
+        if (!builtin && ccl_cli_is_same_file(run->options.xyz_path, scene_path)) {
+            fprintf(stderr, "circol: --xyz: '%s' is the scene file; refusing to overwrite it\n",
+                    run->options.xyz_path);
+            return CCL_CLI_EXIT_USAGE;
+        }
+        run->xyz = ccl_cli_open_output(run->options.xyz_path, "--xyz");
+        if (run->xyz == NULL) {
+            return CCL_CLI_EXIT_USAGE;
+        }
+    }
+    return CCL_CLI_EXIT_OK;
+}
+
 /// The run itself, once the options are known. Returns an exit status.
 static int ccl_cli_run_execute(ccl_cli_run *run) {
     int code = ccl_cli_run_load(run);
@@ -459,29 +490,9 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
             return CCL_CLI_EXIT_SIMULATION;
         }
     }
-    if (run->options.frames_dir != NULL) {
-        if (until / run->options.every >= CCL_CLI_MAX_FRAMES) {
-            fprintf(stderr,
-                    "circol: --every: %g gives %.4g frames over %g of simulated time; at most %d "
-                    "(choose a longer --every)\n",
-                    run->options.every, floor(until / run->options.every) + 1.0, until,
-                    CCL_CLI_MAX_FRAMES);
-            return CCL_CLI_EXIT_USAGE;
-        }
-        if (!ccl_cli_frames_prepare(run->options.frames_dir)) {
-            return CCL_CLI_EXIT_USAGE;
-        }
-    }
-    if (run->options.xyz_path != NULL) {
-        if (!builtin && ccl_cli_is_same_file(run->options.xyz_path, scene_path)) {
-            fprintf(stderr, "circol: --xyz: '%s' is the scene file; refusing to overwrite it\n",
-                    run->options.xyz_path);
-            return CCL_CLI_EXIT_USAGE;
-        }
-        run->xyz = ccl_cli_open_output(run->options.xyz_path, "--xyz");
-        if (run->xyz == NULL) {
-            return CCL_CLI_EXIT_USAGE;
-        }
+    code = ccl_cli_run_open_frames(run, until, builtin ? NULL : scene_path, builtin);
+    if (code != CCL_CLI_EXIT_OK) {
+        return code;
     }
     code = ccl_cli_run_build(run);
     if (code != CCL_CLI_EXIT_OK) {
