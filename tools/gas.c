@@ -57,7 +57,7 @@ typedef struct ccl_cli_gas {
 void ccl_cli_gas_usage(void *out) {
     fputs("usage: circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
           "                  [--svg FILE] [--equilibrate C] [--blocks B] [--cell-size S]\n"
-          "                  [--bidisperse]\n"
+          "                  [--bidisperse] [--gr FILE]\n"
           "Hard-disk gas: N disks (diameter 1, mass 1, kT = 1) at packing fraction ETA in a\n"
           "periodic square box. Reports the compressibility factor Z = PA/(NkT) from the\n"
           "collision virial with its standard error, the collision rate and the speed\n"
@@ -439,9 +439,13 @@ static bool ccl_cli_gas_summary(const ccl_cli_gas *gas, const ccl_cli_gas_result
     } else if (r->time > 0.0) {
         printf("  collision rate   %.6f per disk per unit time\n", r->rate);
     }
-    if (!isnan(r->g_contact)) {
+    if (!isnan(r->g_contact_stderr)) {
         printf("  g(contact)       %.5f +- %.5f from g(r)  (Z = 1 + 2 eta g: %.6f)\n", r->g_contact,
                r->g_contact_stderr, r->z_from_g);
+    } else if (!isnan(r->g_contact)) {
+        printf("  g(contact)       %.5f from g(r), one sample: no error bar  (Z = 1 + 2 eta g: "
+               "%.6f)\n",
+               r->g_contact, r->z_from_g);
     }
     if (!isnan(r->diffusion)) {
         printf("  diffusion        D = %.6g from the mean-square displacement", r->diffusion);

@@ -42,6 +42,7 @@ void ccl_cli_run_usage(void *out) {
     fputs("usage: circol run [SCENE.json] [--until T] [--json] [--state] [--svg FILE]\n"
           "                  [--trace FILE.csv] [--colour speed|species]\n"
           "                  [--trails last|all|none] [--frames DIR --every DT]\n"
+          "                  [--xyz FILE --every DT]\n"
           "Runs a scene file (\"-\" reads standard input; none: the bundled default scene) and\n"
           "prints a summary.\n"
           "  --until T         simulate until time T (default: the scene's \"until\", else 10)\n"
