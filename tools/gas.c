@@ -7,6 +7,7 @@
  * f(v) = (v / kT) exp(-v^2 / (2 kT)). */
 #include "gas.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <circol/circol.h>
 
 #include "lattice.h"
+#include "observe.h"
 #include "options.h"
 #include "progress.h"
 #include "report.h"
@@ -27,6 +29,8 @@
 #define CCL_CLI_GAS_BIN_WIDTH 0.1
 /// Number of speed bins (to 5 sqrt(kT)).
 #define CCL_CLI_GAS_BINS 50
+/// The larger diameter of --bidisperse (the smaller is 1): the usual glass-forming mixture.
+#define CCL_CLI_GAS_LARGE_DIAMETER 1.4
 /// Events per advance call at most, so Ctrl-C and the progress bar respond quickly: this many, or
 /// two per disk in larger gases, so that the statistics read after each call (a pass over every
 /// disk) stay a small share of the run (they took 7% of it at 10^6 disks with the fixed count).
@@ -46,12 +50,14 @@ typedef struct ccl_cli_gas {
     ccl_cli_progress progress;
     double work_total, work_before;
     double setup_seconds;
-    double advance_seconds; ///< wall time inside ccl_world_advance_collisions (the simulation)
+    double advance_seconds;  ///< wall time inside ccl_world_advance_collisions (the simulation)
+    ccl_cli_observe observe; ///< the mean-square displacement and g(r), sampled at block ends
 } ccl_cli_gas;
 
 void ccl_cli_gas_usage(void *out) {
     fputs("usage: circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
           "                  [--svg FILE] [--equilibrate C] [--blocks B] [--cell-size S]\n"
+          "                  [--bidisperse] [--gr FILE]\n"
           "Hard-disk gas: N disks (diameter 1, mass 1, kT = 1) at packing fraction ETA in a\n"
           "periodic square box. Reports the compressibility factor Z = PA/(NkT) from the\n"
           "collision virial with its standard error, the collision rate and the speed\n"
@@ -63,9 +69,11 @@ void ccl_cli_gas_usage(void *out) {
           "  --equilibrate C  collisions per disk before measuring (default 10)\n"
           "  --blocks B       blocks for the standard error (default 20)\n"
           "  --cell-size S    the world's grid cell edge (default 0: chosen from N)\n"
+          "  --bidisperse     a 50:50 mixture of diameters 1 and 1.4 (ETA counts both)\n"
           "  --seed S         random seed of the velocities (default 1)\n"
           "  --json           print one JSON object instead of the summary\n"
-          "  --svg FILE       draw the speed histogram against the theoretical curve\n",
+          "  --svg FILE       draw the speed histogram against the theoretical curve\n"
+          "  --gr FILE        write the pair correlation g(r) near contact as CSV (r,g)\n",
           (FILE *)out);
 }
 
@@ -134,11 +142,26 @@ static bool ccl_cli_gas_sample_speeds(ccl_cli_gas *gas) {
     return true;
 }
 
+/// Disk k's diameter: with --bidisperse every second disk is the large one.
+static double ccl_cli_gas_diameter(const ccl_cli_gas_options *options, int k) {
+    return options->bidisperse && k % 2 == 1 ? CCL_CLI_GAS_LARGE_DIAMETER : 1.0;
+}
+
+/// The mean of the disks' squared diameters.
+static double ccl_cli_gas_mean_square_diameter(const ccl_cli_gas_options *options) {
+    int large = options->bidisperse ? options->n / 2 : 0;
+    double d = CCL_CLI_GAS_LARGE_DIAMETER;
+    return ((double)(options->n - large) + d * d * large) / options->n;
+}
+
 /// Builds the world with the disks on the lattice. Returns an exit status.
 static int ccl_cli_gas_build(ccl_cli_gas *gas) {
     int n = gas->options.n;
     char error[256];
-    if (!ccl_cli_lattice_choose(n, gas->options.eta, &gas->lattice, error, sizeof error)) {
+    double largest = gas->options.bidisperse ? CCL_CLI_GAS_LARGE_DIAMETER : 1.0;
+    if (!ccl_cli_lattice_choose_sizes(n, gas->options.eta,
+                                      ccl_cli_gas_mean_square_diameter(&gas->options), largest,
+                                      &gas->lattice, error, sizeof error)) {
         fprintf(stderr, "circol gas: %s\n", error);
         return CCL_CLI_EXIT_USAGE;
     }
@@ -168,7 +191,7 @@ static int ccl_cli_gas_build(ccl_cli_gas *gas) {
         ccl_circle_def disk = ccl_circle_default_def();
         disk.position = positions[i];
         disk.velocity = velocities[i];
-        disk.radius = 0.5;
+        disk.radius = 0.5 * ccl_cli_gas_diameter(&gas->options, i);
         disk.mass = 1.0;
         status = ccl_world_add_circle(gas->world, &disk, NULL);
     }
@@ -186,6 +209,12 @@ static int ccl_cli_gas_measure(ccl_cli_gas *gas, bool *interrupted) {
     int n = gas->options.n, blocks = gas->options.blocks;
     uint64_t total = gas->options.collisions;
     double virial_before = 0.0, time_before = 0.0;
+    double sigma = gas->options.bidisperse ? 0.0 : 1.0; /* g(r) of one diameter only */
+    if (!ccl_cli_observe_init(&gas->observe, n, gas->lattice.side, sigma, blocks + 1) ||
+        !ccl_cli_observe_sample(&gas->observe, gas->world)) {
+        fputs("circol gas: out of memory\n", stderr);
+        return CCL_CLI_EXIT_SIMULATION;
+    }
     for (int b = 0; b < blocks; b++) {
         uint64_t count = total / (uint64_t)blocks + ((uint64_t)b < total % (uint64_t)blocks);
         int code = ccl_cli_gas_collide(gas, count, interrupted);
@@ -200,7 +229,7 @@ static int ccl_cli_gas_measure(ccl_cli_gas *gas, bool *interrupted) {
         gas->blocks_done = b + 1;
         virial_before = stats.virial;
         time_before = stats.virial_time;
-        if (!ccl_cli_gas_sample_speeds(gas)) {
+        if (!ccl_cli_gas_sample_speeds(gas) || !ccl_cli_observe_sample(&gas->observe, gas->world)) {
             fputs("circol gas: cannot export the disks\n", stderr);
             return CCL_CLI_EXIT_SIMULATION;
         }
@@ -213,9 +242,26 @@ typedef struct ccl_cli_gas_result {
     uint64_t collisions;
     double time, kT, z, z_stderr, rate, z_from_rate, z_henderson;
     double mean_speed, mean_speed_theory, chi2;
+    double g_contact, g_contact_stderr, z_from_g, diffusion, diffusion_enskog;
     int dof;
     double density[CCL_CLI_GAS_BINS], expected[CCL_CLI_GAS_BINS];
 } ccl_cli_gas_result;
+
+/// Henderson's equation of state Z(eta) for equal disks; for the mixture, its extension by Santos,
+/// Yuste and Lopez de Haro (1999): Z = 1 / (1 - eta) + (Z_1(eta) - 1 / (1 - eta)) <d>^2 / <d^2>.
+static double ccl_cli_gas_henderson(const ccl_cli_gas_options *options, double eta) {
+    double one = (1.0 + eta * eta / 8.0) / ((1.0 - eta) * (1.0 - eta));
+    if (!options->bidisperse) {
+        return one;
+    }
+    double mean = 0.0;
+    for (int k = 0; k < 2; k++) { /* disk 0 is small, disk 1 large; n/2 of each kind, rounded */
+        int count = k == 0 ? options->n - options->n / 2 : options->n / 2;
+        mean += ccl_cli_gas_diameter(options, k) * count / options->n;
+    }
+    double ideal = 1.0 / (1.0 - eta);
+    return ideal + (one - ideal) * mean * mean / ccl_cli_gas_mean_square_diameter(options);
+}
 
 /// Computes the results.
 static void ccl_cli_gas_results(const ccl_cli_gas *gas, ccl_cli_gas_result *r) {
@@ -240,9 +286,19 @@ static void ccl_cli_gas_results(const ccl_cli_gas *gas, ccl_cli_gas_result *r) {
     }
     r->rate = 2.0 * (double)stats.collisions / (n * r->time);
     /* Each collision's virial is sigma times the normal approach speed, whose collision-weighted
-     * mean is sqrt(pi kT / m): Z - 1 = (sigma / 4) sqrt(pi m / kT) x rate, an independent check */
-    r->z_from_rate = 1.0 + 0.25 * sqrt(CCL_CLI_GAS_PI / r->kT) * r->rate;
-    r->z_henderson = (1.0 + eta * eta / 8.0) / ((1.0 - eta) * (1.0 - eta));
+     * mean is sqrt(pi kT / m): Z - 1 = (sigma / 4) sqrt(pi m / kT) x rate, an independent check
+     * (for one diameter only: a mixture would need the collision-weighted mean contact distance) */
+    r->z_from_rate =
+        gas->options.bidisperse ? NAN : 1.0 + 0.25 * sqrt(CCL_CLI_GAS_PI / r->kT) * r->rate;
+    r->z_henderson = ccl_cli_gas_henderson(&gas->options, eta);
+    ccl_cli_observe_contact(&gas->observe, &r->g_contact, &r->g_contact_stderr);
+    r->z_from_g = 1.0 + 2.0 * eta * r->g_contact;
+    r->diffusion = ccl_cli_observe_diffusion(&gas->observe);
+    /* Enskog's D_E = sqrt(kT / (pi m)) / (2 rho sigma g(sigma)) for disks, with g(sigma) from the
+     * measured Z = 1 + 2 eta g(sigma) (one diameter only) */
+    double rho = n / (gas->lattice.side * gas->lattice.side);
+    r->diffusion_enskog =
+        gas->options.bidisperse ? NAN : sqrt(r->kT / CCL_CLI_GAS_PI) / (rho * (r->z - 1.0) / eta);
     r->mean_speed = gas->samples ? gas->speed_sum / (double)gas->samples : NAN;
     r->mean_speed_theory = sqrt(CCL_CLI_GAS_PI * r->kT / 2.0);
     r->chi2 = 0.0;
@@ -260,6 +316,39 @@ static void ccl_cli_gas_results(const ccl_cli_gas *gas, ccl_cli_gas_result *r) {
             r->dof++;
         }
     }
+    if (r->dof < 1) { /* fewer than two bins expected to hold five: no test to speak of */
+        r->chi2 = NAN;
+        r->dof = 0;
+    }
+}
+
+/// Adds an array of the samples' values to object. False when out of memory.
+static bool ccl_cli_gas_json_array(cJSON *object, const char *name, const double *values,
+                                   int count) {
+    cJSON *array = cJSON_AddArrayToObject(object, name);
+    for (int k = 0; array != NULL && k < count; k++) {
+        cJSON *item = ccl_cli_json_number(values[k]);
+        if (item == NULL) {
+            return false;
+        }
+        cJSON_AddItemToArray(array, item);
+    }
+    return array != NULL;
+}
+
+/// Adds g(r)'s contact value and the mean-square displacement to the report.
+static bool ccl_cli_gas_json_observe(cJSON *report, const ccl_cli_gas *gas,
+                                     const ccl_cli_gas_result *r) {
+    bool ok = ccl_cli_json_add_number(report, "g_contact", r->g_contact);
+    ok = ok && ccl_cli_json_add_number(report, "g_contact_stderr", r->g_contact_stderr);
+    ok = ok && ccl_cli_json_add_number(report, "Z_from_g_contact", r->z_from_g);
+    cJSON *msd = ok ? cJSON_AddObjectToObject(report, "msd") : NULL;
+    ok = msd != NULL;
+    ok = ok && ccl_cli_gas_json_array(msd, "time", gas->observe.time, gas->observe.count);
+    ok = ok && ccl_cli_gas_json_array(msd, "value", gas->observe.msd, gas->observe.count);
+    ok = ok && ccl_cli_json_add_number(msd, "diffusion", r->diffusion);
+    ok = ok && ccl_cli_json_add_number(msd, "diffusion_enskog", r->diffusion_enskog);
+    return ok;
 }
 
 /// Prints the JSON report. False on an output error.
@@ -269,6 +358,9 @@ static bool ccl_cli_gas_json(const ccl_cli_gas *gas, const ccl_cli_gas_result *r
     bool ok = report != NULL;
     ok = ok && ccl_cli_json_add_number(report, "n", gas->options.n);
     ok = ok && ccl_cli_json_add_number(report, "eta", gas->options.eta);
+    if (gas->options.bidisperse) { /* absent otherwise, so that the one-size report is as it was */
+        ok = ok && cJSON_AddBoolToObject(report, "bidisperse", true) != NULL;
+    }
     ok = ok && ccl_cli_json_add_number(report, "box", gas->lattice.side);
     ok = ok && ccl_cli_json_add_number(report, "seed", (double)gas->options.seed);
     ok = ok && ccl_cli_json_add_number(report, "collisions", (double)r->collisions);
@@ -285,6 +377,7 @@ static bool ccl_cli_gas_json(const ccl_cli_gas *gas, const ccl_cli_gas_result *r
     ok = ok && ccl_cli_json_add_number(report, "collisions_per_second",
                                        seconds > 0.0 ? (double)r->collisions / seconds : NAN);
     ok = ok && cJSON_AddBoolToObject(report, "interrupted", interrupted) != NULL;
+    ok = ok && ccl_cli_gas_json_observe(report, gas, r);
     cJSON *speeds = ok ? cJSON_AddObjectToObject(report, "speed_distribution") : NULL;
     ok = speeds != NULL;
     ok = ok && ccl_cli_json_add_number(speeds, "samples", (double)gas->samples);
@@ -319,25 +412,56 @@ static bool ccl_cli_gas_json(const ccl_cli_gas *gas, const ccl_cli_gas_result *r
 /// Prints the human summary. False on an output error.
 static bool ccl_cli_gas_summary(const ccl_cli_gas *gas, const ccl_cli_gas_result *r, double seconds,
                                 bool interrupted) {
-    printf("circol gas: %d disks, eta %g, periodic box %.6g x %.6g, seed %llu\n", gas->options.n,
-           gas->options.eta, gas->lattice.side, gas->lattice.side,
-           (unsigned long long)gas->options.seed);
+    printf("circol gas: %d disks%s, eta %g, periodic box %.6g x %.6g, seed %llu\n", gas->options.n,
+           gas->options.bidisperse ? " (half of diameter 1, half of 1.4)" : "", gas->options.eta,
+           gas->lattice.side, gas->lattice.side, (unsigned long long)gas->options.seed);
     printf("  equilibration    %g %s per disk, %.3f s\n", gas->options.equilibrate,
            ccl_cli_plural(gas->options.equilibrate, "collision", "collisions"), gas->setup_seconds);
     printf("  measured         %llu %s over time %.6g, kT %.6g%s\n",
            (unsigned long long)r->collisions,
            ccl_cli_plural((double)r->collisions, "collision", "collisions"), r->time, r->kT,
            interrupted ? " (interrupted)" : "");
-    printf("  Z = PA/(NkT)     %.6f +- %.6f  (%d %s; Henderson's equation of state: %.4f)\n", r->z,
-           r->z_stderr, gas->blocks_done, ccl_cli_plural(gas->blocks_done, "block", "blocks"),
-           r->z_henderson);
-    printf("  collision rate   %.6f per disk per unit time  (Z from it: %.6f)\n", r->rate,
-           r->z_from_rate);
-    printf("  speeds           mean %.5f (theory %.5f), chi2 %.1f for %d %s of freedom\n",
-           r->mean_speed, r->mean_speed_theory, r->chi2, r->dof,
-           ccl_cli_plural(r->dof, "degree", "degrees"));
-    printf("                   against 2D Maxwell-Boltzmann, %llu samples\n",
-           (unsigned long long)gas->samples);
+    if (!(r->time > 0.0)) {
+        printf("  Z = PA/(NkT)     not measured (no time passed after equilibration)\n");
+    } else if (gas->blocks_done < 2) {
+        printf("  Z = PA/(NkT)     %.6f, no error bar: %d %s done, two needed  (Henderson's "
+               "equation of state: %.4f)\n",
+               r->z, gas->blocks_done, ccl_cli_plural(gas->blocks_done, "block", "blocks"),
+               r->z_henderson);
+    } else {
+        printf("  Z = PA/(NkT)     %.6f +- %.6f  (%d blocks; Henderson's equation of state: "
+               "%.4f)\n",
+               r->z, r->z_stderr, gas->blocks_done, r->z_henderson);
+    }
+    if (r->time > 0.0 && !isnan(r->z_from_rate)) {
+        printf("  collision rate   %.6f per disk per unit time  (Z from it: %.6f)\n", r->rate,
+               r->z_from_rate);
+    } else if (r->time > 0.0) {
+        printf("  collision rate   %.6f per disk per unit time\n", r->rate);
+    }
+    if (!isnan(r->g_contact_stderr)) {
+        printf("  g(contact)       %.5f +- %.5f from g(r)  (Z = 1 + 2 eta g: %.6f)\n", r->g_contact,
+               r->g_contact_stderr, r->z_from_g);
+    } else if (!isnan(r->g_contact)) {
+        printf("  g(contact)       %.5f from g(r), one sample: no error bar  (Z = 1 + 2 eta g: "
+               "%.6f)\n",
+               r->g_contact, r->z_from_g);
+    }
+    if (!isnan(r->diffusion)) {
+        printf("  diffusion        D = %.6g from the mean-square displacement", r->diffusion);
+        printf(isnan(r->diffusion_enskog) ? "\n" : "  (Enskog: %.6g)\n", r->diffusion_enskog);
+    }
+    if (r->dof > 0) {
+        printf("  speeds           mean %.5f (theory %.5f), chi2 %.1f for %d %s of freedom\n",
+               r->mean_speed, r->mean_speed_theory, r->chi2, r->dof,
+               ccl_cli_plural(r->dof, "degree", "degrees"));
+    } else {
+        printf("  speeds           too few samples for a chi2 test (one per disk per block)\n");
+    }
+    if (r->dof > 0) {
+        printf("                   against 2D Maxwell-Boltzmann, %llu samples\n",
+               (unsigned long long)gas->samples);
+    }
     printf("  wall time        %.3f s, %.4g collisions/s\n", seconds,
            seconds > 0.0 ? (double)r->collisions / seconds : 0.0);
     return ccl_cli_flush_stdout();
@@ -350,10 +474,16 @@ static bool ccl_cli_gas_svg(const ccl_cli_gas *gas, const ccl_cli_gas_result *r)
     snprintf(title, sizeof title, "Speeds of %d hard disks at eta = %g (%llu samples)",
              gas->options.n, gas->options.eta, (unsigned long long)gas->samples);
     char note[160];
-    snprintf(note, sizeof note,
-             "Z = PA/(NkT) = %.4f +- %.4f; Henderson's equation: %.4f; chi2 %.1f for %d degrees of "
-             "freedom",
-             r->z, r->z_stderr, r->z_henderson, r->chi2, r->dof);
+    char error_bar[48] = " (too few blocks for an error bar)",
+         chi2[48] = "too few samples for chi2";
+    if (gas->blocks_done >= 2) {
+        snprintf(error_bar, sizeof error_bar, " +- %.4f", r->z_stderr);
+    }
+    if (r->dof > 0) {
+        snprintf(chi2, sizeof chi2, "chi2 %.1f for %d degrees of freedom", r->chi2, r->dof);
+    }
+    snprintf(note, sizeof note, "Z = PA/(NkT) = %.4f%s; Henderson's equation: %.4f; %s", r->z,
+             error_bar, r->z_henderson, chi2);
     ccl_cli_svg_histogram histogram = {r->density,
                                        CCL_CLI_GAS_BINS,
                                        CCL_CLI_GAS_BIN_WIDTH,
@@ -370,6 +500,16 @@ static bool ccl_cli_gas_svg(const ccl_cli_gas *gas, const ccl_cli_gas_result *r)
     }
     ccl_cli_svg_write_histogram(file, &histogram);
     return ccl_cli_close_output(file, gas->options.svg_path, "--svg", 0);
+}
+
+/// Writes g(r) as CSV (the header only for a mixture, which has no single contact distance).
+static bool ccl_cli_gas_gr(const ccl_cli_gas *gas) {
+    FILE *file = ccl_cli_open_output(gas->options.gr_path, "--gr");
+    if (file == NULL) {
+        return false;
+    }
+    bool ok = ccl_cli_observe_write_gr(&gas->observe, file);
+    return ccl_cli_close_output(file, gas->options.gr_path, "--gr", ok ? 0 : EIO);
 }
 
 /// The gas run once the options are known. Returns an exit status.
@@ -413,6 +553,9 @@ static int ccl_cli_gas_execute(ccl_cli_gas *gas) {
     if (gas->options.svg_path != NULL) {
         ok = ccl_cli_gas_svg(gas, &result) && ok;
     }
+    if (gas->options.gr_path != NULL) {
+        ok = ccl_cli_gas_gr(gas) && ok;
+    }
     if (!ok) {
         return CCL_CLI_EXIT_SIMULATION;
     }
@@ -440,5 +583,6 @@ int ccl_cli_gas_main(int argc, char **argv) {
     ccl_world_destroy(gas.world);
     free(gas.states);
     free(gas.block_z);
+    ccl_cli_observe_free(&gas.observe);
     return code;
 }

@@ -17,13 +17,19 @@ static double ccl_cli_lattice_spacing(double ax, double ay) {
     return fmin(fmin(ax, sqrt(0.25 * ax * ax + ay * ay)), 2.0 * ay);
 }
 
-/// The side of the square box in which n disks of diameter 1 fill the fraction eta.
-static double ccl_cli_lattice_side(int n, double eta) {
-    return sqrt((double)n * CCL_CLI_PI / (4.0 * eta));
+/// The side of the square box in which n disks whose squared diameters average mean_square fill
+/// the fraction eta.
+static double ccl_cli_lattice_side(int n, double eta, double mean_square) {
+    return sqrt((double)n * CCL_CLI_PI * mean_square / (4.0 * eta));
 }
 
 bool ccl_cli_lattice_choose(int n, double eta, ccl_cli_lattice *lattice, char *error,
                             size_t error_size) {
+    return ccl_cli_lattice_choose_sizes(n, eta, 1.0, 1.0, lattice, error, error_size);
+}
+
+bool ccl_cli_lattice_choose_sizes(int n, double eta, double mean_square, double largest,
+                                  ccl_cli_lattice *lattice, char *error, size_t error_size) {
     if (n < 2) {
         snprintf(error, error_size, "--n: need at least 2 disks, got %d", n);
         return false;
@@ -33,15 +39,17 @@ bool ccl_cli_lattice_choose(int n, double eta, ccl_cli_lattice *lattice, char *e
                  CCL_CLI_ETA_CLOSE_PACKED, eta);
         return false;
     }
-    double side = ccl_cli_lattice_side(n, eta);
-    if (!ccl_cli_periodic_fits(0.5, side)) {
+    double side = ccl_cli_lattice_side(n, eta, mean_square);
+    if (!ccl_cli_periodic_fits(0.5 * largest, side)) {
         int fewest = n;
-        while (!ccl_cli_periodic_fits(0.5, ccl_cli_lattice_side(fewest, eta))) {
-            fewest++; /* at most 11 at close packing */
+        while (
+            !ccl_cli_periodic_fits(0.5 * largest, ccl_cli_lattice_side(fewest, eta, mean_square))) {
+            fewest++; /* at most 11 at close packing of equal disks */
         }
         /* the densest eta for n disks, rounded down to 4 decimals */
-        double min_side = ccl_cli_periodic_min_side(0.5);
-        double densest = floor(1e4 * n * CCL_CLI_PI / (4.0 * min_side * min_side)) / 1e4;
+        double min_side = ccl_cli_periodic_min_side(0.5 * largest);
+        double densest =
+            floor(1e4 * n * CCL_CLI_PI * mean_square / (4.0 * min_side * min_side)) / 1e4;
         snprintf(error, error_size,
                  "--n: %d disks at --eta %g need a periodic box %.10g wide, but a disk needs the "
                  "box at least 3 diameters wide: use --n %d or more, or --eta %.4f or less",
@@ -60,11 +68,11 @@ bool ccl_cli_lattice_choose(int n, double eta, ccl_cli_lattice *lattice, char *e
         }
     }
     /* a margin so that the world, which counts touching as contact, sees no overlap */
-    if (!(best.min_distance > 1.0 + 1e-9)) {
+    if (!(best.min_distance > largest * (1.0 + 1e-9))) {
         snprintf(error, error_size,
                  "--eta: %g is too dense to place %d disks on a lattice in a square box "
-                 "(closest sites %.6f apart, diameter 1); lower it or change --n",
-                 eta, n, best.min_distance);
+                 "(closest sites %.6f apart, diameter %g); lower it or change --n",
+                 eta, n, best.min_distance, largest);
         return false;
     }
     *lattice = best;

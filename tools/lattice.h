@@ -14,7 +14,7 @@
 
 /// A gas's lattice: nx columns by ny rows, odd rows shifted by half a column.
 typedef struct ccl_cli_lattice {
-    double side;         ///< Box side: n disks of diameter 1 fill the fraction eta of side^2.
+    double side;         ///< Box side: the n disks fill the fraction eta of side^2.
     int columns, rows;   ///< Lattice shape (rows even, so the shift is periodic).
     double min_distance; ///< Smallest centre distance between sites, periodic images included.
 } ccl_cli_lattice;
@@ -23,6 +23,11 @@ typedef struct ccl_cli_lattice {
 /// sites lie farthest apart. False (with a message in error) when none keeps disks apart.
 bool ccl_cli_lattice_choose(int n, double eta, ccl_cli_lattice *lattice, char *error,
                             size_t error_size);
+
+/// The same for disks whose squared diameters average mean_square and whose largest diameter is
+/// largest: the box holds them at packing fraction eta, and the sites lie at least largest apart.
+bool ccl_cli_lattice_choose_sizes(int n, double eta, double mean_square, double largest,
+                                  ccl_cli_lattice *lattice, char *error, size_t error_size);
 
 /// Writes n positions in [0, side)^2 spread over the sites, and n velocities with zero total
 /// momentum and sum |v|^2 / 2 = n kT (mass 1, kT = 1), drawn from seed.

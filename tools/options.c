@@ -236,6 +236,8 @@ static bool ccl_cli_parse_run_option(ccl_cli_args *args, ccl_cli_run_options *op
         ok = ccl_cli_args_choice(args, "--trails", trails, &options->trail_mode);
     } else if (ccl_cli_args_is(args, "--frames")) {
         ok = ccl_cli_args_file(args, "--frames", &options->frames_dir);
+    } else if (ccl_cli_args_is(args, "--xyz")) {
+        ok = ccl_cli_args_file(args, "--xyz", &options->xyz_path);
     } else if (ccl_cli_args_is(args, "--every")) {
         ok = ccl_cli_args_number(args, "--every", 0.0, true, &options->every);
         options->has_every = true;
@@ -260,10 +262,13 @@ bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *optio
             return false;
         }
     }
-    if (options->has_every != (options->frames_dir != NULL)) {
+    bool framed = options->frames_dir != NULL || options->xyz_path != NULL;
+    if (options->has_every != framed) {
         snprintf(error, error_size, "%s: needs %s too (frames every DT of simulated time)",
-                 options->has_every ? "--every" : "--frames",
-                 options->has_every ? "--frames DIR" : "--every DT");
+                 options->has_every            ? "--every"
+                 : options->frames_dir != NULL ? "--frames"
+                                               : "--xyz",
+                 options->has_every ? "--frames DIR or --xyz FILE" : "--every DT");
         return false;
     }
     return true;
@@ -301,10 +306,14 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
             ok = ccl_cli_args_integer(&args, "--seed", 0, UINT64_MAX, &options->seed);
         } else if (ccl_cli_args_is(&args, "--cell-size")) {
             ok = ccl_cli_args_number(&args, "--cell-size", 0.0, false, &options->cell_size);
+        } else if (ccl_cli_args_is(&args, "--bidisperse")) {
+            ok = ccl_cli_args_flag(&args, "--bidisperse", &options->bidisperse);
         } else if (ccl_cli_args_is(&args, "--json")) {
             ok = ccl_cli_args_flag(&args, "--json", &options->json);
         } else if (ccl_cli_args_is(&args, "--svg")) {
             ok = ccl_cli_args_file(&args, "--svg", &options->svg_path);
+        } else if (ccl_cli_args_is(&args, "--gr")) {
+            ok = ccl_cli_args_file(&args, "--gr", &options->gr_path);
         } else if (ccl_cli_args_is(&args, "--help") || strcmp(arg, "-h") == 0) {
             options->help = true;
             ok = true;

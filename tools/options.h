@@ -18,6 +18,7 @@ typedef struct ccl_cli_run_options {
     int colour_by;          ///< --colour speed|species (a ccl_cli_colour_by). Default speed.
     int trail_mode;         ///< --trails last|all|none (a ccl_cli_trail_mode). Default last.
     const char *frames_dir; ///< --frames DIR: numbered PNG pictures, or NULL.
+    const char *xyz_path;   ///< --xyz FILE: extended XYZ frames every DT, or NULL.
     double every;           ///< --every DT: simulated time between frames (> 0), when has_every.
     bool has_every;         ///< Whether --every was given.
     bool help;              ///< --help.
@@ -32,8 +33,10 @@ typedef struct ccl_cli_gas_options {
     int blocks;           ///< --blocks B for the standard error. Default 20.
     uint64_t seed;        ///< --seed S. Default 1.
     double cell_size;     ///< --cell-size S: the world's grid cell edge; 0 (default) automatic.
+    bool bidisperse;      ///< --bidisperse: half the disks of diameter 1.4, half of 1.
     bool json;            ///< --json.
     const char *svg_path; ///< --svg FILE: the speed histogram, or NULL.
+    const char *gr_path;  ///< --gr FILE: g(r) as CSV, or NULL.
     bool help;            ///< --help.
 } ccl_cli_gas_options;
 

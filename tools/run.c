@@ -20,6 +20,7 @@
 #include "frames.h"
 #include "run_internal.h"
 #include "trail.h"
+#include "xyz.h"
 
 /// The bundled default scene (examples/scenes/default.json, embedded at build time).
 extern const char ccl_cli_default_scene[];
@@ -41,6 +42,7 @@ void ccl_cli_run_usage(void *out) {
     fputs("usage: circol run [SCENE.json] [--until T] [--json] [--state] [--svg FILE]\n"
           "                  [--trace FILE.csv] [--colour speed|species]\n"
           "                  [--trails last|all|none] [--frames DIR --every DT]\n"
+          "                  [--xyz FILE --every DT]\n"
           "Runs a scene file (\"-\" reads standard input; none: the bundled default scene) and\n"
           "prints a summary.\n"
           "  --until T         simulate until time T (default: the scene's \"until\", else 10)\n"
@@ -51,7 +53,9 @@ void ccl_cli_run_usage(void *out) {
           "  --trails M        how much of the paths to draw: last (tenth), all or none\n"
           "  --frames DIR      with --every DT: a PNG picture every DT of simulated time,\n"
           "                    DIR/frame-00000.png, ... (a film: see docs/CLI.md)\n"
-          "  --trace FILE.csv  write every collision: time, circles, point, normal, impulse\n",
+          "  --trace FILE.csv  write every collision: time, circles, point, normal, impulse\n"
+          "  --xyz FILE        with --every DT: extended XYZ frames (positions, radii,\n"
+          "                    velocities, unwrapped positions) every DT of simulated time\n",
           (FILE *)out);
 }
 
@@ -247,8 +251,19 @@ static ccl_cli_svg_circle *ccl_cli_run_circles(const ccl_cli_run *run, const cha
     return circles;
 }
 
-/// Writes the next frame (--frames). False on failure (said on standard error).
+/// Writes the next frame (--frames, --xyz). False on failure (said on standard error).
 static bool ccl_cli_run_write_frame(ccl_cli_run *run) {
+    if (run->xyz != NULL &&
+        !ccl_cli_xyz_write_frame(run->xyz, run->world, run->ids, run->scene.circle_count,
+                                 run->scene.box_min, run->scene.box_max,
+                                 run->scene.boundary == CCL_BOUNDARY_PERIODIC)) {
+        fprintf(stderr, "circol: --xyz: error writing '%s'\n", run->options.xyz_path);
+        return false;
+    }
+    if (run->options.frames_dir == NULL) {
+        run->frame_count++;
+        return true;
+    }
     ccl_cli_svg_circle *circles = ccl_cli_run_circles(run, "--frames");
     if (circles == NULL) {
         return false;
@@ -315,7 +330,8 @@ static int ccl_cli_run_advance_to(ccl_cli_run *run, double target, double start,
 /// it. Returns an exit status.
 static int ccl_cli_run_advance_framed(ccl_cli_run *run, double target, double start, double until,
                                       bool *interrupted) {
-    while (run->options.frames_dir != NULL && run->next_frame <= target && !*interrupted) {
+    bool framed = run->options.frames_dir != NULL || run->xyz != NULL;
+    while (framed && run->next_frame <= target && !*interrupted) {
         int code = ccl_cli_run_advance_to(run, run->next_frame, start, until, interrupted);
         if (code == CCL_CLI_EXIT_OK && !*interrupted && !ccl_cli_run_write_frame(run)) {
             code = CCL_CLI_EXIT_SIMULATION;
@@ -391,6 +407,9 @@ static void ccl_cli_run_free(ccl_cli_run *run) {
     if (run->svg != NULL) {
         fclose(run->svg);
     }
+    if (run->xyz != NULL) {
+        fclose(run->xyz);
+    }
 }
 
 /// Whether the output path given to option names the scene file, which writing it would
@@ -402,6 +421,35 @@ static bool ccl_cli_run_overwrites_scene(const char *path, const char *option,
     }
     fprintf(stderr, "circol: %s: '%s' is the scene file; refusing to overwrite it\n", option, path);
     return true;
+}
+
+/// Prepares the outputs written every DT (--frames DIR, --xyz FILE) before the run. Returns an
+/// exit status.
+static int ccl_cli_run_open_frames(ccl_cli_run *run, double until, const char *scene_path,
+                                   bool builtin) {
+    if (run->options.frames_dir != NULL) {
+        if (until / run->options.every >= CCL_CLI_MAX_FRAMES) {
+            fprintf(stderr,
+                    "circol: --every: %g gives %.4g frames over %g of simulated time; at most %d "
+                    "(choose a longer --every)\n",
+                    run->options.every, floor(until / run->options.every) + 1.0, until,
+                    CCL_CLI_MAX_FRAMES);
+            return CCL_CLI_EXIT_USAGE;
+        }
+        if (!ccl_cli_frames_prepare(run->options.frames_dir)) {
+            return CCL_CLI_EXIT_USAGE;
+        }
+    }
+    if (run->options.xyz_path != NULL) {
+        if (!builtin && ccl_cli_run_overwrites_scene(run->options.xyz_path, "--xyz", scene_path)) {
+            return CCL_CLI_EXIT_USAGE;
+        }
+        run->xyz = ccl_cli_open_output(run->options.xyz_path, "--xyz");
+        if (run->xyz == NULL) {
+            return CCL_CLI_EXIT_USAGE;
+        }
+    }
+    return CCL_CLI_EXIT_OK;
 }
 
 /// The run itself, once the options are known. Returns an exit status.
@@ -453,18 +501,9 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
             return CCL_CLI_EXIT_SIMULATION;
         }
     }
-    if (run->options.frames_dir != NULL) {
-        if (until / run->options.every >= CCL_CLI_MAX_FRAMES) {
-            fprintf(stderr,
-                    "circol: --every: %g gives %.4g frames over %g of simulated time; at most %d "
-                    "(choose a longer --every)\n",
-                    run->options.every, floor(until / run->options.every) + 1.0, until,
-                    CCL_CLI_MAX_FRAMES);
-            return CCL_CLI_EXIT_USAGE;
-        }
-        if (!ccl_cli_frames_prepare(run->options.frames_dir)) {
-            return CCL_CLI_EXIT_USAGE;
-        }
+    code = ccl_cli_run_open_frames(run, until, builtin ? NULL : scene_path, builtin);
+    if (code != CCL_CLI_EXIT_OK) {
+        return code;
     }
     code = ccl_cli_run_build(run);
     if (code != CCL_CLI_EXIT_OK) {
@@ -483,6 +522,13 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
         FILE *trace = run->trace;
         run->trace = NULL;
         if (!ccl_cli_close_output(trace, run->options.trace_path, "--trace", run->trace_errno)) {
+            code = code ? code : CCL_CLI_EXIT_SIMULATION;
+        }
+    }
+    if (run->xyz != NULL) {
+        FILE *xyz = run->xyz;
+        run->xyz = NULL;
+        if (!ccl_cli_close_output(xyz, run->options.xyz_path, "--xyz", 0)) {
             code = code ? code : CCL_CLI_EXIT_SIMULATION;
         }
     }

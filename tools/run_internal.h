@@ -30,6 +30,7 @@ typedef struct ccl_cli_run {
     size_t pending_count, pending_capacity;
     double advance_seconds; ///< Wall time inside ccl_world_advance: the simulation's.
     FILE *svg;              ///< Opened before the run, so a bad path fails early.
+    FILE *xyz;              ///< --xyz: the trajectory, or NULL.
     ccl_cli_trails trails;
     bool tracing_trails;
     ccl_cli_progress progress; ///< The progress bar, cleared before a log message.

@@ -37,12 +37,34 @@ static bool ccl_cli_run_json_state(const ccl_cli_run *run, cJSON *report) {
     return true;
 }
 
+/// The virial pressure P = (N kT + virial / (2 t)) / A of the 2D virial theorem, with N kT the
+/// kinetic energy now (equipartition in 2D) and the collision virial over the time it was
+/// accumulated; NaN before any time passed.
+static double ccl_cli_run_pressure(const ccl_cli_scene *scene, const ccl_world_stats *stats) {
+    double area = (scene->box_max.x - scene->box_min.x) * (scene->box_max.y - scene->box_min.y);
+    if (!(stats->virial_time > 0.0) || !(area > 0.0)) {
+        return NAN;
+    }
+    return (stats->kinetic_energy + stats->virial / (2.0 * stats->virial_time)) / area;
+}
+
+/// Circle-circle collisions per circle per unit time (each collision involves two circles), as
+/// `circol gas` counts them; NaN before any time passed or without circles.
+static double ccl_cli_run_collision_rate(const ccl_world_stats *stats) {
+    if (!(stats->virial_time > 0.0) || stats->circle_count <= 0) {
+        return NAN;
+    }
+    return 2.0 * (double)stats->collisions / ((double)stats->circle_count * stats->virial_time);
+}
+
 /// Prints the report (JSON or the human summary). False on an output error.
 bool ccl_cli_run_report(const ccl_cli_run *run, double until, double initial_energy, double seconds,
                         bool interrupted) {
     ccl_world_stats stats = ccl_world_get_stats(run->world);
     double max_overlap = ccl_world_max_overlap(run->world);
     const ccl_cli_scene *scene = &run->scene;
+    double pressure = ccl_cli_run_pressure(scene, &stats);
+    double collision_rate = ccl_cli_run_collision_rate(&stats);
     if (run->options.json) {
         cJSON *report = cJSON_CreateObject();
         bool ok = report != NULL;
@@ -60,6 +82,8 @@ bool ccl_cli_run_report(const ccl_cli_run *run, double until, double initial_ene
         ok = ok && ccl_cli_json_add_number(report, "max_overlap", max_overlap);
         ok = ok &&
              ccl_cli_json_add_number(report, "guard_collisions", (double)stats.guard_collisions);
+        ok = ok && ccl_cli_json_add_number(report, "pressure", pressure);
+        ok = ok && ccl_cli_json_add_number(report, "collision_rate", collision_rate);
         ok = ok && ccl_cli_json_add_number(report, "wall_seconds", seconds);
         ok = ok && cJSON_AddBoolToObject(report, "interrupted", interrupted) != NULL;
         if (ok && run->options.state) {
@@ -92,6 +116,10 @@ bool ccl_cli_run_report(const ccl_cli_run *run, double until, double initial_ene
     printf("  kinetic energy   %.10g (at start %.10g)\n", stats.kinetic_energy, initial_energy);
     printf("  momentum         (%.10g, %.10g)\n", stats.momentum.x, stats.momentum.y);
     printf("  max overlap      %.3g\n", max_overlap);
+    if (!isnan(pressure)) {
+        printf("  pressure         %.6g (virial), %.6g collisions per circle per unit time\n",
+               pressure, collision_rate);
+    }
     printf("  wall time        %.3f s", seconds);
     if (seconds > 0.0 && stats.events > 0) {
         printf(", %.3g events/s", (double)stats.events / seconds);

@@ -262,6 +262,17 @@ ccl_status ccl_world_scale_velocities(ccl_world *world, double factor);
 /// against every segment and point).
 double ccl_world_max_overlap(const ccl_world *world);
 
+/// A circle's unwrapped position now: in a periodic box, its position plus the box sizes it
+/// crossed since it was added (it starts where the world placed it, in the box), so that a circle
+/// that travelled 25 box widths is 25 widths away; in a walled box, its position.
+ccl_status ccl_world_get_unwrapped_position(const ccl_world *world, ccl_circle_id id,
+                                            ccl_vec2 *out);
+
+/// Writes up to capacity unwrapped positions in the order of ccl_world_export (slot order) and
+/// sets *count to the number written.
+ccl_status ccl_world_export_unwrapped(const ccl_world *world, ccl_vec2 *out, int capacity,
+                                      int *count);
+
 #ifdef __cplusplus
 }
 #endif

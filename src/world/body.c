@@ -11,6 +11,7 @@ void ccl_world_free_slots(ccl_world *w) {
     ccl_memory_free(&w->memory, w->cold, n * sizeof(ccl_body_cold));
     ccl_memory_free(&w->memory, w->generation, n * sizeof(uint32_t));
     ccl_memory_free(&w->memory, w->user_data, n * sizeof(void *));
+    ccl_memory_free(&w->memory, w->images, n * sizeof(ccl_image_count));
 }
 
 ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
@@ -36,13 +37,18 @@ ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     /* user data pointers only once some circle has carried one (ccl_world_keep_user_data) */
     bool with_users = w->user_data != NULL;
     void **users = with_users ? ccl_memory_alloc(&w->memory, n * sizeof(void *)) : NULL;
+    /* the box crossings, for unwrapped positions, in periodic worlds only */
+    bool periodic = w->box.periodic;
+    ccl_image_count *images =
+        periodic ? ccl_memory_alloc(&w->memory, n * sizeof(ccl_image_count)) : NULL;
     /* the queue grows last: it keeps its circles, and nothing after it can fail */
     if (bodies == NULL || cold == NULL || gens == NULL || (with_users && users == NULL) ||
-        ccl_queue_reserve(&w->queue, (int32_t)cap) != CCL_OK) {
+        (periodic && images == NULL) || ccl_queue_reserve(&w->queue, (int32_t)cap) != CCL_OK) {
         ccl_memory_free(&w->memory, bodies, n * sizeof(ccl_body_slot));
         ccl_memory_free(&w->memory, cold, n * sizeof(ccl_body_cold));
         ccl_memory_free(&w->memory, gens, n * sizeof(uint32_t));
         ccl_memory_free(&w->memory, users, n * sizeof(void *));
+        ccl_memory_free(&w->memory, images, n * sizeof(ccl_image_count));
         return CCL_ERR_OUT_OF_MEMORY;
     }
     if (old > 0) {
@@ -51,6 +57,9 @@ ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
         memcpy(gens, w->generation, old * sizeof(uint32_t));
         if (with_users) {
             memcpy(users, w->user_data, old * sizeof(void *));
+        }
+        if (periodic) {
+            memcpy(images, w->images, old * sizeof(ccl_image_count));
         }
     }
     for (size_t i = old; i < n; ++i) {
@@ -66,6 +75,7 @@ ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     w->cold = cold;
     w->generation = gens;
     w->user_data = users;
+    w->images = images;
     w->slot_capacity = (int32_t)cap;
     return CCL_OK;
 }

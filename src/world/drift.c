@@ -2,6 +2,7 @@
 
 #include "world/drift.h"
 #include "world/motion.h"
+#include "world/unwrap.h"
 #include "world/world.h"
 
 ccl_status ccl_world_reserve_overlaps(ccl_world *w, int32_t more) {
@@ -107,7 +108,12 @@ void ccl_world_separate_overlaps(ccl_world *w, double dt) {
     if (w->repredict_pending && w->box.periodic) {
         for (int32_t i = 0; i < w->slot_count; ++i) {
             if (w->bodies[i].alive && w->bodies[i].separating) {
-                w->bodies[i].position = ccl_box_wrap(&w->box, w->bodies[i].position);
+                ccl_vec2 before = w->bodies[i].position;
+                w->bodies[i].position = ccl_box_wrap(&w->box, before);
+                /* a drift moves a circle by far less than the box: at most one box size */
+                ccl_world_image_shift(
+                    w, i, (int64_t)nearbyint((w->bodies[i].position.x - before.x) / w->box.size.x),
+                    (int64_t)nearbyint((w->bodies[i].position.y - before.y) / w->box.size.y));
             }
         }
     }

@@ -12,6 +12,7 @@
 #include "world/predict.h"
 #include "world/refusal.h"
 #include "world/sleep.h"
+#include "world/unwrap.h"
 #include "world/world.h"
 
 typedef struct ccl_overlap_scan {
@@ -307,6 +308,7 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
     uint32_t course;
     int32_t i = ccl_world_take_slot(w, &course);
     ccl_world_fill_slot(w, i, course, def, p);
+    ccl_world_image_reset(w, i);
     status = ccl_world_bin_circle(w, i);
     if (status == CCL_OK) {
         status = ccl_world_apply_overlap_policy(w, i);

@@ -12,6 +12,7 @@
 #include "world/place.h"
 #include "world/predict.h"
 #include "world/prefetch.h"
+#include "world/unwrap.h"
 #include "world/world.h"
 
 /* Re-predicts every circle (after a rebuild, a re-basing or a bulk change). */
@@ -94,16 +95,20 @@ static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
     if (cx < 0) {
         cx = w->grid.nx - 1;
         b->position.x += w->box.size.x;
+        ccl_world_image_shift(w, i, 1, 0);
     } else if (cx >= w->grid.nx) {
         cx = 0;
         b->position.x -= w->box.size.x;
+        ccl_world_image_shift(w, i, -1, 0);
     }
     if (cy < 0) {
         cy = w->grid.ny - 1;
         b->position.y += w->box.size.y;
+        ccl_world_image_shift(w, i, 0, 1);
     } else if (cy >= w->grid.ny) {
         cy = 0;
         b->position.y -= w->box.size.y;
+        ccl_world_image_shift(w, i, 0, -1);
     }
     ccl_grid_remove(&w->grid, ccl_world_links(w), i);
     ccl_grid_insert(&w->grid, ccl_world_links(w), i, cy * w->grid.nx + cx);

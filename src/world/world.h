@@ -73,6 +73,12 @@ typedef struct ccl_body_cold {
 } ccl_body_cold;
 _Static_assert(sizeof(ccl_body_cold) == 32, "two cold halves share a cache line, none straddles");
 
+/// A circle's periodic image: the net number of times it crossed the box's edges, in x and in y
+/// (world/unwrap.h).
+typedef struct ccl_image_count {
+    int64_t x, y;
+} ccl_image_count;
+
 /// A pair added overlapping under CCL_OVERLAP_SEPARATE, drifting apart.
 typedef struct ccl_overlap_pair {
     int32_t a, b;
@@ -99,6 +105,7 @@ struct ccl_world {
     ccl_body_cold *cold; ///< beside bodies: cold[i] is circle i's
     uint32_t *generation;
     void **user_data;
+    ccl_image_count *images; ///< periodic worlds: each slot's image (world/unwrap.h); else NULL
     int32_t slot_capacity, slot_count, live_count, free_head;
     int32_t fetch_trail; ///< the look-ahead's circle of the step before last (-1: none; a hint)
 

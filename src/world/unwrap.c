@@ -1,0 +1,44 @@
+/* Unwrapped positions in a periodic box: the position at the present time plus the box crossings
+ * counted so far (world/unwrap.h), times the box size. */
+#include "world/unwrap.h"
+
+#include "world/body.h"
+#include "world/motion.h"
+#include "world/world.h"
+
+/// Circle i's unwrapped position now.
+static ccl_vec2 ccl_world_unwrapped_of(const ccl_world *w, int32_t i) {
+    ccl_vec2 p, v;
+    ccl_body_state_at(w, &w->bodies[i], w->time, &p, &v);
+    if (w->images != NULL) {
+        p.x += (double)w->images[i].x * w->box.size.x;
+        p.y += (double)w->images[i].y * w->box.size.y;
+    }
+    return p;
+}
+
+ccl_status ccl_world_get_unwrapped_position(const ccl_world *w, ccl_circle_id id, ccl_vec2 *out) {
+    if (w == NULL || out == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    int32_t i = ccl_world_slot_of(w, id);
+    if (i < 0) {
+        return CCL_ERR_STALE_ID;
+    }
+    *out = ccl_world_unwrapped_of(w, i);
+    return CCL_OK;
+}
+
+ccl_status ccl_world_export_unwrapped(const ccl_world *w, ccl_vec2 *out, int capacity, int *count) {
+    if (w == NULL || count == NULL || capacity < 0 || (out == NULL && capacity > 0)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    int n = 0;
+    for (int32_t i = 0; i < w->slot_count && n < capacity; ++i) {
+        if (w->bodies[i].alive) {
+            out[n++] = ccl_world_unwrapped_of(w, i);
+        }
+    }
+    *count = n;
+    return CCL_OK;
+}
