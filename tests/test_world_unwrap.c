@@ -22,6 +22,7 @@ static ccl_world *periodic_world(double side) {
     def.boundary = CCL_BOUNDARY_PERIODIC;
     ccl_world *w = NULL;
     assert_int_equal(ccl_world_create(&def, &w), CCL_OK);
+    assert_int_equal(ccl_world_track_unwrapped(w), CCL_OK);
     return w;
 }
 
@@ -119,6 +120,8 @@ static void walled_and_bad_arguments(void **state) {
     ccl_world_def def = ccl_world_default_def();
     ccl_world *w = NULL;
     assert_int_equal(ccl_world_create(&def, &w), CCL_OK);
+    assert_int_equal(ccl_world_track_unwrapped(NULL), CCL_ERR_INVALID_ARGUMENT);
+    assert_int_equal(ccl_world_track_unwrapped(w), CCL_OK);
     ccl_circle_def c = ccl_circle_default_def();
     c.position = ccl_v2(50.0, 50.0);
     c.velocity = ccl_v2(30.0, 11.0);

@@ -187,6 +187,9 @@ static int ccl_cli_gas_build(ccl_cli_gas *gas) {
                                      ? (uint64_t)n * 2
                                      : CCL_CLI_GAS_EVENTS_PER_CALL;
     ccl_status status = ccl_world_create(&def, &gas->world);
+    if (status == CCL_OK) {
+        status = ccl_world_track_unwrapped(gas->world); /* for the mean-square displacement */
+    }
     for (int i = 0; i < n && status == CCL_OK; i++) {
         ccl_circle_def disk = ccl_circle_default_def();
         disk.position = positions[i];

@@ -509,6 +509,10 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
     if (code != CCL_CLI_EXIT_OK) {
         return code;
     }
+    if (run->xyz != NULL && ccl_world_track_unwrapped(run->world) != CCL_OK) {
+        fputs("circol: --xyz: out of memory\n", stderr);
+        return CCL_CLI_EXIT_SIMULATION;
+    }
     run->tracing_trails = run->options.svg_path != NULL;
     if (run->tracing_trails) {
         ccl_cli_run_sample_trails(run, true);

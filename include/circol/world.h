@@ -262,9 +262,16 @@ ccl_status ccl_world_scale_velocities(ccl_world *world, double factor);
 /// against every segment and point).
 double ccl_world_max_overlap(const ccl_world *world);
 
+/// Starts counting, in a periodic box, each circle's box crossings for unwrapped positions (16
+/// bytes a circle, which a world that never asks does not spend). Call it before the run: crossings
+/// are counted from this call on. CCL_OK at once in a walled box; CCL_ERR_OUT_OF_MEMORY leaves the
+/// world as it was.
+ccl_status ccl_world_track_unwrapped(ccl_world *world);
+
 /// A circle's unwrapped position now: in a periodic box, its position plus the box sizes it
-/// crossed since it was added (it starts where the world placed it, in the box), so that a circle
-/// that travelled 25 box widths is 25 widths away; in a walled box, its position.
+/// crossed since ccl_world_track_unwrapped or since it was added, whichever came later (so that a
+/// circle that travelled 25 box widths is 25 widths away); without that call, and in a walled box,
+/// its position.
 ccl_status ccl_world_get_unwrapped_position(const ccl_world *world, ccl_circle_id id,
                                             ccl_vec2 *out);
 

@@ -37,8 +37,8 @@ ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     /* user data pointers only once some circle has carried one (ccl_world_keep_user_data) */
     bool with_users = w->user_data != NULL;
     void **users = with_users ? ccl_memory_alloc(&w->memory, n * sizeof(void *)) : NULL;
-    /* the box crossings, for unwrapped positions, in periodic worlds only */
-    bool periodic = w->box.periodic;
+    /* the box crossings, for unwrapped positions, once asked for (ccl_world_track_unwrapped) */
+    bool periodic = w->track_images;
     ccl_image_count *images =
         periodic ? ccl_memory_alloc(&w->memory, n * sizeof(ccl_image_count)) : NULL;
     /* the queue grows last: it keeps its circles, and nothing after it can fail */

@@ -2,6 +2,8 @@
  * counted so far (world/unwrap.h), times the box size. */
 #include "world/unwrap.h"
 
+#include <string.h>
+
 #include "world/body.h"
 #include "world/motion.h"
 #include "world/world.h"
@@ -15,6 +17,27 @@ static ccl_vec2 ccl_world_unwrapped_of(const ccl_world *w, int32_t i) {
         p.y += (double)w->images[i].y * w->box.size.y;
     }
     return p;
+}
+
+ccl_status ccl_world_track_unwrapped(ccl_world *w) {
+    if (w == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    if (!w->box.periodic || w->track_images) {
+        return CCL_OK; /* a walled box needs no counts; counting already */
+    }
+    size_t n = (size_t)w->slot_capacity;
+    ccl_image_count *images = NULL;
+    if (n > 0) {
+        images = ccl_memory_alloc(&w->memory, n * sizeof(ccl_image_count));
+        if (images == NULL) {
+            return CCL_ERR_OUT_OF_MEMORY;
+        }
+        memset(images, 0, n * sizeof(ccl_image_count));
+    }
+    w->images = images;
+    w->track_images = true;
+    return CCL_OK;
 }
 
 ccl_status ccl_world_get_unwrapped_position(const ccl_world *w, ccl_circle_id id, ccl_vec2 *out) {

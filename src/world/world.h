@@ -105,7 +105,8 @@ struct ccl_world {
     ccl_body_cold *cold; ///< beside bodies: cold[i] is circle i's
     uint32_t *generation;
     void **user_data;
-    ccl_image_count *images; ///< periodic worlds: each slot's image (world/unwrap.h); else NULL
+    ccl_image_count *images; ///< each slot's image once asked for (world/unwrap.h); else NULL
+    bool track_images;       ///< ccl_world_track_unwrapped was called (periodic worlds only)
     int32_t slot_capacity, slot_count, live_count, free_head;
     int32_t fetch_trail; ///< the look-ahead's circle of the step before last (-1: none; a hint)
 
