@@ -23,30 +23,16 @@ static void ccl_world_fill_state(const ccl_world *w, int32_t i, ccl_circle_state
     out->user_data = w->user_data != NULL ? w->user_data[i] : NULL;
 }
 
-ccl_status ccl_world_get_circle(const ccl_world *w, ccl_circle_id id, ccl_circle_state *out) {
-    if (w == NULL || out == NULL) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    int32_t i = ccl_world_slot_of(w, id);
-    if (i < 0) {
-        return CCL_ERR_STALE_ID;
-    }
+static void ccl_world_state_item(const ccl_world *w, int32_t i, void *out) {
     ccl_world_fill_state(w, i, out);
-    return CCL_OK;
+}
+
+ccl_status ccl_world_get_circle(const ccl_world *w, ccl_circle_id id, ccl_circle_state *out) {
+    return ccl_world_get_item(w, id, out, ccl_world_state_item);
 }
 
 ccl_status ccl_world_export(const ccl_world *w, ccl_circle_state *out, int capacity, int *count) {
-    if (w == NULL || count == NULL || capacity < 0 || (out == NULL && capacity > 0)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    int n = 0;
-    for (int32_t i = 0; i < w->slot_count && n < capacity; ++i) {
-        if (w->bodies[i].alive) {
-            ccl_world_fill_state(w, i, &out[n++]);
-        }
-    }
-    *count = n;
-    return CCL_OK;
+    return ccl_world_export_items(w, out, sizeof *out, capacity, count, ccl_world_state_item);
 }
 
 typedef struct ccl_overlap_max {

@@ -74,6 +74,24 @@ static double ccl_world_rebase(ccl_world *w) {
     return shift;
 }
 
+/* Cell index c on an axis of n cells after a crossing, wrapped into [0, n) in a periodic box: a
+ * wrap moves the coordinate by one box size and gives the image step (-1, 0 or 1) in *image. */
+static int32_t ccl_wrap_cell(int32_t c, int32_t n, double size, double *coordinate,
+                             int64_t *image) {
+    *image = 0;
+    if (c < 0) {
+        *coordinate += size;
+        *image = 1;
+        return n - 1;
+    }
+    if (c >= n) {
+        *coordinate -= size;
+        *image = -1;
+        return 0;
+    }
+    return c;
+}
+
 static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
     ccl_body_slot *b = &w->bodies[i];
     ccl_body_move_to(w, b, w->time);
@@ -92,24 +110,10 @@ static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
             cy += 1;
             break;
     }
-    if (cx < 0) {
-        cx = w->grid.nx - 1;
-        b->position.x += w->box.size.x;
-        ccl_world_image_shift(w, i, 1, 0);
-    } else if (cx >= w->grid.nx) {
-        cx = 0;
-        b->position.x -= w->box.size.x;
-        ccl_world_image_shift(w, i, -1, 0);
-    }
-    if (cy < 0) {
-        cy = w->grid.ny - 1;
-        b->position.y += w->box.size.y;
-        ccl_world_image_shift(w, i, 0, 1);
-    } else if (cy >= w->grid.ny) {
-        cy = 0;
-        b->position.y -= w->box.size.y;
-        ccl_world_image_shift(w, i, 0, -1);
-    }
+    int64_t image_x, image_y;
+    cx = ccl_wrap_cell(cx, w->grid.nx, w->box.size.x, &b->position.x, &image_x);
+    cy = ccl_wrap_cell(cy, w->grid.ny, w->box.size.y, &b->position.y, &image_y);
+    ccl_world_image_shift(w, i, image_x, image_y);
     ccl_grid_remove(&w->grid, ccl_world_links(w), i);
     ccl_grid_insert(&w->grid, ccl_world_links(w), i, cy * w->grid.nx + cx);
     ccl_predict(w, i);
