@@ -19,6 +19,8 @@
 #include "growth_common.h"
 #include "world_common.h"
 
+static double brute_overlap(const ccl_world *w, double side);
+
 /// A world of one circle pair (or one circle) in a large box, recording its contacts.
 static ccl_world *recording_world(bool periodic, double side) {
     ccl_world_def d = periodic ? wt_periodic_def(side, side) : ccl_world_default_def();
@@ -234,6 +236,30 @@ static void radii_grow_linearly_and_stop_at_rate_zero(void **state) {
     ccl_world_destroy(w);
 }
 
+/// Circles added to a growing gas, one three times the others' size, are met on time as they grow
+/// (the cells are kept a diameter of the largest wide): no overlap after any advance.
+static void circles_added_while_growing_never_overlap(void **state) {
+    (void)state;
+    const double side = 40.0;
+    ccl_world *w = gc_gas(60, side, false, 9);
+    assert_int_equal(ccl_world_set_growth_rate(w, 0.01), CCL_OK);
+    wt_rng rng = {17};
+    int added = 0;
+    for (int step = 0; step < 60; ++step) {
+        assert_int_equal(ccl_world_advance(w, 0.5), CCL_OK);
+        assert_true(brute_overlap(w, side) <= 1e-12);
+        if (step % 10 == 5) {
+            double r = added == 0 ? 1.5 : 0.5;
+            ccl_circle_def c =
+                wt_circle(ccl_v2(wt_range(&rng, 0.0, side), wt_range(&rng, 0.0, side)),
+                          ccl_v2(wt_normal(&rng), wt_normal(&rng)), r);
+            added += ccl_world_add_circle(w, &c, NULL) == CCL_OK;
+        }
+    }
+    assert_true(added >= 2);
+    ccl_world_destroy(w);
+}
+
 /// Bad input is refused with a status: NULL, negative, NaN and infinite rates, and growth under
 /// gravity or damping; a circle that would outgrow its periodic box stops the advance with
 /// CCL_ERR_UNSUPPORTED (no hang, no overlap with its own image).
@@ -320,6 +346,7 @@ int main(void) {
         cmocka_unit_test(a_growing_circle_meets_walls_segments_and_points_on_time),
         cmocka_unit_test(small_compressions_match_a_brute_force_simulator),
         cmocka_unit_test(radii_grow_linearly_and_stop_at_rate_zero),
+        cmocka_unit_test(circles_added_while_growing_never_overlap),
         cmocka_unit_test(bad_growth_is_refused),
         cmocka_unit_test(equal_disks_never_overlap_nor_pass_the_hexagonal_packing),
         cmocka_unit_test(the_bidisperse_mixture_jams_near_phi_j),

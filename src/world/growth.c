@@ -72,6 +72,12 @@ static double ccl_growth_horizon(const ccl_world *w, double max_radius) {
     return w->growth.epoch + grow / w->growth.relative;
 }
 
+void ccl_growth_prepare(ccl_world *w) {
+    if (w->growth.until != -INFINITY) {
+        w->growth.until = ccl_growth_horizon(w, ccl_growth_max_radius(w));
+    }
+}
+
 ccl_status ccl_growth_regrid(ccl_world *w) {
     if (w->growth.until > w->time) {
         w->time = w->growth.until;

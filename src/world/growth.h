@@ -27,6 +27,10 @@ static inline double ccl_growth_factor(const ccl_world *w, double t) {
 /// Brings every radius up to the world's present time, which becomes the epoch.
 void ccl_growth_rescale(ccl_world *w);
 
+/// At the start of an advance: when the largest circle outgrows the present cells (circles may
+/// have been added, and the grid rebuilt for them, since the last advance).
+void ccl_growth_prepare(ccl_world *w);
+
 /// Before an event after growth.until: moves the world's time to growth.until (where it lies
 /// ahead), brings the radii up to date and rebuilds the grid for circles larger by
 /// CCL_GROWTH_HEADROOM; the caller predicts every circle again. CCL_ERR_UNSUPPORTED where the

@@ -204,6 +204,9 @@ static ccl_status ccl_world_run_events(ccl_world *w, double t_end, uint64_t coll
     if (status != CCL_OK) {
         return status;
     }
+    if (ccl_world_growing(w)) {
+        ccl_growth_prepare(w);
+    }
     uint64_t start_collisions = w->collisions;
     uint64_t processed = 0;
     uint64_t limit = w->def.max_events_per_advance;
