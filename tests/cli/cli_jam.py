@@ -65,6 +65,24 @@ def case_jam_picture():
         check("contacts" in texts and "rattlers" in texts, f"legend: {texts[:200]}")
 
 
+def case_jam_interrupted():
+    """Ctrl-C stops the compression between two rounds: status 130, and the report of the packing
+    reached, with stop "interrupted"."""
+    import signal
+    import subprocess
+    import time
+    env = dict(os.environ, CIRCOL_PROGRESS="0")
+    proc = subprocess.Popen([cli_test.CIRCOL, "jam", "--n", "4000", "--bidisperse", "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    check(proc.returncode == 130, f"exit {proc.returncode}: {err}")
+    report = json.loads(out)
+    check(report["stop"] == "interrupted", f"stop {report['stop']}")
+    check(0.3 <= report["phi"] < 0.86, f"phi {report['phi']}")
+
+
 def case_jam_usage_errors():
     """Bad options exit with status 2 and name the option."""
     for args, name in [(["--growth", "0"], "--growth"), (["--growth", "-1"], "--growth"),
