@@ -260,6 +260,41 @@ static void circles_added_while_growing_never_overlap(void **state) {
     ccl_world_destroy(w);
 }
 
+/// What the contact callback saw: the world, and the status of setting a rate from inside it.
+typedef struct locked_probe {
+    ccl_world *world;
+    ccl_status status;
+    int calls;
+} locked_probe;
+
+static void set_rate_inside(const ccl_contact_event *event, void *user) {
+    (void)event;
+    locked_probe *probe = user;
+    probe->status = ccl_world_set_growth_rate(probe->world, 0.5);
+    probe->calls++;
+}
+
+/// From inside a contact callback the rate cannot be set (CCL_ERR_LOCKED), and stays as it was.
+static void the_rate_is_locked_during_a_callback(void **state) {
+    (void)state;
+    locked_probe probe = {NULL, CCL_OK, 0};
+    ccl_world_def d = wt_periodic_def(20.0, 20.0);
+    d.on_contact = set_rate_inside;
+    d.contact_user = &probe;
+    assert_int_equal(ccl_world_create(&d, &probe.world), CCL_OK);
+    ccl_circle_id a, b;
+    assert_int_equal(wt_add(probe.world, ccl_v2(5.0, 10.0), ccl_v2(1.0, 0.0), 1.0, 1.0, &a),
+                     CCL_OK);
+    assert_int_equal(wt_add(probe.world, ccl_v2(15.0, 10.0), ccl_v2(-1.0, 0.0), 1.0, 1.0, &b),
+                     CCL_OK);
+    assert_int_equal(ccl_world_set_growth_rate(probe.world, 0.1), CCL_OK);
+    assert_int_equal(ccl_world_advance(probe.world, 6.0), CCL_OK);
+    assert_true(probe.calls >= 1);
+    assert_int_equal(probe.status, CCL_ERR_LOCKED);
+    assert_true(ccl_world_growth_rate(probe.world) == 0.1);
+    ccl_world_destroy(probe.world);
+}
+
 /// Bad input is refused with a status: NULL, negative, NaN and infinite rates, and growth under
 /// gravity or damping; a circle that would outgrow its periodic box stops the advance with
 /// CCL_ERR_UNSUPPORTED (no hang, no overlap with its own image).
@@ -348,6 +383,7 @@ int main(void) {
         cmocka_unit_test(radii_grow_linearly_and_stop_at_rate_zero),
         cmocka_unit_test(circles_added_while_growing_never_overlap),
         cmocka_unit_test(bad_growth_is_refused),
+        cmocka_unit_test(the_rate_is_locked_during_a_callback),
         cmocka_unit_test(equal_disks_never_overlap_nor_pass_the_hexagonal_packing),
         cmocka_unit_test(the_bidisperse_mixture_jams_near_phi_j),
     };
