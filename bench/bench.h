@@ -68,6 +68,9 @@ void bench_scene_gas(const bench_options *opt);
 /// Balls in a walled box: circol against Chipmunk2D and Box2D at 60 Hz.
 void bench_scene_balls(const bench_options *opt);
 
+/// The gas with and without growing radii: collisions per second, side by side.
+void bench_scene_growth(const bench_options *opt);
+
 /// Loading a world of many segments and circles: the time of the adds, in either order.
 void bench_scene_load(const bench_options *opt);
 

@@ -212,6 +212,7 @@ static const bench_scene scenes[] = {
     {"gas", bench_scene_gas, "periodic hard-disk gas: collisions per second, bytes per circle"},
     {"balls", bench_scene_balls, "balls in a walled box: circol vs Chipmunk2D vs Box2D at 60 Hz"},
     {"load", bench_scene_load, "loading many segments and circles: time of the adds"},
+    {"growth", bench_scene_growth, "the gas with and without growing radii: collisions per second"},
     {"scene_file", bench_scene_scene_file,
      "the tool's scene files of 10^5 and 10^6 circles (10^7 with --big): load time"},
 };

@@ -1,10 +1,12 @@
-/* circol: the command-line tool. `circol run` runs a scene, `circol gas` the hard-disk gas.
+/* circol: the command-line tool. `circol run` runs a scene, `circol gas` the hard-disk gas,
+ * `circol jam` compresses it to jamming.
  * Exit status: 0 success, 1 simulation error, 2 bad usage or bad input, 130 after Ctrl-C. */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "gas.h"
+#include "jam.h"
 #include "report.h"
 #include "run.h"
 
@@ -17,7 +19,9 @@ static void ccl_cli_usage(FILE *out) {
           "       circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
           "                  [--svg FILE] [--equilibrate C] [--blocks B] [--cell-size S]\n"
           "                  [--bidisperse] [--gr FILE]\n"
-          "       circol help [run|gas]\n"
+          "       circol jam [--n N] [--bidisperse] [--growth G] [--max-pressure P]\n"
+          "                  [--seed S] [--json] [--svg FILE]\n"
+          "       circol help [run|gas|jam]\n"
           "       circol --version\n"
           "Exact collisions of moving circles. Without a command, circol runs (circol\n"
           "--svg out.svg is circol run --svg out.svg). Exit status: 0 success, 1 simulation\n"
@@ -36,8 +40,11 @@ static int ccl_cli_help(int argc, char **argv) {
         ccl_cli_run_usage(stdout);
     } else if (strcmp(argv[0], "gas") == 0) {
         ccl_cli_gas_usage(stdout);
+    } else if (strcmp(argv[0], "jam") == 0) {
+        ccl_cli_jam_usage(stdout);
     } else {
-        fprintf(stderr, "circol help: %s: unknown command (commands: run, gas, help)\n", argv[0]);
+        fprintf(stderr, "circol help: %s: unknown command (commands: run, gas, jam, help)\n",
+                argv[0]);
         return CCL_CLI_EXIT_USAGE;
     }
     return CCL_CLI_EXIT_OK;
@@ -47,6 +54,9 @@ static int ccl_cli_help(int argc, char **argv) {
 static int ccl_cli_dispatch(int argc, char **argv) {
     if (argc >= 2 && strcmp(argv[1], "gas") == 0) {
         return ccl_cli_gas_main(argc - 2, argv + 2);
+    }
+    if (argc >= 2 && strcmp(argv[1], "jam") == 0) {
+        return ccl_cli_jam_main(argc - 2, argv + 2);
     }
     if (argc >= 2 && strcmp(argv[1], "run") == 0) {
         return ccl_cli_run_main(argc - 2, argv + 2);
@@ -69,13 +79,14 @@ static int ccl_cli_dispatch(int argc, char **argv) {
     }
     /* a scene file whose name lacks ".json" is not taken for one: say how to run it */
     if (access(argv[1], F_OK) == 0) {
-        fprintf(stderr,
-                "circol: %s: unknown command (expected run or gas); to run it as a scene file: "
-                "circol run %s\n",
-                argv[1], argv[1]);
+        fprintf(
+            stderr,
+            "circol: %s: unknown command (expected run, gas or jam); to run it as a scene file: "
+            "circol run %s\n",
+            argv[1], argv[1]);
         return CCL_CLI_EXIT_USAGE;
     }
-    fprintf(stderr, "circol: %s: unknown command (expected run or gas; see circol --help)\n",
+    fprintf(stderr, "circol: %s: unknown command (expected run, gas or jam; see circol --help)\n",
             argv[1]);
     return CCL_CLI_EXIT_USAGE;
 }

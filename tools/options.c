@@ -339,3 +339,47 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
     }
     return true;
 }
+
+bool ccl_cli_parse_jam_options(int argc, char **argv, ccl_cli_jam_options *options, char *error,
+                               size_t error_size) {
+    memset(options, 0, sizeof *options);
+    options->n = 256;
+    options->growth = 0.01;
+    options->max_pressure = 1e6;
+    options->seed = 1;
+    ccl_cli_args args = {argc, argv, 0, error, error_size};
+    for (; args.at < argc; args.at++) {
+        bool ok;
+        uint64_t value = 0;
+        if (ccl_cli_args_is(&args, "--n")) {
+            ok = ccl_cli_args_integer(&args, "--n", 4, 1u << 20, &value);
+            options->n = (int)value;
+        } else if (ccl_cli_args_is(&args, "--growth")) {
+            ok = ccl_cli_args_number(&args, "--growth", 0.0, true, &options->growth);
+        } else if (ccl_cli_args_is(&args, "--max-pressure")) {
+            ok = ccl_cli_args_number(&args, "--max-pressure", 1.0, true, &options->max_pressure);
+        } else if (ccl_cli_args_is(&args, "--seed")) {
+            ok = ccl_cli_args_integer(&args, "--seed", 0, UINT64_MAX, &options->seed);
+        } else if (ccl_cli_args_is(&args, "--bidisperse")) {
+            ok = ccl_cli_args_flag(&args, "--bidisperse", &options->bidisperse);
+        } else if (ccl_cli_args_is(&args, "--json")) {
+            ok = ccl_cli_args_flag(&args, "--json", &options->json);
+        } else if (ccl_cli_args_is(&args, "--svg")) {
+            ok = ccl_cli_args_file(&args, "--svg", &options->svg_path);
+        } else if (ccl_cli_args_is(&args, "--help") || strcmp(argv[args.at], "-h") == 0) {
+            options->help = true;
+            ok = true;
+        } else {
+            ok = ccl_cli_args_unknown(&args);
+        }
+        if (!ok) {
+            return false;
+        }
+    }
+    if (options->growth > 10.0) {
+        snprintf(error, error_size, "--growth: at most 10 (the thermal speed is about 1), got %g",
+                 options->growth);
+        return false;
+    }
+    return true;
+}

@@ -40,12 +40,28 @@ typedef struct ccl_cli_gas_options {
     bool help;            ///< --help.
 } ccl_cli_gas_options;
 
+/// Options of `circol jam`.
+typedef struct ccl_cli_jam_options {
+    int n;                ///< --n N disks. Default 256.
+    bool bidisperse;      ///< --bidisperse: half the disks of diameter 1.4, half of 1.
+    double growth;        ///< --growth G: the radii's growth rate (1/time, kT = 1). Default 0.01.
+    double max_pressure;  ///< --max-pressure P: stop once the reduced pressure passes it. 1e6.
+    uint64_t seed;        ///< --seed S. Default 1.
+    bool json;            ///< --json.
+    const char *svg_path; ///< --svg FILE: the jammed packing, or NULL.
+    bool help;            ///< --help.
+} ccl_cli_jam_options;
+
 /// Parses the arguments after `run`. False with a message in error on bad usage.
 bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *options, char *error,
                                size_t error_size);
 
 /// Parses the arguments after `gas`. False with a message in error on bad usage.
 bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *options, char *error,
+                               size_t error_size);
+
+/// Parses the arguments after `jam`. False with a message in error on bad usage.
+bool ccl_cli_parse_jam_options(int argc, char **argv, ccl_cli_jam_options *options, char *error,
                                size_t error_size);
 
 #endif

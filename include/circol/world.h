@@ -255,6 +255,25 @@ void ccl_world_reset_stats(ccl_world *world);
 /// and returns CCL_ERR_INVALID_ARGUMENT when a component would exceed CCL_MAX_SPEED.
 ccl_status ccl_world_scale_velocities(ccl_world *world, double factor);
 
+/// Makes every radius grow in time from now (Lubachevsky-Stillinger compression): a circle of
+/// radius r0 at this call has radius r0 (1 + rate t) a time t later, immovable circles too. rate
+/// >= 0 in 1/time; 0 stops the growth, the radii keeping the size they reached; a later call
+/// starts again from the radii it finds. Contact times stay exact (a quadratic, as on straight
+/// lines). A collision is elastic in the frame of the growing gap: the speed at which the gap
+/// closed is turned round, so every pair parts faster than its contact distance grows, and the
+/// kinetic energy grows with each collision (keep the temperature with
+/// ccl_world_scale_velocities); restitution does not apply while radii grow. The grid is rebuilt
+/// as the circles outgrow its cells. Radii are brought up to date at the end of each advance
+/// (queries between advances read the present radii; inside a contact callback, those of the
+/// last such update), so splitting an advance in two changes the radii in their last bits.
+/// CCL_ERR_UNSUPPORTED under gravity or damping; an advance returns it where the largest circle
+/// would outgrow the box (wider than its smaller side). CCL_ERR_INVALID_ARGUMENT for a negative,
+/// infinite or NaN rate; CCL_ERR_LOCKED from a contact callback.
+ccl_status ccl_world_set_growth_rate(ccl_world *world, double rate);
+
+/// The growth rate last set (0 when radii do not grow).
+double ccl_world_growth_rate(const ccl_world *world);
+
 /// The largest overlap now, 0 when none: over every pair of circles (sum of radii minus distance)
 /// and every circle against a box wall, segment or point (radius minus distance). O(N) with the
 /// grid: each circle is checked against the circles in its neighbouring cells and the segments and

@@ -61,6 +61,10 @@
 /// Relative widening of a cell past one diameter, so that rounding of positions near cell edges
 /// can never hide a contact with a circle two cells away. Smaller risks missed contacts.
 #define CCL_CELL_MARGIN 1e-9
+/// Growing radii (world/growth.c): the grid is rebuilt for circles this much larger (relative)
+/// than the largest now, and again once it outgrows them. Lower rebuilds more often (each O(N));
+/// higher makes cells wider than they need be (more neighbours per scan). No event changes.
+#define CCL_GROWTH_HEADROOM 0.125
 /// Most cells of a grid (about two per circle below it): bounds memory for sparse worlds. Lower
 /// makes cells of crowded worlds hold more circles (slower scans); no event changes.
 #define CCL_MAX_CELLS (1 << 24)

@@ -33,6 +33,7 @@ struct ccl_motion_law {
 extern const ccl_motion_law ccl_motion_straight; ///< p + v tau
 extern const ccl_motion_law ccl_motion_damped;   ///< p + v (1 - exp(-gamma tau)) / gamma
 extern const ccl_motion_law ccl_motion_gravity;  ///< p + v tau + g tau^2 / 2, less supports
+extern const ccl_motion_law ccl_motion_growth;   ///< p + v tau, radii growing (world/growth.h)
 
 /// The law a world of this definition moves its bodies by (a valid definition).
 const ccl_motion_law *ccl_motion_law_of(const ccl_world_def *def);

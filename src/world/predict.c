@@ -1,5 +1,6 @@
 /* Prediction: a circle's earliest event, its cell exit and the box's walls; filing it. */
 
+#include "world/growth.h"
 #include "world/motion.h"
 #include "world/predict.h"
 #include "world/predict_parts.h"
@@ -123,6 +124,12 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, int32_t 
             ccl_predict_obstacles(w, b, none, skip, &best);
         }
         ccl_predict_neighbours_straight(w, i, cx, cy, &best, &pr->scan);
+    } else if (ccl_world_growing(w)) {
+        if (!b->immovable) {
+            ccl_predict_cell_exit(w, b, b->link.cell % w->grid.nx, b->link.cell / w->grid.nx,
+                                  ccl_v2(0.0, 0.0), &best);
+        }
+        ccl_predict_growing(w, i, &best);
     } else if (!b->immovable && !b->asleep) {
         ccl_vec2 acc = ccl_body_acceleration(w, b);
         ccl_predict_cell_exit(w, b, b->link.cell % w->grid.nx, b->link.cell / w->grid.nx, acc,

@@ -18,11 +18,8 @@ static bool ccl_pair_is_separating(const ccl_world *w, int32_t i, int32_t k) {
     return false;
 }
 
-/* The columns (or rows) next to cell coordinate c on an axis of n cells, and the shift that brings
- * each one's circles beside c across a periodic edge: 3 of them, fewer at a wall. Returns how many.
- */
-static int ccl_neighbour_lines(int32_t c, int32_t n, bool periodic, double size, int32_t lines[3],
-                               double shifts[3]) {
+int ccl_neighbour_lines(int32_t c, int32_t n, bool periodic, double size, int32_t lines[3],
+                        double shifts[3]) {
     int count = 0;
     for (int32_t o = -1; o <= 1; ++o) {
         int32_t m = c + o;

@@ -7,6 +7,7 @@
 #include "world/collide.h"
 #include "world/drift.h"
 #include "world/events.h"
+#include "world/growth.h"
 #include "world/guard.h"
 #include "world/motion.h"
 #include "world/place.h"
@@ -66,6 +67,8 @@ static double ccl_world_rebase(ccl_world *w) {
     }
     w->time_base = base;
     w->stats_since -= shift;
+    w->growth.epoch -= shift;
+    w->growth.until -= shift;
     w->time -= shift;
     if (!exact) {
         ccl_queue_shift(&w->queue, shift);
@@ -169,12 +172,13 @@ static inline ccl_status ccl_world_handle_event(ccl_world *w, int32_t i) {
                 ccl_predict(w, i); /* the partner changed course: look again */
                 return CCL_OK;
             }
-            return ccl_world_collide_circles(w, i, k);
+            return ccl_world_growing(w) ? ccl_growth_collide(w, i, k)
+                                        : ccl_world_collide_circles(w, i, k);
         }
         case CCL_EVENT_BOX:
         case CCL_EVENT_SEGMENT:
         case CCL_EVENT_POINT:
-            return ccl_world_hit_wall(w, i);
+            return ccl_world_growing(w) ? ccl_growth_hit_wall(w, i) : ccl_world_hit_wall(w, i);
         case CCL_EVENT_CELL:
             ccl_world_cross_cell(w, i);
             return CCL_OK;
@@ -196,13 +200,16 @@ static inline void ccl_world_look_ahead(ccl_world *w) {
 }
 
 /* Runs events up to internal time t_end, or until collision_limit more circle collisions. */
-static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_limit) {
+static ccl_status ccl_world_run_events(ccl_world *w, double t_end, uint64_t collision_limit) {
     if (w->locked) {
         return CCL_ERR_LOCKED;
     }
     ccl_status status = ccl_world_prepare_run(w, t_end);
     if (status != CCL_OK) {
         return status;
+    }
+    if (ccl_world_growing(w)) {
+        ccl_growth_prepare(w);
     }
     uint64_t start_collisions = w->collisions;
     uint64_t processed = 0;
@@ -216,6 +223,14 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         }
         if (collision_limit > 0 && w->collisions - start_collisions >= collision_limit) {
             return CCL_OK; /* time stays at the last collision */
+        }
+        if (ccl_world_growing(w) && ccl_queue_key(&w->queue, i) > w->growth.until) {
+            status = ccl_growth_regrid(w); /* the cells are about to stop holding the circles */
+            if (status != CCL_OK) {
+                return status;
+            }
+            ccl_world_repredict_all(w);
+            continue;
         }
         if (limit > 0 && processed >= limit) {
             return CCL_ERR_EVENT_LIMIT;
@@ -250,6 +265,15 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         w->time = t_end;
     }
     return CCL_OK;
+}
+
+/* ccl_world_run_events, after which a growing world's radii are those of the present. */
+static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_limit) {
+    ccl_status status = ccl_world_run_events(w, t_end, collision_limit);
+    if (ccl_world_growing(w) && status != CCL_ERR_LOCKED) {
+        ccl_growth_rescale(w);
+    }
+    return status;
 }
 
 ccl_status ccl_world_advance(ccl_world *w, double dt) {

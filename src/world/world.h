@@ -92,6 +92,17 @@ typedef struct ccl_refusal {
     double radius;     ///< the refused circle's radius
 } ccl_refusal;
 
+/// Growing radii (world/growth.h): every slot's radius is its value at internal time epoch, and
+/// grows from there as radius (1 + relative (t - epoch)).
+typedef struct ccl_growth {
+    double rate;      ///< g as set: r(t) = r(start) (1 + g (t - start)); 0: no growth
+    double start;     ///< world time of ccl_world_set_growth_rate
+    double epoch;     ///< internal time at which the slots' radii are current
+    double relative;  ///< g / (1 + g (epoch - start)): the radii's relative rate at the epoch
+    double until;     ///< internal time from which the cells no longer hold the largest circle
+    uint64_t regrids; ///< grids rebuilt for grown circles
+} ccl_growth;
+
 struct ccl_world {
     ccl_world_def def;
     double time;      ///< internal time; world time is time_base + time
@@ -133,6 +144,7 @@ struct ccl_world {
     size_t cache_bytes;       ///< the core's second-level cache (ccl_world_cache_bytes)
     size_t fetch_ahead_bytes; ///< the look-ahead runs from this much memory_bytes on (world.c)
     ccl_refusal refusal;      ///< the last CCL_ERR_OVERLAP's refused shape
+    ccl_growth growth;        ///< growing radii (world/growth.h); rate 0 when none
 };
 
 /// The cold half of the circle whose hot slot is b.
