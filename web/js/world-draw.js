@@ -8,8 +8,9 @@ import { COLORS, cssPixel, drawCircle, fmt } from './ui.js';
 const IMAGE_ABOVE = 2000;
 const FILL = { r: 79, g: 195, b: 247, a: 217 }; // COLORS.a at 0.85 opacity
 
-// The circles of a world whose box is `height` high, on a context scaled to world units
-// (`pixels` device pixels per unit, y down). Keeps its image between frames.
+// The circles of a world on a context whose transform maps world units to device pixels, (x, top
+// - y) to (scale x + ox, scale (top - y) + oy): `device` is {scale, ox, oy, top}. Keeps its image
+// between frames.
 export class CircleLayer {
     constructor() {
         this.image = null;
@@ -18,13 +19,13 @@ export class CircleLayer {
     }
 
     // The moving circles, then the fixed ones (mass 0) in the walls' colour.
-    draw(ctx, flat, pixels, height) {
+    draw(ctx, flat, device) {
         if (flat.length / 6 > IMAGE_ABOVE) {
-            this.drawImage(ctx, flat, pixels, height);
+            this.drawImage(ctx, flat, device);
         } else {
-            this.drawPath(ctx, flat, height, true, 'rgba(79, 195, 247, 0.85)');
+            this.drawPath(ctx, flat, device.top, true, 'rgba(79, 195, 247, 0.85)');
         }
-        this.drawPath(ctx, flat, height, false, '#9e9e9e');
+        this.drawPath(ctx, flat, device.top, false, '#9e9e9e');
     }
 
     // The moving (or the fixed) circles as one path of arcs.
@@ -47,7 +48,7 @@ export class CircleLayer {
 
     // Every disc written into one RGBA image (its edge pixels by their coverage, the strongest
     // kept where discs touch), put on the canvas in one call.
-    drawImage(ctx, flat, pixels, height) {
+    drawImage(ctx, flat, { scale, ox, oy, top }) {
         const w = ctx.canvas.width;
         const h = ctx.canvas.height;
         if (!this.image || this.image.width !== w || this.image.height !== h) {
@@ -62,11 +63,11 @@ export class CircleLayer {
             if (!(flat[i + 5] > 0)) {
                 continue; // fixed: drawn as a path
             }
-            const cx = flat[i] * pixels;
-            const cy = (height - flat[i + 1]) * pixels;
+            const cx = flat[i] * scale + ox;
+            const cy = (top - flat[i + 1]) * scale + oy;
             const ix = Math.floor(cx);
             const iy = Math.floor(cy);
-            const stamp = this.stamp(flat[i + 4] * pixels, cx - ix, cy - iy);
+            const stamp = this.stamp(flat[i + 4] * scale, cx - ix, cy - iy);
             for (let k = 0; k < stamp.length; k += 3) {
                 const px = ix + stamp[k];
                 const py = iy + stamp[k + 1];
@@ -80,7 +81,7 @@ export class CircleLayer {
                 }
             }
         }
-        ctx.putImageData(this.image, 0, 0);
+        ctx.putImageData(this.image, 0, 0); // device pixels: the transform does not apply
     }
 
     // The pixels of a disc of radius rad (device pixels, at least 0.75) whose centre lies at
@@ -123,6 +124,28 @@ export function drawSegments(ctx, segments, height) {
         ctx.lineTo(s.bx, height - s.by);
     }
     ctx.stroke();
+}
+
+// Point obstacles ({x, y}) as small discs.
+export function drawPoints(ctx, points, height) {
+    const r = 2.5 * cssPixel(ctx);
+    ctx.beginPath();
+    ctx.fillStyle = COLORS.wall;
+    for (const p of points) {
+        ctx.moveTo(p.x + r, height - p.y);
+        ctx.arc(p.x, height - p.y, r, 0, 2 * Math.PI);
+    }
+    ctx.fill();
+}
+
+// The box [x0, y0, x1, y1]'s outline (dashed when periodic: circles leave through one side and
+// come back through the other).
+export function drawBox(ctx, [x0, y0, x1, y1], height, periodic) {
+    ctx.strokeStyle = COLORS.wall;
+    ctx.lineWidth = cssPixel(ctx);
+    ctx.setLineDash(periodic ? [6 * cssPixel(ctx), 4 * cssPixel(ctx)] : []);
+    ctx.strokeRect(x0, height - y1, x1 - x0, y1 - y0);
+    ctx.setLineDash([]);
 }
 
 // A tracked circle's path (world points {x, y, r} or {gap}), broken at gaps, and the circle at its

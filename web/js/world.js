@@ -2,8 +2,9 @@
 // this file builds the scenes, runs and draws them, and plots the statistics.
 import { EVENT_LIMIT } from './circol.js';
 import { Stage, fmt, loadPageModule, showFatal } from './ui.js';
-import { CircleLayer, SpeedChart, drawSegments, drawTrail } from './world-draw.js';
-import { BOX, HEIGHT, SCENES, buildScene } from './world-scenes.js';
+import { buildFileScene, loadSceneFiles } from './scene-files.js';
+import { CircleLayer, SpeedChart, drawBox, drawPoints, drawSegments, drawTrail } from './world-draw.js';
+import { BOX, HEIGHT, SCENES, buildScene, viewOf } from './world-scenes.js';
 
 const $ = (id) => document.getElementById(id);
 // A frame advances the world in calls of at most EVENTS_PER_CALL events (a few milliseconds of
@@ -39,7 +40,7 @@ function readSettings() {
 // The controls set from the address's query (a shared scene), where it names valid values.
 function applyQuery() {
     const query = new URLSearchParams(location.search);
-    if (SCENES[query.get('preset')]) {
+    if ([...$('preset').options].some((option) => option.value === query.get('preset'))) {
         $('preset').value = query.get('preset');
         setSliders(SCENES[query.get('preset')].values);
     }
@@ -94,10 +95,15 @@ async function main() {
     if (!circol.hasWorld()) {
         throw new Error('this build has no world');
     }
+    const files = await loadSceneFiles(new URL('../scenes/', import.meta.url));
+    const groups = ['generated', 'scene files'].map((label) => Object.assign(document.createElement('optgroup'), { label }));
     for (const [key, scene] of Object.entries(SCENES)) {
-        $('preset').add(new Option(scene.label, key));
+        if (!scene.file || files[key]) {
+            groups[scene.file ? 1 : 0].append(new Option(scene.label, key));
+        }
     }
-    const page = new WorldPage(circol);
+    $('preset').append(...groups);
+    const page = new WorldPage(circol, files);
     applyQuery();
     page.build();
     page.wire();
@@ -107,8 +113,9 @@ async function main() {
 }
 
 class WorldPage {
-    constructor(circol) {
+    constructor(circol, files) {
         this.circol = circol;
+        this.files = files; // the parsed scene files, by preset
         this.stage = new Stage($('stage'), BOX, HEIGHT, () => this.draw());
         this.layer = new CircleLayer();
         this.chart = new SpeedChart($('histogram'));
@@ -123,17 +130,26 @@ class WorldPage {
         this.tracked = null;
     }
 
-    // A fresh world with the controls' scene; also what "Reset" does.
-    build() {
-        const s = readSettings();
-        this.settings = s;
+    // A fresh world with a generated scene, from the sliders' settings.
+    buildGenerated(s) {
         const damping = s.gravity > 0 ? 0 : s.damping; // the world takes one of them
         const status = this.circol.createWorld({
             width: BOX, height: HEIGHT, periodic: false, gravity: { x: 0, y: -s.gravity },
             damping, restitution: s.restitution, maxEventsPerAdvance: EVENTS_PER_CALL,
         });
+        return { status, box: [0, 0, BOX, HEIGHT], points: [], periodic: false, ...buildScene(this.circol, s) };
+    }
+
+    // A fresh world with the controls' scene; also what "Reset" does.
+    build() {
+        const s = readSettings();
+        this.settings = s;
+        const file = SCENES[s.preset]?.file ? this.files[s.preset] : null;
+        const built = file ? buildFileScene(this.circol, file, EVENTS_PER_CALL) : this.buildGenerated(s);
+        const { status, added, baseRadius, segments } = built;
         this.statusText = status === 0 ? '' : this.circol.statusString(status);
-        const { added, baseRadius, segments } = buildScene(this.circol, s);
+        this.scene = built;
+        this.view = viewOf(built.box);
         this.baseRadius = baseRadius;
         this.segments = segments;
         this.fired = [];
@@ -145,11 +161,14 @@ class WorldPage {
         this.chartAt = -Infinity;
         this.startEnergy = this.circol.stats().kineticEnergy;
         for (const id of SLIDERS) {
-            showSetting(id, s[id], added);
+            showSetting(id, built.shown?.[id] ?? s[id], added);
         }
         $('speed-value').textContent = `×${fmt(10 ** s.speed, 2)}`;
         $('speed').setAttribute('aria-valuetext', `${fmt(10 ** s.speed, 2)} times`);
         enableSliders(s);
+        for (const id of file ? SLIDERS : []) {
+            $(id).disabled = true; // a scene file sets its own world
+        }
         $('clear').disabled = true;
         writeQuery(s);
         this.refresh(performance.now());
@@ -252,9 +271,17 @@ class WorldPage {
     draw() {
         const flat = this.circol.exportCircles();
         const { ctx, pixels } = this.stage;
+        const { k, ux, uy, top, box } = this.view;
         this.stage.clear();
-        this.layer.draw(ctx, flat, pixels, HEIGHT);
-        drawSegments(ctx, this.segments, HEIGHT);
+        // world units to device pixels
+        const device = { scale: pixels * k, ox: pixels * ux, oy: pixels * uy, top };
+        ctx.setTransform(device.scale, 0, 0, device.scale, device.ox, device.oy);
+        this.layer.draw(ctx, flat, device);
+        if (k !== 1 || this.scene.periodic) {
+            drawBox(ctx, box, top, this.scene.periodic);
+        }
+        drawSegments(ctx, this.segments, top);
+        drawPoints(ctx, this.scene.points, top);
         if (this.tracked) {
             const slot = this.trackedSlot(flat);
             if (slot !== null) {
@@ -264,7 +291,8 @@ class WorldPage {
                 this.trail.splice(0, this.trail.length - 4000);
             }
         }
-        drawTrail(ctx, this.trail, HEIGHT);
+        drawTrail(ctx, this.trail, top);
+        ctx.setTransform(pixels, 0, 0, pixels, 0, 0);
         return flat;
     }
 
@@ -307,10 +335,14 @@ class WorldPage {
         const length = Math.hypot(dx, dy);
         // No larger than the scene's smallest circles: in a dense scene the gaps between them are
         // narrower than a circle of radius FAST_RADIUS, which would then find no free spot.
-        const r = Math.min(FAST_RADIUS, this.baseRadius);
-        const mass = FAST_MASS * (r / FAST_RADIUS) ** 2; // masses go as r^2, as the scene's
+        // FAST_RADIUS and FAST_SPEEDS are in the drawing's units: a scene file's world may be
+        // drawn at another scale
+        const k = this.view.k;
+        const r = Math.min(FAST_RADIUS / k, this.baseRadius);
+        // masses go as r^2, as the scene's
+        const mass = (this.scene.massPerArea ?? FAST_MASS / FAST_RADIUS ** 2) * r * r;
         const energy = FAST_SHARE * this.startEnergy;
-        const speed = Math.min(Math.max(Math.sqrt(2 * energy / mass), FAST_SPEEDS[0]), FAST_SPEEDS[1]);
+        const speed = Math.min(Math.max(Math.sqrt(2 * energy / mass), FAST_SPEEDS[0] / k), FAST_SPEEDS[1] / k);
         const result = this.place(from, speed * dx / length, speed * dy / length, r, mass);
         if (result.status !== 0) {
             this.statusText = `fast circle: ${this.circol.statusString(result.status)}`;
@@ -429,7 +461,8 @@ function wireAim(page) {
     let press = null;
     const toWorld = (event) => {
         const p = page.stage.local(event);
-        return { x: p.x, y: HEIGHT - p.y };
+        const { k, ux, uy, top } = page.view;
+        return { x: (p.x - ux) / k, y: top - (p.y - uy) / k };
     };
     canvas.addEventListener('pointerdown', (event) => {
         if (event.button !== 0) {
@@ -453,7 +486,8 @@ function wireAim(page) {
     canvas.addEventListener('keydown', (event) => {
         if (event.key === 'Enter' || event.key === ' ') {
             event.preventDefault();
-            page.fire({ x: BOX / 2, y: HEIGHT / 2 }, 0, 0);
+            const [x0, y0, x1, y1] = page.view.box;
+            page.fire({ x: (x0 + x1) / 2, y: (y0 + y1) / 2 }, 0, 0);
         }
     });
 }

@@ -2,7 +2,10 @@
 // most specific kind, the play button and time slider of the pair and walls pages, and the world
 // page's run controls, presets, address and fired circles; the world's frame rate is printed.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
+
+import { SCENE_FILES } from '../js/scene-files.js';
 
 import { describe, measureWorld } from './fps.mjs';
 import { drag, launch, open, pixel, setSlider } from './browser.mjs';
@@ -270,6 +273,49 @@ test('world: presets load, damping is off under gravity, and the address round-t
     const other = await open(session, url.slice(url.indexOf('world.html')));
     assert.deepEqual(await other.page.evaluate(() => window.demo.settings()),
         await page.evaluate(() => window.demo.settings()));
+    assert.equal(await stateDigest(other.page, true), digest);
+    assert.deepEqual([...errors, ...other.errors], []);
+    await page.close();
+    await other.page.close();
+});
+
+test('world: every scene file loads as a preset, as the file gives it; the address round-trips it', async () => {
+    const { page, errors } = await open(session, 'world.html');
+    await page.click('#pause'); // each scene is then seen as it is built
+    for (const [preset, { file }] of Object.entries(SCENE_FILES)) {
+        const scene = JSON.parse(readFileSync(new URL(`../../examples/scenes/${file}.json`, import.meta.url), 'utf8'));
+        await page.selectOption('#preset', preset);
+        const s = await page.evaluate(() => ({
+            status: document.getElementById('status').textContent, flat: [...window.demo.circol.exportCircles()],
+            overlap: window.demo.circol.maxOverlap(), disabled: ['count', 'spread', 'restitution', 'gravity', 'damping']
+                .map((id) => document.getElementById(id).disabled),
+        }));
+        assert.match(page.url(), new RegExp(`preset=${preset}&`));
+        assert.equal(s.status, 'paused', preset);
+        assert.deepEqual(s.disabled, [true, true, true, true, true], preset);
+        assert.equal(s.overlap, 0, preset);
+        // the circles as the file gives them (in its order: the scene was just built)
+        assert.equal(s.flat.length / 6, scene.circles.length, preset);
+        scene.circles.forEach((c, i) => {
+            assert.deepEqual(s.flat.slice(6 * i, 6 * i + 5), [c.x, c.y, c.vx, c.vy, c.r], `${preset} ${i}`);
+            // the world keeps 1 / mass: the mass read back may differ in its last bit
+            const mass = c.mass ?? 1;
+            assert.ok(Math.abs(s.flat[6 * i + 5] - mass) <= 1e-15 * mass, `${preset} ${i}: mass`);
+        });
+        // a circle fired from the keyboard starts in the scene's box, moving
+        await page.focus('#stage');
+        await page.keyboard.press('Enter');
+        const [x0, y0, x1, y1] = scene.world.box;
+        const flat = await page.evaluate(() => [...window.demo.circol.exportCircles()]);
+        assert.equal(flat.length / 6, scene.circles.length + 1, preset);
+        const fired = flat.slice(-6);
+        assert.ok(fired[0] > x0 && fired[0] < x1 && fired[1] > y0 && fired[1] < y1, `${preset}: ${fired}`);
+        assert.ok(Math.hypot(fired[2], fired[3]) > 0 && fired[5] > 0, `${preset}: ${fired}`);
+    }
+    const url = page.url();
+    const digest = await stateDigest(page, true);
+    const other = await open(session, url.slice(url.indexOf('world.html')));
+    assert.equal(await other.page.evaluate(() => window.demo.settings().preset), 'filegas');
     assert.equal(await stateDigest(other.page, true), digest);
     assert.deepEqual([...errors, ...other.errors], []);
     await page.close();
