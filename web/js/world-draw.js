@@ -7,6 +7,7 @@ import { COLORS, cssPixel, drawCircle, fmt } from './ui.js';
 // path of arcs (smoother at the larger radii that few circles have).
 const IMAGE_ABOVE = 2000;
 const FILL = { r: 79, g: 195, b: 247, a: 217 }; // COLORS.a at 0.85 opacity
+const RGB = (FILL.b << 16) | (FILL.g << 8) | FILL.r; // a pixel's word but its alpha (little-endian RGBA)
 
 // The circles of a world on a context whose transform maps world units to device pixels, (x, top
 // - y) to (scale x + ox, scale (top - y) + oy): `device` is {scale, ox, oy, top}. Keeps its image
@@ -54,11 +55,11 @@ export class CircleLayer {
         if (!this.image || this.image.width !== w || this.image.height !== h) {
             this.image = new ImageData(w, h);
             this.words = new Uint32Array(this.image.data.buffer);
+            this.stamps.clear(); // their offsets are for another width
         } else {
             this.words.fill(0);
         }
         const words = this.words;
-        const rgb = (FILL.b << 16) | (FILL.g << 8) | FILL.r; // little-endian RGBA
         for (let i = 0; i < flat.length; i += 6) {
             if (!(flat[i + 5] > 0)) {
                 continue; // fixed: drawn as a path
@@ -67,17 +68,19 @@ export class CircleLayer {
             const cy = (top - flat[i + 1]) * scale + oy;
             const ix = Math.floor(cx);
             const iy = Math.floor(cy);
-            const stamp = this.stamp(flat[i + 4] * scale, cx - ix, cy - iy);
-            for (let k = 0; k < stamp.length; k += 3) {
-                const px = ix + stamp[k];
-                const py = iy + stamp[k + 1];
-                if (px < 0 || py < 0 || px >= w || py >= h) {
-                    continue;
-                }
-                const at = py * w + px;
-                const alpha = stamp[k + 2];
-                if (alpha > words[at] >>> 24) {
-                    words[at] = ((alpha << 24) | rgb) >>> 0;
+            const stamp = this.stamp(flat[i + 4] * scale, cx - ix, cy - iy, w);
+            const { reach, offsets, values } = stamp;
+            if (ix < reach || iy < reach || ix + reach >= w || iy + reach >= h) {
+                stampClipped(words, w, h, ix, iy, stamp);
+                continue;
+            }
+            // the whole disc is on the image: no bounds to check (a pixel's colour is the same
+            // for every disc, so the larger word has the larger coverage)
+            const base = iy * w + ix;
+            for (let k = 0; k < offsets.length; k++) {
+                const at = base + offsets[k];
+                if (values[k] > words[at]) {
+                    words[at] = values[k];
                 }
             }
         }
@@ -85,9 +88,11 @@ export class CircleLayer {
     }
 
     // The pixels of a disc of radius rad (device pixels, at least 0.75) whose centre lies at
-    // (fx, fy) in its pixel, as (dx, dy, alpha) triples: the radius rounded to an eighth of a
-    // pixel and the centre to a quarter, so that the few shapes of a scene are computed once.
-    stamp(rad, fx, fy) {
+    // (fx, fy) in its pixel: {reach (of its pixels from the centre's, in x or y), cells ((dx, dy,
+    // alpha) triples), offsets (dy w + dx, on an image w wide), values (the pixels' words)}. The
+    // radius is rounded to an eighth of a pixel and the centre to a quarter, so that the few
+    // shapes of a scene are computed once.
+    stamp(rad, fx, fy, w) {
         const r8 = Math.max(6, Math.round(rad * 8));
         const qx = Math.min(3, Math.floor(fx * 4));
         const qy = Math.min(3, Math.floor(fy * 4));
@@ -107,10 +112,26 @@ export class CircleLayer {
                     }
                 }
             }
-            stamp = Int32Array.from(cells);
+            const alphas = cells.filter((_, k) => k % 3 === 2);
+            stamp = {
+                reach, cells: Int32Array.from(cells),
+                offsets: Int32Array.from(alphas, (_, k) => cells[3 * k + 1] * w + cells[3 * k]),
+                values: Uint32Array.from(alphas, (alpha) => ((alpha << 24) | RGB) >>> 0),
+            };
             this.stamps.set(key, stamp);
         }
         return stamp;
+    }
+}
+
+// A stamp written at pixel (ix, iy) of a w x h image where it may cross the image's edges.
+function stampClipped(words, w, h, ix, iy, { cells, values }) {
+    for (let k = 0; k < values.length; k++) {
+        const px = ix + cells[3 * k];
+        const py = iy + cells[3 * k + 1];
+        if (px >= 0 && py >= 0 && px < w && py < h && values[k] > words[py * w + px]) {
+            words[py * w + px] = values[k];
+        }
     }
 }
 
@@ -235,10 +256,13 @@ export class SpeedChart {
         const kT = energy / n; // 2D: the mean kinetic energy per circle is kT
         const vMax = SPAN * Math.sqrt(2 * kT * n / total);
         const counts = new Array(BINS).fill(0);
+        const perBin = BINS / vMax;
         for (let i = 0; i < flat.length; i += 6) {
             if (flat[i + 5] > 0 && flat[i + 5] < Infinity) {
-                const v = Math.hypot(flat[i + 2], flat[i + 3]);
-                counts[Math.min(BINS - 1, Math.floor(v / vMax * BINS))]++;
+                const vx = flat[i + 2];
+                const vy = flat[i + 3];
+                // a bin's index needs no correctly rounded length: sqrt, not the slower hypot
+                counts[Math.min(BINS - 1, Math.floor(Math.sqrt(vx * vx + vy * vy) * perBin))]++;
             }
         }
         const dv = vMax / BINS;

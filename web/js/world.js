@@ -24,9 +24,14 @@ const FAST_SHARE = 0.5;
 const FAST_SPEEDS = [40, 2000];
 const STEP = 1 / 60; // world time of "Step a frame"
 const SLIDERS = ['count', 'spread', 'restitution', 'gravity', 'damping'];
-// The readouts computed from every circle run at most this often (milliseconds).
+// The readouts computed from every circle run at most this often (milliseconds). Above LARGE
+// circles the histogram is drawn less often, and the largest overlap (a pass over every pair of
+// neighbours, tens of milliseconds there) only on demand, so that no frame takes much longer
+// than the others.
 const OVERLAP_EVERY = 500;
 const CHART_EVERY = 100;
+const CHART_EVERY_LARGE = 250;
+const LARGE = 10000;
 
 // The settings the controls show: the preset, the sliders, the speed.
 function readSettings() {
@@ -158,6 +163,8 @@ class WorldPage {
         this.frames = [];
         this.slowedUntil = 0;
         this.overlapAt = -Infinity;
+        $('overlap').textContent = '-';
+        $('check-overlap').hidden = true; // the next refresh shows it again for a large scene
         this.chartAt = -Infinity;
         this.startEnergy = this.circol.stats().kineticEnergy;
         for (const id of SLIDERS) {
@@ -233,19 +240,30 @@ class WorldPage {
         const flat = this.draw();
         this.timings.draw += performance.now() - start;
         this.timings.frames++;
-        if (now - this.chartAt >= CHART_EVERY) {
+        const large = stats.circles > LARGE;
+        if (now - this.chartAt >= (large ? CHART_EVERY_LARGE : CHART_EVERY)) {
             start = performance.now();
             this.chart.draw(flat, stats.kineticEnergy);
             this.chartAt = now;
             this.timings.chart += performance.now() - start;
         }
-        if (now - this.overlapAt >= OVERLAP_EVERY) {
-            start = performance.now();
-            $('overlap').textContent = fmt(this.circol.maxOverlap(), 3);
-            this.overlapAt = now;
-            this.timings.overlap += performance.now() - start;
+        if ($('check-overlap').hidden !== !large) {
+            $('check-overlap').hidden = !large;
+            $('overlap').textContent = large ? 'on demand' : '-';
+        }
+        if (!large && now - this.overlapAt >= OVERLAP_EVERY) {
+            this.showOverlap(now, false);
         }
         this.showStats(stats, now);
+    }
+
+    // The largest overlap now in the table, with the world time it was found at when asked for.
+    showOverlap(now, asked) {
+        const start = performance.now();
+        const overlap = fmt(this.circol.maxOverlap(), 3);
+        $('overlap').textContent = asked ? `${overlap} at t = ${fmt(this.circol.time(), 2)}` : overlap;
+        this.overlapAt = now;
+        this.timings.overlap += performance.now() - start;
     }
 
     // The live table and the status line.
@@ -444,6 +462,7 @@ function wireControls(page) {
     $('reset').addEventListener('click', () => page.build());
     $('heat').addEventListener('click', () => page.heat());
     $('clear').addEventListener('click', () => page.clearFired());
+    $('check-overlap').addEventListener('click', () => page.showOverlap(performance.now(), true));
     $('share').addEventListener('click', () => {
         const done = (text) => {
             page.statusText = text;

@@ -322,9 +322,27 @@ test('world: every scene file loads as a preset, as the file gives it; the addre
     await other.page.close();
 });
 
-test('world: frames per second at 31,623 circles (printed, not asserted)', { timeout: 60000 }, async (t) => {
-    const figures = await measureWorld(session.context, session.baseUrl, { exponent: 4.5, seconds: 4 });
-    t.diagnostic(describe(figures));
-    console.log(describe(figures));
-    assert.ok(figures.circles > 30000);
+test('world: the largest overlap is live up to 10,000 circles, and on demand above', async () => {
+    const { page, errors } = await open(session, 'world.html?preset=gas&count=3');
+    await page.waitForFunction(() => document.getElementById('overlap').textContent === '0.000');
+    assert.equal(await page.isHidden('#check-overlap'), true);
+    await setSlider(page, 'count', 4.5);
+    await page.click('#pause');
+    await page.waitForFunction(() => document.getElementById('overlap').textContent === 'on demand');
+    await page.click('#check-overlap');
+    const time = await page.evaluate(() => window.demo.circol.time());
+    assert.equal(await page.textContent('#overlap'), `0.000 at t = ${time.toFixed(2)}`);
+    assert.equal(await page.evaluate(() => window.demo.circol.maxOverlap()), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
 });
+
+for (const [exponent, circles] of [[4, 10000], [4.5, 31623]]) {
+    test(`world: frames per second and pointer delay at ${circles} circles (printed, not asserted)`, { timeout: 60000 }, async (t) => {
+        const figures = await measureWorld(session.context, session.baseUrl, { exponent, seconds: 4 });
+        t.diagnostic(describe(figures));
+        console.log(describe(figures));
+        assert.equal(figures.circles, circles);
+        assert.ok(figures.inputDelayMs !== null, 'pointer moves were handled');
+    });
+}
