@@ -135,24 +135,18 @@ class WorldPage {
         this.tracked = null;
     }
 
-    // A fresh world with a generated scene, from the sliders' settings.
-    buildGenerated(s) {
+    // A fresh world with the controls' scene; also what "Reset" does.
+    build() {
+        const s = readSettings();
+        this.settings = s;
         const damping = s.gravity > 0 ? 0 : s.damping; // the world takes one of them
         const status = this.circol.createWorld({
             width: BOX, height: HEIGHT, periodic: false, gravity: { x: 0, y: -s.gravity },
             damping, restitution: s.restitution, maxEventsPerAdvance: EVENTS_PER_CALL,
         });
-        return { status, box: [0, 0, BOX, HEIGHT], points: [], periodic: false, ...buildScene(this.circol, s) };
-    }
-
-    // A fresh world with the controls' scene; also what "Reset" does.
-    build() {
-        const s = readSettings();
-        this.settings = s;
-        const file = SCENES[s.preset]?.file ? this.files[s.preset] : null;
-        const built = file ? buildFileScene(this.circol, file, EVENTS_PER_CALL) : this.buildGenerated(s);
-        const { status, added, baseRadius, segments } = built;
         this.statusText = status === 0 ? '' : this.circol.statusString(status);
+        const built = this.buildScene(s);
+        const { added, baseRadius, segments } = built;
         this.scene = built;
         this.view = viewOf(built.box);
         this.baseRadius = baseRadius;
@@ -173,7 +167,7 @@ class WorldPage {
         $('speed-value').textContent = `×${fmt(10 ** s.speed, 2)}`;
         $('speed').setAttribute('aria-valuetext', `${fmt(10 ** s.speed, 2)} times`);
         enableSliders(s);
-        for (const id of file ? SLIDERS : []) {
+        for (const id of built.shown ? SLIDERS : []) {
             $(id).disabled = true; // a scene file sets its own world
         }
         $('clear').disabled = true;
@@ -227,6 +221,18 @@ class WorldPage {
             // a gap (collisions not kept): no line across it
             this.trail.push(q.gap ? { gap: true } : { x: q.x, y: q.y, r: this.tracked?.r ?? 1 });
         }
+    }
+
+    // The scene's circles and walls added to the fresh world; a scene file replaces the world by
+    // its own. Returns what buildFileScene returns (generated scenes in the drawing's box).
+    buildScene(s) {
+        const file = SCENES[s.preset]?.file ? this.files[s.preset] : null;
+        if (!file) {
+            return { box: [0, 0, BOX, HEIGHT], points: [], periodic: false, ...buildScene(this.circol, s) };
+        }
+        const built = buildFileScene(this.circol, file, EVENTS_PER_CALL);
+        this.statusText = built.status === 0 ? '' : this.circol.statusString(built.status);
+        return built;
     }
 
     // Draws the scene and updates the readouts.
