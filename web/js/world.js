@@ -101,7 +101,7 @@ async function main() {
         throw new Error('this build has no world');
     }
     const files = await loadSceneFiles(new URL('../scenes/', import.meta.url));
-    const groups = ['generated', 'scene files'].map((label) => Object.assign(document.createElement('optgroup'), { label }));
+    const groups = ['generated', 'scene files (their own world: sliders off)'].map((label) => Object.assign(document.createElement('optgroup'), { label }));
     for (const [key, scene] of Object.entries(SCENES)) {
         if (!scene.file || files[key]) {
             groups[scene.file ? 1 : 0].append(new Option(scene.label, key));
