@@ -8,6 +8,7 @@
 #include "world/drift.h"
 #include "world/events.h"
 #include "world/guard.h"
+#include "world/kinematic.h"
 #include "world/motion.h"
 #include "world/place.h"
 #include "world/predict.h"
@@ -165,11 +166,17 @@ static inline ccl_status ccl_world_handle_event(ccl_world *w, int32_t i) {
                 ccl_predict(w, i); /* the partner changed course: look again */
                 return CCL_OK;
             }
+            if (ccl_pair_is_special(w, i, k)) {
+                return ccl_world_collide_special(w, i, k); /* kinematic.c */
+            }
             return ccl_world_collide_circles(w, i, k);
         }
         case CCL_EVENT_BOX:
         case CCL_EVENT_SEGMENT:
         case CCL_EVENT_POINT:
+            if (w->bodies[i].kinematic) {
+                return ccl_world_stop_kinematic(w, i);
+            }
             return ccl_world_hit_wall(w, i);
         case CCL_EVENT_CELL:
             ccl_world_cross_cell(w, i);
