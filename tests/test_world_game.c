@@ -408,6 +408,66 @@ static void the_state_says_what_a_circle_is(void **state) {
     ccl_world_destroy(w);
 }
 
+/* The id of the first contact with a segment or point in the last advance, or -1. */
+static int first_obstacle_hit(const ccl_world *w, ccl_contact_kind kind) {
+    size_t n = 0;
+    const ccl_contact_event *ev = ccl_world_contact_events(w, &n);
+    for (size_t m = 0; m < n; ++m) {
+        if (ev[m].kind == kind) {
+            return ev[m].wall;
+        }
+    }
+    return -1;
+}
+
+static void obstacles_keep_their_ids_and_can_be_removed(void **state) {
+    (void)state;
+    ccl_world *w = game_world(100.0, CCL_OVERLAP_REJECT);
+    int seg[3], pt[2];
+    for (int k = 0; k < 3; ++k) { /* vertical segments at x = 20, 40, 60 */
+        double x = 20.0 * (k + 1);
+        assert_int_equal(
+            ccl_world_add_segment(w, ccl_make_segment(ccl_v2(x, 10), ccl_v2(x, 90)), &seg[k]),
+            CCL_OK);
+        assert_int_equal(seg[k], k);
+    }
+    assert_int_equal(ccl_world_add_point(w, ccl_v2(80, 50), &pt[0]), CCL_OK);
+    assert_int_equal(ccl_world_add_point(w, ccl_v2(80, 70), &pt[1]), CCL_OK);
+    ccl_circle_id ball;
+    assert_int_equal(wt_add(w, ccl_v2(10, 50), ccl_v2(10, 0), 1.0, 1.0, &ball), CCL_OK);
+    /* the first two segments go: the ball meets the third, by its id */
+    assert_int_equal(ccl_world_remove_segment(w, seg[0]), CCL_OK);
+    assert_int_equal(ccl_world_remove_segment(w, seg[1]), CCL_OK);
+    assert_int_equal(ccl_world_remove_segment(w, seg[1]), CCL_ERR_STALE_ID);
+    assert_int_equal(ccl_world_remove_segment(w, 7), CCL_ERR_STALE_ID);
+    assert_int_equal(ccl_world_advance(w, 5.5), CCL_OK);
+    assert_int_equal(first_obstacle_hit(w, CCL_CONTACT_SEGMENT), seg[2]);
+    ccl_circle_state s;
+    assert_int_equal(ccl_world_get_circle(w, ball, &s), CCL_OK);
+    assert_true(s.velocity.x < 0.0); /* bounced off x = 60, not 20 or 40 */
+    /* a ray finds the segment that is left, by id; a new one gets a new id */
+    ccl_ray_hit hit;
+    assert_int_equal(ccl_world_ray_cast(w, ccl_v2(1, 20), ccl_v2(98, 0), &hit), CCL_OK);
+    assert_true(hit.hit && hit.kind == CCL_CONTACT_SEGMENT && hit.index == seg[2]);
+    int fresh;
+    assert_int_equal(
+        ccl_world_add_segment(w, ccl_make_segment(ccl_v2(5, 60), ccl_v2(5, 90)), &fresh), CCL_OK);
+    assert_int_equal(fresh, 3);
+    /* the point at (80, 50) goes: the ball, sent right, meets the wall; the other point stays */
+    assert_int_equal(ccl_world_remove_point(w, pt[0]), CCL_OK);
+    assert_int_equal(ccl_world_set_position(w, ball, ccl_v2(70, 50)), CCL_OK);
+    assert_int_equal(ccl_world_set_velocity(w, ball, ccl_v2(10, 0)), CCL_OK);
+    assert_int_equal(ccl_world_advance(w, 3.5), CCL_OK);
+    assert_int_equal(first_obstacle_hit(w, CCL_CONTACT_POINT), -1);
+    assert_int_equal(first_obstacle_hit(w, CCL_CONTACT_BOX), 1);
+    assert_int_equal(ccl_world_set_position(w, ball, ccl_v2(80, 70.5)), CCL_ERR_OVERLAP);
+    ccl_overlap_partner partner;
+    assert_int_equal(ccl_world_last_overlap(w, &partner), CCL_OK);
+    assert_true(partner.kind == CCL_CONTACT_POINT && partner.obstacle == pt[1]);
+    assert_true(ccl_world_max_overlap(w) <= 1e-9);
+    ccl_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(kinematic_bounces_match_reflect_in_its_frame),
@@ -420,6 +480,7 @@ int main(void) {
         cmocka_unit_test(sensor_touches_equal_brute_force_overlaps),
         cmocka_unit_test(sensors_are_refused_under_gravity),
         cmocka_unit_test(the_state_says_what_a_circle_is),
+        cmocka_unit_test(obstacles_keep_their_ids_and_can_be_removed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

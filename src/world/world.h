@@ -92,6 +92,13 @@ typedef struct ccl_sensor_touch {
     int32_t sensor, other;
 } ccl_sensor_touch;
 
+/// The ids of the segments (or the points) once one was removed (world/obstacle_ids.h).
+typedef struct ccl_obstacle_ids {
+    int32_t *ids; ///< ids[k]: the id of the k-th one stored; NULL while none was removed (id k)
+    size_t capacity;
+    int32_t next; ///< the id the next one gets (once ids is kept)
+} ccl_obstacle_ids;
+
 /// A pair added overlapping under CCL_OVERLAP_SEPARATE, drifting apart.
 typedef struct ccl_overlap_pair {
     int32_t a, b;
@@ -150,6 +157,7 @@ struct ccl_world {
     ccl_filter *filters; ///< the first filter_capacity slots' filters (world/filter.h), or NULL
     int32_t filter_capacity;
     bool pair_checks; ///< filters or sensors exist: every neighbour scan looks at each pair
+    ccl_obstacle_ids segment_ids, point_ids;
     ccl_sensor_touch *touches; ///< sensor touches going on (world/sensor.h)
     int32_t touch_count;
     size_t touch_capacity;
