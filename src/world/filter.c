@@ -32,7 +32,9 @@ static ccl_status ccl_filter_reserve(ccl_world *w) {
 
 void ccl_filter_reset(ccl_world *w, int32_t i) {
     if (i < w->filter_capacity) {
+        w->narrow_filters -= ccl_filter_narrow(w->filters[i]);
         w->filters[i] = (ccl_filter){CCL_FILTER_DEFAULT_CATEGORY, CCL_FILTER_ALL};
+        ccl_world_count_checks(w);
     }
 }
 
@@ -53,8 +55,11 @@ ccl_status ccl_world_set_filter(ccl_world *w, ccl_circle_id id, uint32_t categor
     if (status != CCL_OK) {
         return status;
     }
-    w->filters[i] = (ccl_filter){category, mask};
-    w->pair_checks = true;
+    ccl_filter filter = {category, mask};
+    w->narrow_filters +=
+        (int32_t)ccl_filter_narrow(filter) - (int32_t)ccl_filter_narrow(w->filters[i]);
+    w->filters[i] = filter;
+    ccl_world_count_checks(w);
     ccl_sensor_drop_filtered(w, i);
     /* pairs it forbids are left by its neighbours' next predictions, pairs it allows are found by
      * them: every circle is predicted again */

@@ -32,4 +32,15 @@ static inline bool ccl_pair_interacts(const ccl_world *w, int32_t i, int32_t k) 
 /// Gives slot i the default filter (a removed circle's slot, for the next one).
 void ccl_filter_reset(ccl_world *w, int32_t i);
 
+/// Whether a filter may forbid a pair: its mask lacks a bit, or it has no category. Where no
+/// circle's may, every pair passes and the neighbour scans need not look.
+static inline bool ccl_filter_narrow(ccl_filter f) {
+    return f.mask != CCL_FILTER_ALL || f.category == 0;
+}
+
+/// Sets w->pair_checks from the counts of narrow filters and sensors.
+static inline void ccl_world_count_checks(ccl_world *w) {
+    w->pair_checks = w->narrow_filters > 0 || w->sensor_count > 0;
+}
+
 #endif

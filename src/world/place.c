@@ -352,7 +352,7 @@ ccl_status ccl_world_remove_circle(ccl_world *w, ccl_circle_id id) {
     }
     w->live_count--;
     ccl_world_forget_overlaps(w, i);
-    ccl_sensor_drop(w, i);
+    ccl_sensor_forget(w, i);
     ccl_filter_reset(w, i);
     b->link.next = w->free_head;
     w->free_head = i;

@@ -99,23 +99,15 @@ static double ccl_sensor_next(const ccl_world *w, int32_t i, int32_t k, ccl_vec2
     return u <= u_max ? u : INFINITY;
 }
 
-bool ccl_pair_checked(const ccl_world *w, int32_t i, int32_t k, ccl_vec2 shift, int32_t exclude,
-                      ccl_candidate *best) {
-    if (!ccl_filter_pass(w, i, k)) {
-        return true;
-    }
-    const ccl_body_slot *b = &w->bodies[i], *o = &w->bodies[k];
-    if (!b->sensor && !o->sensor) {
-        return false;
-    }
-    if (b->sensor && o->sensor) {
-        return true; /* sensors ignore each other */
+void ccl_sensor_consider(const ccl_world *w, int32_t i, int32_t k, ccl_vec2 shift, int32_t exclude,
+                         ccl_candidate *best) {
+    if (w->bodies[i].sensor && w->bodies[k].sensor) {
+        return; /* sensors ignore each other */
     }
     double u = ccl_sensor_next(w, i, k, shift, best->u);
     if (!(k == exclude && ccl_at_once(w, u))) {
-        ccl_consider(best, u, CCL_EVENT_CIRCLE, k, o->course);
+        ccl_consider(best, u, CCL_EVENT_CIRCLE, k, w->bodies[k].course);
     }
-    return true;
 }
 
 /* Reports a touch's beginning or end: a is the sensor, b the circle, the normal from a to b. */
@@ -166,13 +158,22 @@ ccl_status ccl_world_sensor_event(ccl_world *w, int32_t i, int32_t k) {
     return status;
 }
 
-void ccl_sensor_drop(ccl_world *w, int32_t i) {
+static void ccl_sensor_drop(ccl_world *w, int32_t i) {
     for (int32_t m = 0; m < w->touch_count;) {
         if (w->touches[m].sensor == i || w->touches[m].other == i) {
             ccl_touch_remove(w, m);
         } else {
             ++m;
         }
+    }
+}
+
+void ccl_sensor_forget(ccl_world *w, int32_t i) {
+    ccl_sensor_drop(w, i);
+    if (w->bodies[i].sensor) {
+        w->bodies[i].sensor = 0;
+        w->sensor_count--;
+        ccl_world_count_checks(w);
     }
 }
 
@@ -207,7 +208,8 @@ ccl_status ccl_world_set_sensor(ccl_world *w, ccl_circle_id id, bool sensor) {
     }
     w->bodies[i].sensor = sensor;
     w->bodies[i].course++;
-    w->pair_checks = true;
+    w->sensor_count += sensor ? 1 : -1;
+    ccl_world_count_checks(w);
     w->repredict_pending = true;
     return CCL_OK;
 }

@@ -156,7 +156,10 @@ struct ccl_world {
 
     ccl_filter *filters; ///< the first filter_capacity slots' filters (world/filter.h), or NULL
     int32_t filter_capacity;
-    bool pair_checks; ///< filters or sensors exist: every neighbour scan looks at each pair
+    bool pair_checks;       ///< a filter may forbid a pair, or a sensor exists: every neighbour
+                            ///< scan looks at each pair (world/filter.h)
+    int32_t narrow_filters; ///< live circles whose filter may forbid a pair
+    int32_t sensor_count;   ///< live sensors
     ccl_obstacle_ids segment_ids, point_ids;
     ccl_sensor_touch *touches; ///< sensor touches going on (world/sensor.h)
     int32_t touch_count;
