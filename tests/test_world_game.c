@@ -183,6 +183,51 @@ static void a_crushed_circle_stops_the_kinematic_one(void **state) {
     ccl_world_destroy(w);
 }
 
+/* Under gravity, inelastic balls fall onto a kinematic paddle that moves to and fro, and onto a
+ * still one: every advance returns within the event limit and nothing sinks into anything. */
+static void kinematic_paddles_under_gravity_hold_inelastic_balls(void **state) {
+    (void)state;
+    wt_rng rng = {31};
+    ccl_world_def def = ccl_world_default_def();
+    def.box_max = ccl_v2(60.0, 40.0);
+    def.gravity = ccl_v2(0.0, -9.81);
+    def.restitution = 0.5;
+    def.max_events_per_advance = 2000000;
+    def.record_contacts = true;
+    ccl_world *w = NULL;
+    assert_int_equal(ccl_world_create(&def, &w), CCL_OK);
+    ccl_circle_id moving, still;
+    assert_int_equal(wt_add(w, ccl_v2(20, 8), ccl_v2(0, 0), 5.0, 0.0, &moving), CCL_OK);
+    assert_int_equal(wt_add(w, ccl_v2(45, 8), ccl_v2(0, 0), 5.0, 0.0, &still), CCL_OK);
+    assert_int_equal(ccl_world_set_velocity(w, still, ccl_v2(0, 0)), CCL_OK);
+    for (int k = 0; k < 40; ++k) {
+        double above = k % 2 == 0 ? 20.0 : 45.0; /* over either paddle */
+        ccl_circle_def c = wt_circle(ccl_v2(above + wt_range(&rng, -4, 4), wt_range(&rng, 16, 38)),
+                                     ccl_v2(wt_normal(&rng), 0), 0.8);
+        c.restitution = 0.5;
+        ccl_world_add_circle(w, &c, NULL);
+    }
+    int on_paddles = 0;
+    for (int frame = 0; frame < 300; ++frame) {
+        double vx = (frame / 60) % 2 == 0 ? 4.0 : -4.0;
+        assert_int_equal(ccl_world_set_velocity(w, moving, ccl_v2(vx, 0.0)), CCL_OK);
+        assert_int_equal(ccl_world_advance(w, 1.0 / 60.0), CCL_OK);
+        assert_true(ccl_world_max_overlap(w) <= 1e-9);
+        size_t n = 0;
+        const ccl_contact_event *ev = ccl_world_contact_events(w, &n);
+        for (size_t m = 0; m < n; ++m) {
+            on_paddles += ev[m].kind == CCL_CONTACT_CIRCLE &&
+                          (ev[m].a.index <= still.index || ev[m].b.index <= still.index);
+        }
+    }
+    printf("  %d contacts with the paddles\n", on_paddles);
+    assert_true(on_paddles > 100);
+    ccl_circle_state s;
+    assert_int_equal(ccl_world_get_circle(w, still, &s), CCL_OK);
+    assert_true(s.position.x == 45.0 && s.position.y == 8.0);
+    ccl_world_destroy(w);
+}
+
 static void teleports_follow_the_overlap_policy(void **state) {
     (void)state;
     ccl_world *w = game_world(100.0, CCL_OVERLAP_REJECT);
@@ -474,6 +519,7 @@ int main(void) {
         cmocka_unit_test(kinematic_circles_are_never_pushed_and_nothing_passes_them),
         cmocka_unit_test(kinematic_circles_stop_at_walls_and_immovable_circles),
         cmocka_unit_test(a_crushed_circle_stops_the_kinematic_one),
+        cmocka_unit_test(kinematic_paddles_under_gravity_hold_inelastic_balls),
         cmocka_unit_test(teleports_follow_the_overlap_policy),
         cmocka_unit_test(a_teleport_sets_the_unwrapped_position),
         cmocka_unit_test(sensor_touches_match_the_swept_test),
