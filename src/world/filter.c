@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "world/body.h"
-#include "world/sensor.h"
+#include "world/sensor_touch.h"
 #include "world/world.h"
 
 /* Makes room for the filters of every slot there is, the new ones default. */
@@ -38,6 +38,18 @@ void ccl_filter_reset(ccl_world *w, int32_t i) {
     }
 }
 
+/* Ends circle i's touches that its filter forbids now, without an event. */
+static void ccl_filter_drop_touches(ccl_world *w, int32_t i) {
+    for (int32_t m = 0; m < w->touch_count;) {
+        const ccl_sensor_touch *t = &w->touches[m];
+        if ((t->sensor == i || t->other == i) && !ccl_filter_pass(w, t->sensor, t->other)) {
+            ccl_touch_remove(w, m);
+        } else {
+            ++m;
+        }
+    }
+}
+
 ccl_status ccl_world_set_filter(ccl_world *w, ccl_circle_id id, uint32_t category, uint32_t mask) {
     if (w == NULL) {
         return CCL_ERR_INVALID_ARGUMENT;
@@ -60,7 +72,7 @@ ccl_status ccl_world_set_filter(ccl_world *w, ccl_circle_id id, uint32_t categor
         (int32_t)ccl_filter_narrow(filter) - (int32_t)ccl_filter_narrow(w->filters[i]);
     w->filters[i] = filter;
     ccl_world_count_checks(w);
-    ccl_sensor_drop_filtered(w, i);
+    ccl_filter_drop_touches(w, i);
     /* pairs it forbids are left by its neighbours' next predictions, pairs it allows are found by
      * them: every circle is predicted again */
     w->bodies[i].course++;

@@ -5,7 +5,7 @@
 #include "core/inline.h"
 #include "world/motion.h"
 #include "world/predict_parts.h"
-#include "world/sensor.h"
+#include "world/sensor_predict.h"
 #include "world/touch.h"
 #include "world/world.h"
 
