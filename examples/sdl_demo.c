@@ -25,7 +25,7 @@
 enum { WIDTH = 64, HEIGHT = 48, SCALE = 12, BALLS = 3, ROWS = 5, COLUMNS = 15, BONUS = 2 };
 enum { BALL_BIT = 1u << 1, BRICK_BIT = 1u << 2 };
 static const double FRAME = 1.0 / 60.0, PADDLE_Y = 4.5, PADDLE_R = 4.0, BALL_R = 0.6;
-static const double BALL_SPEED = 45.0, PADDLE_SPEED = 80.0;
+static const double BALL_SPEED = 90.0, PADDLE_SPEED = 120.0; /* 1.5 and 2 units a frame */
 
 typedef struct game {
     ccl_world *world;
