@@ -414,6 +414,39 @@ static void sensor_touches_equal_brute_force_overlaps(void **state) {
     ccl_world_destroy(w);
 }
 
+/* In a damped world a ball's path is straight in u = (1 - exp(-gamma t)) / gamma: the sensor's
+ * touch begins and ends at the swept test's entry and exit in u, turned into times. */
+static void sensor_touches_in_a_damped_world(void **state) {
+    (void)state;
+    const double gamma = 0.3;
+    ccl_world_def def = ccl_world_default_def();
+    def.box_max = ccl_v2(200, 200);
+    def.damping = gamma;
+    def.record_contacts = true;
+    ccl_world *w = NULL;
+    assert_int_equal(ccl_world_create(&def, &w), CCL_OK);
+    ccl_circle_id sensor, ball;
+    ccl_vec2 ps = ccl_v2(100, 100), pb = ccl_v2(70, 97), vb = ccl_v2(20, 0.5);
+    assert_int_equal(wt_add(w, ps, ccl_v2(0, 0), 5.0, 0.0, &sensor), CCL_OK);
+    assert_int_equal(ccl_world_set_sensor(w, sensor, true), CCL_OK);
+    assert_int_equal(wt_add(w, pb, vb, 1.0, 1.0, &ball), CCL_OK);
+    ccl_hit hit;
+    ccl_circle cs = {ps, 5.0}, cb = {pb, 1.0};
+    assert_true(ccl_sweep_circles(cs, ccl_v2(0, 0), cb, vb, 1.0 / gamma, &hit));
+    double begin = -log1p(-gamma * hit.t) / gamma, end = -log1p(-gamma * hit.t_exit) / gamma;
+    double seen[2] = {-1, -1};
+    for (int frame = 0; frame < 600; ++frame) {
+        assert_int_equal(ccl_world_advance(w, 1.0 / 60.0), CCL_OK);
+        size_t n = 0;
+        const ccl_contact_event *ev = ccl_world_contact_events(w, &n);
+        for (size_t m = 0; m < n; ++m) {
+            seen[ev[m].kind == CCL_CONTACT_SENSOR_END] = ev[m].time;
+        }
+    }
+    assert_true(fabs(seen[0] - begin) <= 1e-9 && fabs(seen[1] - end) <= 1e-9);
+    ccl_world_destroy(w);
+}
+
 static void sensors_are_refused_under_gravity(void **state) {
     (void)state;
     ccl_world_def def = ccl_world_default_def();
@@ -524,6 +557,7 @@ int main(void) {
         cmocka_unit_test(a_teleport_sets_the_unwrapped_position),
         cmocka_unit_test(sensor_touches_match_the_swept_test),
         cmocka_unit_test(sensor_touches_equal_brute_force_overlaps),
+        cmocka_unit_test(sensor_touches_in_a_damped_world),
         cmocka_unit_test(sensors_are_refused_under_gravity),
         cmocka_unit_test(the_state_says_what_a_circle_is),
         cmocka_unit_test(obstacles_keep_their_ids_and_can_be_removed),
