@@ -211,6 +211,8 @@ static const bench_scene scenes[] = {
      "batch swept test and overlap test, 1024 pairs (in cache) and 16M pairs (memory)"},
     {"gas", bench_scene_gas, "periodic hard-disk gas: collisions per second, bytes per circle"},
     {"balls", bench_scene_balls, "balls in a walled box: circol vs Chipmunk2D vs Box2D at 60 Hz"},
+    {"game", bench_scene_game,
+     "the game kit: balls in a box with and without filters, ray casts, region queries"},
     {"load", bench_scene_load, "loading many segments and circles: time of the adds"},
     {"growth", bench_scene_growth, "the gas with and without growing radii: collisions per second"},
     {"scene_file", bench_scene_scene_file,

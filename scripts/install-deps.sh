@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(
     build-essential cmake pkg-config python3
-    libcmocka-dev libcjson-dev libpng-dev
+    libcmocka-dev libcjson-dev libpng-dev libsdl2-dev
     libbox2d-dev libchipmunk-dev
     clang clang-format lld libclang-rt-14-dev wasi-libc libclang-rt-14-dev-wasm32
     chromium

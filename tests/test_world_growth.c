@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include <circol/game.h>
 #include <circol/world.h>
 
 #include "growth_common.h"
@@ -324,6 +325,29 @@ static void bad_growth_is_refused(void **state) {
     ccl_world_destroy(w);
 }
 
+/* Growth keeps to free circles that all collide: a growing world refuses kinematic circles,
+ * sensors and filters that forbid pairs, and a world with any of them refuses to grow. */
+static void growth_refuses_the_game_kit(void **state) {
+    (void)state;
+    ccl_world *w = recording_world(false, 20.0);
+    ccl_circle_id still, free_one;
+    assert_int_equal(wt_add(w, ccl_v2(5.0, 5.0), ccl_v2(0.0, 0.0), 1.0, 0.0, &still), CCL_OK);
+    assert_int_equal(wt_add(w, ccl_v2(12.0, 5.0), ccl_v2(1.0, 0.0), 1.0, 1.0, &free_one), CCL_OK);
+    assert_int_equal(ccl_world_set_growth_rate(w, 0.01), CCL_OK);
+    assert_int_equal(ccl_world_set_velocity(w, still, ccl_v2(1.0, 0.0)), CCL_ERR_UNSUPPORTED);
+    assert_int_equal(ccl_world_set_sensor(w, free_one, true), CCL_ERR_UNSUPPORTED);
+    assert_int_equal(ccl_world_set_filter(w, free_one, 2u, 2u), CCL_ERR_UNSUPPORTED);
+    assert_int_equal(ccl_world_set_filter(w, free_one, 1u, 0xffffffffu), CCL_OK);
+    assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
+    assert_int_equal(ccl_world_set_growth_rate(w, 0.0), CCL_OK);
+    assert_int_equal(ccl_world_set_velocity(w, still, ccl_v2(1.0, 0.0)), CCL_OK);
+    assert_int_equal(ccl_world_set_growth_rate(w, 0.01), CCL_ERR_UNSUPPORTED);
+    assert_int_equal(ccl_world_set_velocity(w, still, ccl_v2(0.0, 0.0)), CCL_OK);
+    assert_int_equal(ccl_world_set_sensor(w, free_one, true), CCL_OK);
+    assert_int_equal(ccl_world_set_growth_rate(w, 0.01), CCL_ERR_UNSUPPORTED);
+    ccl_world_destroy(w);
+}
+
 /// The largest overlap over every pair (brute force, minimum image), relative to the radii.
 static double brute_overlap(const ccl_world *w, double side) {
     int count;
@@ -383,6 +407,7 @@ int main(void) {
         cmocka_unit_test(radii_grow_linearly_and_stop_at_rate_zero),
         cmocka_unit_test(circles_added_while_growing_never_overlap),
         cmocka_unit_test(bad_growth_is_refused),
+        cmocka_unit_test(growth_refuses_the_game_kit),
         cmocka_unit_test(the_rate_is_locked_during_a_callback),
         cmocka_unit_test(equal_disks_never_overlap_nor_pass_the_hexagonal_packing),
         cmocka_unit_test(the_bidisperse_mixture_jams_near_phi_j),

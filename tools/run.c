@@ -75,6 +75,10 @@ static const char *ccl_cli_run_kind_name(ccl_contact_kind kind) {
             return "point";
         case CCL_CONTACT_BOX:
             return "box";
+        case CCL_CONTACT_SENSOR_BEGIN:
+            return "sensor_begin";
+        case CCL_CONTACT_SENSOR_END:
+            return "sensor_end";
     }
     return "unknown";
 }

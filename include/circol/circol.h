@@ -5,6 +5,7 @@
 #include "base.h"
 #include "collision.h"
 #include "collision3d.h"
+#include "game.h"
 #include "math.h"
 #include "query.h"
 #include "response.h"

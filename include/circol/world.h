@@ -52,10 +52,12 @@ typedef enum ccl_overlap_policy {
 
 /// What a contact event's other party is.
 typedef enum ccl_contact_kind {
-    CCL_CONTACT_CIRCLE = 0, ///< Another circle (event.b).
-    CCL_CONTACT_SEGMENT,    ///< A static segment (event.wall is its index).
-    CCL_CONTACT_POINT,      ///< A static point (event.wall is its index).
-    CCL_CONTACT_BOX,        ///< A box wall (event.wall: 0 left, 1 right, 2 bottom, 3 top).
+    CCL_CONTACT_CIRCLE = 0,   ///< Another circle (event.b).
+    CCL_CONTACT_SEGMENT,      ///< A static segment (event.wall is its index).
+    CCL_CONTACT_POINT,        ///< A static point (event.wall is its index).
+    CCL_CONTACT_BOX,          ///< A box wall (event.wall: 0 left, 1 right, 2 bottom, 3 top).
+    CCL_CONTACT_SENSOR_BEGIN, ///< Sensor a began to touch circle b (impulse 0; circol/game.h).
+    CCL_CONTACT_SENSOR_END,   ///< Sensor a stopped touching circle b (impulse 0).
 } ccl_contact_kind;
 
 /// One collision, as it happened.
@@ -161,6 +163,11 @@ typedef struct ccl_circle_state {
     ccl_vec2 position, velocity;
     double radius, mass, restitution;
     void *user_data;
+    bool asleep;       ///< At rest under gravity until something wakes it (velocity 0).
+    bool kinematic;    ///< Mass 0 and moving at the velocity last set (circol/game.h).
+    bool sensor;       ///< Reports touches, exchanges no impulse (circol/game.h).
+    uint32_t category; ///< Collision filter (circol/game.h).
+    uint32_t mask;
 } ccl_circle_state;
 
 /// Statistics since the world was created (or since ccl_world_reset_stats).
@@ -233,7 +240,8 @@ bool ccl_world_is_valid(const ccl_world *world, ccl_circle_id id);
 ccl_status ccl_world_get_circle(const ccl_world *world, ccl_circle_id id, ccl_circle_state *out);
 
 /// Sets a circle's velocity at the current world time (each component at most CCL_MAX_SPEED in
-/// magnitude). An immovable circle (mass 0) keeps its rest: CCL_ERR_INVALID_ARGUMENT.
+/// magnitude). An immovable circle (mass 0) becomes kinematic: it moves at this velocity, with
+/// infinite mass, until the next call (circol/game.h); in a damped world CCL_ERR_UNSUPPORTED.
 ccl_status ccl_world_set_velocity(ccl_world *world, ccl_circle_id id, ccl_vec2 velocity);
 
 /// Writes up to capacity circle states (in slot order) and sets *count to the number written.

@@ -6,6 +6,16 @@
 #include "world/motion.h"
 #include "world/world.h"
 
+/* Whether a live circle is kinematic. */
+static bool ccl_world_has_kinematic(const ccl_world *w) {
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (w->bodies[i].alive && w->bodies[i].kinematic) {
+            return true;
+        }
+    }
+    return false;
+}
+
 ccl_status ccl_world_set_growth_rate(ccl_world *w, double rate) {
     if (w == NULL || !(rate >= 0.0) || !isfinite(rate)) {
         return CCL_ERR_INVALID_ARGUMENT;
@@ -16,6 +26,9 @@ ccl_status ccl_world_set_growth_rate(ccl_world *w, double rate) {
     if (rate > 0.0 &&
         (w->def.damping > 0.0 || w->def.gravity.x != 0.0 || w->def.gravity.y != 0.0)) {
         return CCL_ERR_UNSUPPORTED; /* growth on curved paths: not simulated */
+    }
+    if (rate > 0.0 && (w->pair_checks || ccl_world_has_kinematic(w))) {
+        return CCL_ERR_UNSUPPORTED; /* filters, sensors and kinematic circles: not while growing */
     }
     if (ccl_world_growing(w)) {
         ccl_growth_rescale(w); /* the radii grown so far are kept */

@@ -38,7 +38,7 @@ extern const ccl_motion_law ccl_motion_growth;   ///< p + v tau, radii growing (
 /// The law a world of this definition moves its bodies by (a valid definition).
 const ccl_motion_law *ccl_motion_law_of(const ccl_world_def *def);
 
-/// The acceleration body b feels: 0 for immovable and sleeping bodies.
+/// The acceleration body b feels: 0 for immovable (kinematic too) and sleeping bodies.
 static inline ccl_vec2 ccl_body_acceleration(const ccl_world *w, const ccl_body_slot *b) {
     if (b->immovable || b->asleep) {
         return ccl_v2(0.0, 0.0);
@@ -61,7 +61,9 @@ static inline void ccl_body_state_at(const ccl_world *w, const ccl_body_slot *b,
                                      ccl_vec2 *position, ccl_vec2 *velocity) {
     double tau = t - b->time;
     if (tau == 0.0 || b->immovable || b->asleep) {
-        *position = b->position;
+        /* a kinematic circle moves on a straight line, under any law */
+        bool moves = tau != 0.0 && b->kinematic && !b->asleep;
+        *position = moves ? ccl_mul_add(b->position, tau, b->velocity) : b->position;
         *velocity = b->velocity;
         return;
     }
@@ -82,7 +84,7 @@ static inline void ccl_body_move_to(const ccl_world *w, ccl_body_slot *b, double
         return;
     }
     double tau = t - b->time;
-    if (tau != 0.0 && !b->immovable && !b->asleep) {
+    if (tau != 0.0 && (!b->immovable || b->kinematic) && !b->asleep) {
         b->position = ccl_mul_add(b->position, tau, b->velocity);
     }
     b->time = t;

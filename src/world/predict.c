@@ -110,7 +110,7 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, int32_t 
     ccl_candidate best = {INFINITY, CCL_EVENT_NONE, -1, 0};
     pr->scan.count = 0;
     pr->scan.exclude = exclude;
-    if (!b->immovable && !b->asleep && w->straight) {
+    if (!ccl_body_fixed(b) && w->straight) {
         const ccl_vec2 none = ccl_v2(0.0, 0.0);
         /* the cell's column and row, once (an integer division) */
         int32_t cx = b->link.cell % w->grid.nx, cy = b->link.cell / w->grid.nx;
@@ -130,7 +130,7 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, int32_t 
                                   ccl_v2(0.0, 0.0), &best);
         }
         ccl_predict_growing(w, i, &best);
-    } else if (!b->immovable && !b->asleep) {
+    } else if (!ccl_body_fixed(b)) {
         ccl_vec2 acc = ccl_body_acceleration(w, b);
         ccl_predict_cell_exit(w, b, b->link.cell % w->grid.nx, b->link.cell / w->grid.nx, acc,
                               &best);

@@ -5,6 +5,7 @@
 #include "core/inline.h"
 #include "world/motion.h"
 #include "world/predict_parts.h"
+#include "world/sensor_predict.h"
 #include "world/touch.h"
 #include "world/world.h"
 
@@ -56,10 +57,14 @@ void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t
                     continue;
                 }
                 const ccl_body_slot *o = &w->bodies[k];
-                if ((b->immovable || b->asleep) && (o->immovable || o->asleep)) {
+                if (ccl_body_fixed(b) && ccl_body_fixed(o)) {
                     continue;
                 }
                 if (b->separating && o->separating && ccl_pair_is_separating(w, i, k)) {
+                    continue;
+                }
+                if (w->pair_checks &&
+                    ccl_pair_checked(w, i, k, ccl_v2(shift_x[col], shift_y[row]), exclude, best)) {
                     continue;
                 }
                 ccl_vec2 op, ov;
@@ -230,7 +235,7 @@ static CCL_ALWAYS_INLINE void ccl_scan_walk(const ccl_world *w, int32_t i, const
     const double now = w->time;
     const ccl_vec2 p = b->position, v = b->velocity;
     const double r = b->radius;
-    const bool fixed = b->immovable || b->asleep;
+    const bool fixed = ccl_body_fixed(b);
     for (int m = 0; m < filled; ++m) {
         const ccl_vec2 shift = shifted ? shifts[m] : ccl_v2(0.0, 0.0);
         int32_t k = starts[m];
@@ -239,11 +244,15 @@ static CCL_ALWAYS_INLINE void ccl_scan_walk(const ccl_world *w, int32_t i, const
             const int32_t here = k;
             k = o->link.next;
             if (checks) {
-                if (fixed && (here == i || o->immovable || o->asleep)) {
+                if (fixed && (here == i || ccl_body_fixed(o))) {
                     continue; /* a fixed circle looks only for moving ones */
                 }
                 if (b->separating && o->separating && ccl_pair_is_separating(w, i, here)) {
                     continue;
+                }
+                if (w->pair_checks && here != i &&
+                    ccl_pair_checked(w, i, here, shift, s->exclude, best)) {
+                    continue; /* filtered out, or a sensor's touch (sensor.c) */
                 }
             }
             if (s->count == CCL_SCAN_BLOCK) {
@@ -263,7 +272,7 @@ void ccl_predict_neighbours_straight(const ccl_world *w, int32_t i, int32_t cx, 
                                      ccl_candidate *best, ccl_scan_block *s) {
     const ccl_body_slot *bodies = w->bodies;
     const ccl_body_slot *b = &bodies[i];
-    const bool checks = b->immovable || b->asleep || b->separating;
+    const bool checks = b->immovable || b->asleep || b->separating || w->pair_checks;
     /* The non-empty cells are picked out first, without a branch (about half of the nine are
      * empty at the default density, which no predictor can guess), then each is walked. */
     int32_t starts[9];

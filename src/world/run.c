@@ -9,6 +9,7 @@
 #include "world/events.h"
 #include "world/growth.h"
 #include "world/guard.h"
+#include "world/kinematic.h"
 #include "world/motion.h"
 #include "world/place.h"
 #include "world/predict.h"
@@ -172,13 +173,24 @@ static inline ccl_status ccl_world_handle_event(ccl_world *w, int32_t i) {
                 ccl_predict(w, i); /* the partner changed course: look again */
                 return CCL_OK;
             }
-            return ccl_world_growing(w) ? ccl_growth_collide(w, i, k)
-                                        : ccl_world_collide_circles(w, i, k);
+            if (ccl_world_growing(w)) {
+                return ccl_growth_collide(w, i, k);
+            }
+            if (ccl_pair_is_special(w, i, k)) {
+                return ccl_world_collide_special(w, i, k); /* kinematic.c */
+            }
+            return ccl_world_collide_circles(w, i, k);
         }
         case CCL_EVENT_BOX:
         case CCL_EVENT_SEGMENT:
         case CCL_EVENT_POINT:
-            return ccl_world_growing(w) ? ccl_growth_hit_wall(w, i) : ccl_world_hit_wall(w, i);
+            if (ccl_world_growing(w)) {
+                return ccl_growth_hit_wall(w, i);
+            }
+            if (w->bodies[i].kinematic) {
+                return ccl_world_stop_kinematic(w, i);
+            }
+            return ccl_world_hit_wall(w, i);
         case CCL_EVENT_CELL:
             ccl_world_cross_cell(w, i);
             return CCL_OK;

@@ -141,6 +141,10 @@ void ccl_world_destroy(ccl_world *w) {
     ccl_memory_free(&w->memory, w->overlaps,
                     sizeof(ccl_overlap_pair) * (size_t)w->overlap_capacity);
     ccl_memory_free(&w->memory, w->contacts, sizeof(ccl_contact_event) * w->contact_capacity);
+    ccl_memory_free(&w->memory, w->touches, sizeof(ccl_sensor_touch) * w->touch_capacity);
+    ccl_memory_free(&w->memory, w->segment_ids.ids, sizeof(int32_t) * w->segment_ids.capacity);
+    ccl_memory_free(&w->memory, w->point_ids.ids, sizeof(int32_t) * w->point_ids.capacity);
+    ccl_memory_free(&w->memory, w->filters, sizeof(ccl_filter) * (size_t)w->filter_capacity);
     ccl_allocator a = w->def.allocator;
     a.free(w, sizeof(ccl_world), a.user);
 }
