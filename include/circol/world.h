@@ -276,8 +276,9 @@ ccl_status ccl_world_scale_velocities(ccl_world *world, double factor);
 /// last such update), so splitting an advance in two changes the radii in their last bits.
 /// CCL_ERR_UNSUPPORTED under gravity or damping, or while a kinematic circle, a sensor or a filter
 /// that forbids a pair is in the world (circol/game.h: those calls likewise refuse while radii
-/// grow); an advance returns it where the largest circle would outgrow the box (wider than its smaller side). CCL_ERR_INVALID_ARGUMENT for a negative,
-/// infinite or NaN rate; CCL_ERR_LOCKED from a contact callback.
+/// grow); an advance returns it where the largest circle would outgrow the box (wider than its
+/// smaller side). CCL_ERR_INVALID_ARGUMENT for a negative, infinite or NaN rate; CCL_ERR_LOCKED
+/// from a contact callback.
 ccl_status ccl_world_set_growth_rate(ccl_world *world, double rate);
 
 /// The growth rate last set (0 when radii do not grow).
