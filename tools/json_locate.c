@@ -112,9 +112,9 @@ size_t ccl_cli_escape_for_message(const char *text, size_t length, char *out, si
     return used;
 }
 
-/// Moves the cursor past JSON whitespace.
+/// Moves the cursor past whitespace as cJSON counts it: any byte from 1 to 32.
 static void ccl_cli_walk_skip_space(ccl_cli_walk *w) {
-    while (w->at < w->length && strchr(" \t\r\n", w->text[w->at]) != NULL && w->text[w->at]) {
+    while (w->at < w->length && (unsigned char)w->text[w->at] - 1u < 32u) {
         w->at++;
     }
 }
@@ -130,7 +130,8 @@ static void ccl_cli_walk_skip_string(ccl_cli_walk *w) {
 
 /// Moves the cursor past a number or literal.
 static void ccl_cli_walk_skip_scalar(ccl_cli_walk *w) {
-    while (w->at < w->length && w->text[w->at] && strchr(",]} \t\r\n", w->text[w->at]) == NULL) {
+    while (w->at < w->length && (unsigned char)w->text[w->at] > 32 &&
+           strchr(",]}", w->text[w->at]) == NULL) {
         w->at++;
     }
 }

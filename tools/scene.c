@@ -1,7 +1,7 @@
-/* circol CLI: scene files, parsed by cJSON and validated here. */
+/* circol CLI: the checks of a scene file's values, piece by piece as the reader hands them over,
+ * with messages that name the file, line and column and the JSON path of the offending value. */
 #include "scene.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +13,22 @@
 #include "json_locate.h"
 #include "scene_internal.h"
 
+/// Where rel, a position in a piece that starts at base, lies in the file.
+static ccl_cli_text_pos ccl_cli_scene_shift(ccl_cli_text_pos base, ccl_cli_text_pos rel) {
+    if (rel.line == 1) {
+        return (ccl_cli_text_pos){base.line, base.column + rel.column - 1};
+    }
+    return (ccl_cli_text_pos){base.line + rel.line - 1, rel.column};
+}
+
+/// Writes the message at pos with path (empty: the top level).
+static bool ccl_cli_scene_write(const ccl_cli_scene_ctx *ctx, ccl_cli_text_pos pos,
+                                const char *path, const char *message) {
+    snprintf(ctx->error, ctx->error_size, "%s:%d:%d: %s: %s", ctx->name, pos.line, pos.column,
+             path[0] ? path : "top level", message);
+    return false;
+}
+
 bool ccl_cli_scene_fail(const ccl_cli_scene_ctx *ctx, const cJSON *node, bool key, const char *fmt,
                         ...) {
     char message[512];
@@ -20,19 +36,39 @@ bool ccl_cli_scene_fail(const ccl_cli_scene_ctx *ctx, const cJSON *node, bool ke
     va_start(args, fmt);
     vsnprintf(message, sizeof message, fmt, args);
     va_end(args);
-    char path[256];
-    ccl_cli_text_pos pos = {1, 1};
-    if (!ccl_cli_json_locate(ctx->text, ctx->length, ctx->root, node, key, &pos, path,
-                             sizeof path)) {
-        path[0] = '\0';
+    char rel[256];
+    ccl_cli_text_pos pos = ctx->base;
+    if (ccl_cli_json_locate(ctx->text, ctx->length, ctx->root, node, key, &pos, rel, sizeof rel)) {
+        pos = ccl_cli_scene_shift(ctx->base, pos);
+    } else {
+        rel[0] = '\0';
     }
-    snprintf(ctx->error, ctx->error_size, "%s:%d:%d: %s: %s", ctx->name, pos.line, pos.column,
-             path[0] ? path : "top level", message);
-    return false;
+    char path[320]; /* the piece's path, then the rest: a member's name after a dot */
+    bool member = cJSON_IsObject(ctx->root) && node != ctx->root;
+    snprintf(path, sizeof path, "%s%s%s", ctx->prefix, ctx->prefix[0] && member ? "." : "", rel);
+    return ccl_cli_scene_write(ctx, pos, path, message);
+}
+
+bool ccl_cli_scene_fail_at(const ccl_cli_scene_ctx *ctx, ccl_cli_text_pos pos, const char *path,
+                           const char *fmt, ...) {
+    char message[512];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(message, sizeof message, fmt, args);
+    va_end(args);
+    return ccl_cli_scene_write(ctx, pos, path, message);
+}
+
+ccl_cli_text_pos ccl_cli_scene_where(const ccl_cli_scene_ctx *ctx, const cJSON *node) {
+    ccl_cli_text_pos pos;
+    if (!ccl_cli_json_locate(ctx->text, ctx->length, ctx->root, node, false, &pos, NULL, 0)) {
+        return ctx->base;
+    }
+    return ccl_cli_scene_shift(ctx->base, pos);
 }
 
 /// What kind of JSON value node is, for messages ("a string", ...).
-static const char *ccl_cli_scene_kind(const cJSON *node) {
+const char *ccl_cli_scene_kind(const cJSON *node) {
     if (cJSON_IsObject(node)) {
         return "an object";
     }
@@ -142,22 +178,6 @@ static bool ccl_cli_scene_place(const ccl_cli_scene_ctx *ctx, const cJSON *node,
     return true;
 }
 
-/// Checks that an obstacle's position p (of node, what in messages) lies in a periodic box,
-/// edges included, as the library requires; any position is allowed in a walled box.
-static bool ccl_cli_scene_in_periodic_box(const ccl_cli_scene_ctx *ctx, const cJSON *node,
-                                          const ccl_cli_scene *scene, ccl_vec2 p,
-                                          const char *what) {
-    ccl_vec2 lo = scene->box_min, hi = scene->box_max;
-    if (scene->boundary != CCL_BOUNDARY_PERIODIC ||
-        (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y)) {
-        return true;
-    }
-    return ccl_cli_scene_fail(ctx, node, false,
-                              "%s (%.17g, %.17g) is outside the periodic box [%.17g, %.17g, "
-                              "%.17g, %.17g] (it must lie in the box, edges included)",
-                              what, p.x, p.y, lo.x, lo.y, hi.x, hi.y);
-}
-
 /// Reads an optional restitution in [0, 1] from member key of object.
 static bool ccl_cli_scene_restitution(const ccl_cli_scene_ctx *ctx, const cJSON *object,
                                       double *out) {
@@ -172,9 +192,8 @@ static bool ccl_cli_scene_restitution(const ccl_cli_scene_ctx *ctx, const cJSON 
     return true;
 }
 
-/// Reads "world".
-static bool ccl_cli_scene_world(const ccl_cli_scene_ctx *ctx, const cJSON *world,
-                                ccl_cli_scene *scene) {
+bool ccl_cli_scene_world(const ccl_cli_scene_ctx *ctx, ccl_cli_scene *scene) {
+    const cJSON *world = ctx->root;
     static const char *const keys[] = {"box",     "boundary",    "gravity",
                                        "damping", "restitution", NULL};
     if (!ccl_cli_scene_check_object(ctx, world, "\"world\"", keys)) {
@@ -253,10 +272,22 @@ static bool ccl_cli_scene_world(const ccl_cli_scene_ctx *ctx, const cJSON *world
     return ccl_cli_scene_restitution(ctx, world, &scene->restitution);
 }
 
-/// Reads circle number index, checking it against the box.
-static bool ccl_cli_scene_circle_read(const ccl_cli_scene_ctx *ctx, const cJSON *node,
-                                      const ccl_cli_scene *scene, ccl_cli_scene_circle *circle) {
+bool ccl_cli_scene_until(const ccl_cli_scene_ctx *ctx, ccl_cli_scene *scene) {
+    if (!ccl_cli_scene_number(ctx, ctx->root, &scene->until)) {
+        return false;
+    }
+    if (scene->until < 0.0) {
+        return ccl_cli_scene_fail(ctx, ctx->root, false, "until must be >= 0, got %.17g",
+                                  scene->until);
+    }
+    scene->has_until = true;
+    return true;
+}
+
+bool ccl_cli_scene_circle_read(const ccl_cli_scene_ctx *ctx, ccl_cli_scene_circle *circle,
+                               ccl_cli_text_pos at[2]) {
     static const char *const keys[] = {"x", "y", "vx", "vy", "r", "mass", "restitution", NULL};
+    const cJSON *node = ctx->root;
     if (!ccl_cli_scene_check_object(ctx, node, "a circle", keys)) {
         return false;
     }
@@ -292,114 +323,93 @@ static bool ccl_cli_scene_circle_read(const ccl_cli_scene_ctx *ctx, const cJSON 
         return ccl_cli_scene_fail(ctx, vx, false,
                                   "an immovable circle (mass 0) must have zero velocity");
     }
+    at[0] = ctx->base;
+    at[1] = ccl_cli_scene_where(ctx, radius);
+    return true;
+}
+
+bool ccl_cli_scene_segment_read(const ccl_cli_scene_ctx *ctx, ccl_segment *segment,
+                                ccl_cli_text_pos at[3]) {
+    static const char *const keys[] = {"a", "b", NULL};
+    const cJSON *item = ctx->root;
+    if (!ccl_cli_scene_check_object(ctx, item, "a segment", keys)) {
+        return false;
+    }
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(item, "a");
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(item, "b");
+    if (a == NULL || b == NULL) {
+        return ccl_cli_scene_fail(ctx, item, false, "missing key \"%s\"", a ? "b" : "a");
+    }
+    if (!ccl_cli_scene_place(ctx, a, &segment->a) || !ccl_cli_scene_place(ctx, b, &segment->b)) {
+        return false;
+    }
+    at[0] = ctx->base;
+    at[1] = ccl_cli_scene_where(ctx, a);
+    at[2] = ccl_cli_scene_where(ctx, b);
+    return true;
+}
+
+bool ccl_cli_scene_point_read(const ccl_cli_scene_ctx *ctx, ccl_vec2 *point) {
+    return ccl_cli_scene_place(ctx, ctx->root, point);
+}
+
+/// Checks that an obstacle's position p (at pos, path in messages, what it is) lies in a periodic
+/// box, edges included, as the library requires; any position is allowed in a walled box.
+static bool ccl_cli_scene_in_periodic_box(const ccl_cli_scene_ctx *ctx, ccl_cli_text_pos pos,
+                                          const char *path, const ccl_cli_scene *scene, ccl_vec2 p,
+                                          const char *what) {
+    ccl_vec2 lo = scene->box_min, hi = scene->box_max;
+    if (scene->boundary != CCL_BOUNDARY_PERIODIC ||
+        (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y)) {
+        return true;
+    }
+    return ccl_cli_scene_fail_at(ctx, pos, path,
+                                 "%s (%.17g, %.17g) is outside the periodic box [%.17g, %.17g, "
+                                 "%.17g, %.17g] (it must lie in the box, edges included)",
+                                 what, p.x, p.y, lo.x, lo.y, hi.x, hi.y);
+}
+
+/// Checks circle i of scene against the box, at pos (path in messages).
+static bool ccl_cli_scene_circle_in_box(const ccl_cli_scene_ctx *ctx, const ccl_cli_scene *scene,
+                                        int i, ccl_cli_text_pos pos, const char *path) {
+    const ccl_cli_scene_circle *circle = &scene->circles[i];
     ccl_vec2 p = circle->position, lo = scene->box_min, hi = scene->box_max;
     double r = circle->radius;
     if (scene->boundary == CCL_BOUNDARY_WALLS) {
         if (p.x - r < lo.x || p.x + r > hi.x || p.y - r < lo.y || p.y + r > hi.y) {
-            return ccl_cli_scene_fail(ctx, node, false,
-                                      "circle at (%.17g, %.17g) with radius %.17g is not inside "
-                                      "the box [%.17g, %.17g, %.17g, %.17g]",
-                                      p.x, p.y, r, lo.x, lo.y, hi.x, hi.y);
+            return ccl_cli_scene_fail_at(ctx, pos, path,
+                                         "circle at (%.17g, %.17g) with radius %.17g is not "
+                                         "inside the box [%.17g, %.17g, %.17g, %.17g]",
+                                         p.x, p.y, r, lo.x, lo.y, hi.x, hi.y);
         }
-    } else {
-        if (p.x < lo.x || p.x >= hi.x || p.y < lo.y || p.y >= hi.y) {
-            return ccl_cli_scene_fail(ctx, node, false,
-                                      "centre (%.17g, %.17g) is outside the periodic box "
-                                      "[%.17g, %.17g, %.17g, %.17g]",
-                                      p.x, p.y, lo.x, lo.y, hi.x, hi.y);
-        }
+    } else if (p.x < lo.x || p.x >= hi.x || p.y < lo.y || p.y >= hi.y) {
+        return ccl_cli_scene_fail_at(ctx, pos, path,
+                                     "centre (%.17g, %.17g) is outside the periodic box "
+                                     "[%.17g, %.17g, %.17g, %.17g]",
+                                     p.x, p.y, lo.x, lo.y, hi.x, hi.y);
     }
     return true;
 }
 
-/// Checks that node is an array and allocates room for its items; false on failure.
-static bool ccl_cli_scene_array(const ccl_cli_scene_ctx *ctx, const cJSON *node, const char *what,
-                                size_t item_size, void **items, int *count) {
-    if (!cJSON_IsArray(node)) {
-        return ccl_cli_scene_fail(ctx, node, false, "expected an array of %s, got %s", what,
-                                  ccl_cli_scene_kind(node));
+bool ccl_cli_scene_in_box(const ccl_cli_scene_ctx *ctx, const ccl_cli_scene *scene,
+                          const ccl_cli_scene_places *places, int list, int i) {
+    char path[CCL_CLI_PATH_NAME_SIZE + 32];
+    if (list == 0) {
+        snprintf(path, sizeof path, "%s[%d]", places->circles_name, i);
+        return ccl_cli_scene_circle_in_box(ctx, scene, i, places->circles[2 * (size_t)i], path);
     }
-    *count = cJSON_GetArraySize(node);
-    *items = calloc((size_t)*count + 1, item_size);
-    if (*items == NULL) {
-        return ccl_cli_scene_fail(ctx, node, false, "out of memory");
+    if (list == 2) {
+        snprintf(path, sizeof path, "%s[%d]", places->points_name, i);
+        return ccl_cli_scene_in_periodic_box(ctx, places->points[i], path, scene, scene->points[i],
+                                             "the point");
+    }
+    for (int end = 0; end < 2; end++) {
+        snprintf(path, sizeof path, "%s[%d].%s", places->segments_name, i, end ? "b" : "a");
+        ccl_vec2 p = end ? scene->segments[i].b : scene->segments[i].a;
+        if (!ccl_cli_scene_in_periodic_box(ctx, places->segments[3 * (size_t)i + 1 + (size_t)end],
+                                           path, scene, p, "the segment's end")) {
+            return false;
+        }
     }
     return true;
-}
-
-bool ccl_cli_scene_read(const ccl_cli_scene_ctx *ctx, const cJSON *root, const ccl_world_def *def,
-                        ccl_cli_scene *scene) {
-    static const char *const keys[] = {"world", "circles", "segments", "points", "until", NULL};
-    if (!ccl_cli_scene_check_object(ctx, root, "a scene", keys)) {
-        return false;
-    }
-    const cJSON *world = cJSON_GetObjectItemCaseSensitive(root, "world");
-    if (world == NULL) {
-        return ccl_cli_scene_fail(ctx, root, false, "missing key \"world\"");
-    }
-    if (!ccl_cli_scene_world(ctx, world, scene)) {
-        return false;
-    }
-    const cJSON *segments = cJSON_GetObjectItemCaseSensitive(root, "segments");
-    if (segments != NULL) {
-        if (!ccl_cli_scene_array(ctx, segments, "segments", sizeof *scene->segments,
-                                 (void **)&scene->segments, &scene->segment_count)) {
-            return false;
-        }
-        static const char *const segment_keys[] = {"a", "b", NULL};
-        int k = 0;
-        for (const cJSON *item = segments->child; item != NULL; item = item->next, k++) {
-            ccl_segment *s = &scene->segments[k];
-            if (!ccl_cli_scene_check_object(ctx, item, "a segment", segment_keys)) {
-                return false;
-            }
-            const cJSON *a = cJSON_GetObjectItemCaseSensitive(item, "a");
-            const cJSON *b = cJSON_GetObjectItemCaseSensitive(item, "b");
-            if (a == NULL || b == NULL) {
-                return ccl_cli_scene_fail(ctx, item, false, "missing key \"%s\"", a ? "b" : "a");
-            }
-            if (!ccl_cli_scene_place(ctx, a, &s->a) || !ccl_cli_scene_place(ctx, b, &s->b) ||
-                !ccl_cli_scene_in_periodic_box(ctx, a, scene, s->a, "the segment's end") ||
-                !ccl_cli_scene_in_periodic_box(ctx, b, scene, s->b, "the segment's end")) {
-                return false;
-            }
-        }
-    }
-    const cJSON *points = cJSON_GetObjectItemCaseSensitive(root, "points");
-    if (points != NULL) {
-        if (!ccl_cli_scene_array(ctx, points, "points", sizeof *scene->points,
-                                 (void **)&scene->points, &scene->point_count)) {
-            return false;
-        }
-        int k = 0;
-        for (const cJSON *item = points->child; item != NULL; item = item->next, k++) {
-            if (!ccl_cli_scene_place(ctx, item, &scene->points[k]) ||
-                !ccl_cli_scene_in_periodic_box(ctx, item, scene, scene->points[k], "the point")) {
-                return false;
-            }
-        }
-    }
-    const cJSON *until;
-    if (!ccl_cli_scene_member(ctx, root, "until", false, &scene->until, &until)) {
-        return false;
-    }
-    if (until != NULL && scene->until < 0.0) {
-        return ccl_cli_scene_fail(ctx, until, false, "until must be >= 0, got %.17g", scene->until);
-    }
-    scene->has_until = until != NULL;
-    const cJSON *circles = cJSON_GetObjectItemCaseSensitive(root, "circles");
-    if (circles == NULL) {
-        return ccl_cli_scene_fail(ctx, root, false, "missing key \"circles\"");
-    }
-    if (!ccl_cli_scene_array(ctx, circles, "circles", sizeof *scene->circles,
-                             (void **)&scene->circles, &scene->circle_count)) {
-        return false;
-    }
-    int i = 0;
-    for (const cJSON *item = circles->child; item != NULL; item = item->next, i++) {
-        if (!ccl_cli_scene_circle_read(ctx, item, scene, &scene->circles[i])) {
-            return false;
-        }
-    }
-    return ccl_cli_scene_build(ctx, root, def, scene);
 }
