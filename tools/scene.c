@@ -43,9 +43,13 @@ bool ccl_cli_scene_fail(const ccl_cli_scene_ctx *ctx, const cJSON *node, bool ke
     } else {
         rel[0] = '\0';
     }
-    char path[320]; /* the piece's path, then the rest: a member's name after a dot */
+    char path[320], item[16] = ""; /* the piece's path, then the rest: a name after a dot */
+    if (ctx->index >= 0) {
+        snprintf(item, sizeof item, "[%d]", ctx->index);
+    }
     bool member = cJSON_IsObject(ctx->root) && node != ctx->root;
-    snprintf(path, sizeof path, "%s%s%s", ctx->prefix, ctx->prefix[0] && member ? "." : "", rel);
+    snprintf(path, sizeof path, "%s%s%s%s", ctx->prefix, item,
+             (ctx->prefix[0] || item[0]) && member ? "." : "", rel);
     return ccl_cli_scene_write(ctx, pos, path, message);
 }
 
@@ -87,38 +91,44 @@ const char *ccl_cli_scene_kind(const cJSON *node) {
     return "a number";
 }
 
-/// Checks that node is an object whose member names are all in allowed (a NULL-terminated list)
-/// and none repeats.
+/// The most keys an object of a scene may have.
+#define CCL_CLI_SCENE_MAX_KEYS 16
+
+/// Checks that node is an object whose member names are all in allowed (a NULL-terminated
+/// table of at most CCL_CLI_SCENE_MAX_KEYS) and none repeats; found[k] (found may be NULL)
+/// receives the member named allowed[k], or NULL.
 static bool ccl_cli_scene_check_object(const ccl_cli_scene_ctx *ctx, const cJSON *node,
-                                       const char *what, const char *const *allowed) {
+                                       const char *what, const char *const *allowed,
+                                       const cJSON **found) {
     if (!cJSON_IsObject(node)) {
         return ccl_cli_scene_fail(ctx, node, false, "expected %s (an object), got %s", what,
                                   ccl_cli_scene_kind(node));
     }
+    const cJSON *seen[CCL_CLI_SCENE_MAX_KEYS] = {NULL};
     for (const cJSON *child = node->child; child != NULL; child = child->next) {
-        bool known = false;
-        for (const char *const *name = allowed; *name != NULL; name++) {
-            known = known || strcmp(child->string, *name) == 0;
+        int k = 0;
+        while (allowed[k] != NULL && strcmp(child->string, allowed[k]) != 0) {
+            k++;
         }
-        if (!known) {
+        char name[128];
+        if (allowed[k] == NULL) {
             char list[256] = "";
-            for (const char *const *name = allowed; *name != NULL; name++) {
+            for (const char *const *key = allowed; *key != NULL; key++) {
                 size_t used = strlen(list);
-                snprintf(list + used, sizeof list - used, "%s\"%s\"", used ? ", " : "", *name);
+                snprintf(list + used, sizeof list - used, "%s\"%s\"", used ? ", " : "", *key);
             }
-            char name[128];
             ccl_cli_json_member_name(ctx->text, ctx->length, ctx->root, child, name, sizeof name);
             return ccl_cli_scene_fail(ctx, child, true, "unknown key \"%s\" in %s (allowed: %s)",
                                       name, what, list);
         }
-        for (const cJSON *before = node->child; before != child; before = before->next) {
-            if (strcmp(before->string, child->string) == 0) {
-                char name[128];
-                ccl_cli_json_member_name(ctx->text, ctx->length, ctx->root, child, name,
-                                         sizeof name);
-                return ccl_cli_scene_fail(ctx, child, true, "duplicate key \"%s\"", name);
-            }
+        if (seen[k] != NULL) { /* an earlier member of the same name */
+            ccl_cli_json_member_name(ctx->text, ctx->length, ctx->root, child, name, sizeof name);
+            return ccl_cli_scene_fail(ctx, child, true, "duplicate key \"%s\"", name);
         }
+        seen[k] = child;
+    }
+    for (int k = 0; found != NULL && allowed[k] != NULL; k++) {
+        found[k] = seen[k];
     }
     return true;
 }
@@ -139,6 +149,17 @@ static bool ccl_cli_scene_number(const ccl_cli_scene_ctx *ctx, const cJSON *node
     }
     *out = node->valuedouble;
     return true;
+}
+
+/// Reads item, member key of object (NULL when absent), as a finite number: *out keeps its
+/// value when the member is absent and not required.
+static bool ccl_cli_scene_number_of(const ccl_cli_scene_ctx *ctx, const cJSON *object,
+                                    const cJSON *item, const char *key, bool required,
+                                    double *out) {
+    if (item == NULL) {
+        return required ? ccl_cli_scene_fail(ctx, object, false, "missing key \"%s\"", key) : true;
+    }
+    return ccl_cli_scene_number(ctx, item, out);
 }
 
 /// Reads member key of object as a finite number: *out keeps its value when the member is
@@ -178,25 +199,29 @@ static bool ccl_cli_scene_place(const ccl_cli_scene_ctx *ctx, const cJSON *node,
     return true;
 }
 
+/// Checks a restitution read from item (NULL: absent, nothing to check): in [0, 1].
+static bool ccl_cli_scene_check_restitution(const ccl_cli_scene_ctx *ctx, const cJSON *item,
+                                            double value) {
+    if (item != NULL && !(value >= 0.0 && value <= 1.0)) {
+        return ccl_cli_scene_fail(ctx, item, false, "restitution must be in [0, 1], got %.17g",
+                                  value);
+    }
+    return true;
+}
+
 /// Reads an optional restitution in [0, 1] from member key of object.
 static bool ccl_cli_scene_restitution(const ccl_cli_scene_ctx *ctx, const cJSON *object,
                                       double *out) {
     const cJSON *item;
-    if (!ccl_cli_scene_member(ctx, object, "restitution", false, out, &item)) {
-        return false;
-    }
-    if (item != NULL && !(*out >= 0.0 && *out <= 1.0)) {
-        return ccl_cli_scene_fail(ctx, item, false, "restitution must be in [0, 1], got %.17g",
-                                  *out);
-    }
-    return true;
+    return ccl_cli_scene_member(ctx, object, "restitution", false, out, &item) &&
+           ccl_cli_scene_check_restitution(ctx, item, *out);
 }
 
 bool ccl_cli_scene_world(const ccl_cli_scene_ctx *ctx, ccl_cli_scene *scene) {
     const cJSON *world = ctx->root;
     static const char *const keys[] = {"box",     "boundary",    "gravity",
                                        "damping", "restitution", NULL};
-    if (!ccl_cli_scene_check_object(ctx, world, "\"world\"", keys)) {
+    if (!ccl_cli_scene_check_object(ctx, world, "\"world\"", keys, NULL)) {
         return false;
     }
     const cJSON *box = cJSON_GetObjectItemCaseSensitive(world, "box");
@@ -285,22 +310,26 @@ bool ccl_cli_scene_until(const ccl_cli_scene_ctx *ctx, ccl_cli_scene *scene) {
 }
 
 bool ccl_cli_scene_circle_read(const ccl_cli_scene_ctx *ctx, ccl_cli_scene_circle *circle,
-                               ccl_cli_text_pos at[2]) {
+                               ccl_cli_text_pos at[2], bool radius_place) {
+    /* the keys, in the order they are checked; each is read into its double in circle */
     static const char *const keys[] = {"x", "y", "vx", "vy", "r", "mass", "restitution", NULL};
-    const cJSON *node = ctx->root;
-    if (!ccl_cli_scene_check_object(ctx, node, "a circle", keys)) {
+    enum { X, Y, VX, VY, R, MASS, RESTITUTION, KEYS };
+    const cJSON *node = ctx->root, *found[KEYS];
+    if (!ccl_cli_scene_check_object(ctx, node, "a circle", keys, found)) {
         return false;
     }
-    const cJSON *radius, *mass, *vx;
     circle->mass = 1.0;
     circle->restitution = -1.0;
-    if (!ccl_cli_scene_member(ctx, node, "x", true, &circle->position.x, NULL) ||
-        !ccl_cli_scene_member(ctx, node, "y", true, &circle->position.y, NULL) ||
-        !ccl_cli_scene_member(ctx, node, "vx", true, &circle->velocity.x, &vx) ||
-        !ccl_cli_scene_member(ctx, node, "vy", true, &circle->velocity.y, NULL) ||
-        !ccl_cli_scene_member(ctx, node, "r", true, &circle->radius, &radius) ||
-        !ccl_cli_scene_member(ctx, node, "mass", false, &circle->mass, &mass) ||
-        !ccl_cli_scene_restitution(ctx, node, &circle->restitution)) {
+    double *into[KEYS] = {&circle->position.x, &circle->position.y, &circle->velocity.x,
+                          &circle->velocity.y, &circle->radius,     &circle->mass,
+                          &circle->restitution};
+    for (int k = 0; k < KEYS; k++) {
+        if (!ccl_cli_scene_number_of(ctx, node, found[k], keys[k], k < MASS, into[k])) {
+            return false;
+        }
+    }
+    const cJSON *radius = found[R], *mass = found[MASS], *vx = found[VX];
+    if (!ccl_cli_scene_check_restitution(ctx, found[RESTITUTION], circle->restitution)) {
         return false;
     }
     if (!(circle->radius > 0.0 && circle->radius <= CCL_MAX_LENGTH)) {
@@ -324,7 +353,7 @@ bool ccl_cli_scene_circle_read(const ccl_cli_scene_ctx *ctx, ccl_cli_scene_circl
                                   "an immovable circle (mass 0) must have zero velocity");
     }
     at[0] = ctx->base;
-    at[1] = ccl_cli_scene_where(ctx, radius);
+    at[1] = radius_place ? ccl_cli_scene_where(ctx, radius) : ctx->base;
     return true;
 }
 
@@ -332,7 +361,7 @@ bool ccl_cli_scene_segment_read(const ccl_cli_scene_ctx *ctx, ccl_segment *segme
                                 ccl_cli_text_pos at[3]) {
     static const char *const keys[] = {"a", "b", NULL};
     const cJSON *item = ctx->root;
-    if (!ccl_cli_scene_check_object(ctx, item, "a segment", keys)) {
+    if (!ccl_cli_scene_check_object(ctx, item, "a segment", keys, NULL)) {
         return false;
     }
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(item, "a");
@@ -353,63 +382,72 @@ bool ccl_cli_scene_point_read(const ccl_cli_scene_ctx *ctx, ccl_vec2 *point) {
     return ccl_cli_scene_place(ctx, ctx->root, point);
 }
 
-/// Checks that an obstacle's position p (at pos, path in messages, what it is) lies in a periodic
-/// box, edges included, as the library requires; any position is allowed in a walled box.
+/// Writes the path of item i of the list named name, then .part unless part is NULL.
+static const char *ccl_cli_scene_item_path(char *out, size_t size, const char *name, int i,
+                                           const char *part) {
+    snprintf(out, size, "%s[%d]%s%s", name, i, part ? "." : "", part ? part : "");
+    return out;
+}
+
+/// Checks that an obstacle's position p (at pos, item i of the list named list, part of it
+/// unless NULL, what it is) lies in a periodic box, edges included, as the library requires; any
+/// position is allowed in a walled box.
 static bool ccl_cli_scene_in_periodic_box(const ccl_cli_scene_ctx *ctx, ccl_cli_text_pos pos,
-                                          const char *path, const ccl_cli_scene *scene, ccl_vec2 p,
+                                          const char *list, int i, const char *part,
+                                          const ccl_cli_scene *scene, ccl_vec2 p,
                                           const char *what) {
     ccl_vec2 lo = scene->box_min, hi = scene->box_max;
     if (scene->boundary != CCL_BOUNDARY_PERIODIC ||
         (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y)) {
         return true;
     }
-    return ccl_cli_scene_fail_at(ctx, pos, path,
+    char path[CCL_CLI_PATH_NAME_SIZE + 32];
+    return ccl_cli_scene_fail_at(ctx, pos,
+                                 ccl_cli_scene_item_path(path, sizeof path, list, i, part),
                                  "%s (%.17g, %.17g) is outside the periodic box [%.17g, %.17g, "
                                  "%.17g, %.17g] (it must lie in the box, edges included)",
                                  what, p.x, p.y, lo.x, lo.y, hi.x, hi.y);
 }
 
-/// Checks circle i of scene against the box, at pos (path in messages).
+/// Checks circle i of scene against the box (places: where it lies).
 static bool ccl_cli_scene_circle_in_box(const ccl_cli_scene_ctx *ctx, const ccl_cli_scene *scene,
-                                        int i, ccl_cli_text_pos pos, const char *path) {
+                                        const ccl_cli_scene_places *places, int i) {
     const ccl_cli_scene_circle *circle = &scene->circles[i];
     ccl_vec2 p = circle->position, lo = scene->box_min, hi = scene->box_max;
     double r = circle->radius;
-    if (scene->boundary == CCL_BOUNDARY_WALLS) {
-        if (p.x - r < lo.x || p.x + r > hi.x || p.y - r < lo.y || p.y + r > hi.y) {
-            return ccl_cli_scene_fail_at(ctx, pos, path,
-                                         "circle at (%.17g, %.17g) with radius %.17g is not "
-                                         "inside the box [%.17g, %.17g, %.17g, %.17g]",
-                                         p.x, p.y, r, lo.x, lo.y, hi.x, hi.y);
-        }
-    } else if (p.x < lo.x || p.x >= hi.x || p.y < lo.y || p.y >= hi.y) {
-        return ccl_cli_scene_fail_at(ctx, pos, path,
-                                     "centre (%.17g, %.17g) is outside the periodic box "
-                                     "[%.17g, %.17g, %.17g, %.17g]",
-                                     p.x, p.y, lo.x, lo.y, hi.x, hi.y);
+    bool walls = scene->boundary == CCL_BOUNDARY_WALLS;
+    if (walls ? !(p.x - r < lo.x || p.x + r > hi.x || p.y - r < lo.y || p.y + r > hi.y)
+              : !(p.x < lo.x || p.x >= hi.x || p.y < lo.y || p.y >= hi.y)) {
+        return true;
     }
-    return true;
+    char path[CCL_CLI_PATH_NAME_SIZE + 32];
+    ccl_cli_scene_item_path(path, sizeof path, places->circles_name, i, NULL);
+    ccl_cli_text_pos pos = places->circles[2 * (size_t)i];
+    if (walls) {
+        return ccl_cli_scene_fail_at(ctx, pos, path,
+                                     "circle at (%.17g, %.17g) with radius %.17g is not inside "
+                                     "the box [%.17g, %.17g, %.17g, %.17g]",
+                                     p.x, p.y, r, lo.x, lo.y, hi.x, hi.y);
+    }
+    return ccl_cli_scene_fail_at(ctx, pos, path,
+                                 "centre (%.17g, %.17g) is outside the periodic box "
+                                 "[%.17g, %.17g, %.17g, %.17g]",
+                                 p.x, p.y, lo.x, lo.y, hi.x, hi.y);
 }
 
 bool ccl_cli_scene_in_box(const ccl_cli_scene_ctx *ctx, const ccl_cli_scene *scene,
                           const ccl_cli_scene_places *places, int list, int i) {
-    char path[CCL_CLI_PATH_NAME_SIZE + 32];
     if (list == 0) {
-        snprintf(path, sizeof path, "%s[%d]", places->circles_name, i);
-        return ccl_cli_scene_circle_in_box(ctx, scene, i, places->circles[2 * (size_t)i], path);
+        return ccl_cli_scene_circle_in_box(ctx, scene, places, i);
     }
     if (list == 2) {
-        snprintf(path, sizeof path, "%s[%d]", places->points_name, i);
-        return ccl_cli_scene_in_periodic_box(ctx, places->points[i], path, scene, scene->points[i],
-                                             "the point");
+        return ccl_cli_scene_in_periodic_box(ctx, places->points[i], places->points_name, i, NULL,
+                                             scene, scene->points[i], "the point");
     }
-    for (int end = 0; end < 2; end++) {
-        snprintf(path, sizeof path, "%s[%d].%s", places->segments_name, i, end ? "b" : "a");
-        ccl_vec2 p = end ? scene->segments[i].b : scene->segments[i].a;
-        if (!ccl_cli_scene_in_periodic_box(ctx, places->segments[3 * (size_t)i + 1 + (size_t)end],
-                                           path, scene, p, "the segment's end")) {
-            return false;
-        }
-    }
-    return true;
+    const ccl_segment *s = &scene->segments[i];
+    const ccl_cli_text_pos *at = &places->segments[3 * (size_t)i];
+    return ccl_cli_scene_in_periodic_box(ctx, at[1], places->segments_name, i, "a", scene, s->a,
+                                         "the segment's end") &&
+           ccl_cli_scene_in_periodic_box(ctx, at[2], places->segments_name, i, "b", scene, s->b,
+                                         "the segment's end");
 }

@@ -15,8 +15,8 @@
 #define CCL_CLI_PATH_NAME_SIZE 64
 
 /// Validation state: the file's name, the message buffer and the piece under check: a value's
-/// text and tree, where it starts and its JSON path (prefix). With no text, only
-/// ccl_cli_scene_fail_at can place a message.
+/// text and tree, where it starts and its JSON path (prefix, then [index] unless index < 0).
+/// With no text, only ccl_cli_scene_fail_at can place a message.
 typedef struct ccl_cli_scene_ctx {
     const char *name;
     const char *text;
@@ -24,6 +24,7 @@ typedef struct ccl_cli_scene_ctx {
     const cJSON *root;
     ccl_cli_text_pos base;
     const char *prefix;
+    int index;
     char *error;
     size_t error_size;
 } ccl_cli_scene_ctx;
@@ -65,9 +66,10 @@ bool ccl_cli_scene_world(const ccl_cli_scene_ctx *ctx, ccl_cli_scene *scene);
 bool ccl_cli_scene_until(const ccl_cli_scene_ctx *ctx, ccl_cli_scene *scene);
 
 /// Checks a circle (the piece's root) on its own, all but its place in the box, into circle;
-/// at receives where it and its "r" start.
+/// at receives where it and (when radius_place: only a periodic box can refuse a radius) its
+/// "r" start.
 bool ccl_cli_scene_circle_read(const ccl_cli_scene_ctx *ctx, ccl_cli_scene_circle *circle,
-                               ccl_cli_text_pos at[2]);
+                               ccl_cli_text_pos at[2], bool radius_place);
 
 /// Checks a segment (the piece's root) on its own, all but its ends' place in a periodic box;
 /// at receives where it, its "a" and its "b" start.

@@ -69,9 +69,15 @@ typedef struct ccl_cli_scene_reader {
     int items; ///< Items of the member's array read so far.
     ccl_cli_scene_kept world, until;
     ccl_cli_scene_list lists[3];
+    bool walls; ///< "world" came first and names walls: no radius is refused for the box.
     bool has_underflow;
     char underflow[CCL_CLI_ERROR_SIZE];
 } ccl_cli_scene_reader;
+
+/// Whether c may be part of a number as cJSON reads one.
+static bool ccl_cli_scene_number_byte(char c) {
+    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E';
+}
 
 /// The offset of the first number in text (valid JSON, length bytes) that underflows: digits
 /// other than zeros that read as 0 (such as 1e-400), or length when there is none. Only a number
@@ -94,7 +100,7 @@ static size_t ccl_cli_scene_find_underflow(const char *text, size_t length) {
         }
         size_t end = k;
         bool exponent = false, nonzero = false;
-        while (end < length && strchr("0123456789+-.eE", text[end]) != NULL && text[end]) {
+        while (end < length && ccl_cli_scene_number_byte(text[end])) {
             exponent = exponent || text[end] == 'e' || text[end] == 'E';
             nonzero = nonzero || (!exponent && text[end] >= '1' && text[end] <= '9');
             end++;
@@ -147,7 +153,7 @@ static bool ccl_cli_scene_keep(ccl_cli_scene_kept *kept, const ccl_cli_json_piec
 static ccl_cli_scene_ctx ccl_cli_scene_kept_ctx(const ccl_cli_scene_reader *r,
                                                 const ccl_cli_scene_kept *kept, char *error,
                                                 size_t error_size) {
-    ccl_cli_scene_ctx ctx = {r->name, NULL, 0, NULL, {1, 1}, "", error, error_size};
+    ccl_cli_scene_ctx ctx = {r->name, NULL, 0, NULL, {1, 1}, "", -1, error, error_size};
     if (kept != NULL) {
         ctx.text = kept->text;
         ctx.length = kept->length;
@@ -215,14 +221,18 @@ static const char *ccl_cli_scene_member_path(const ccl_cli_scene_reader *r) {
 static bool ccl_cli_scene_on_value(void *user, const ccl_cli_json_piece *piece) {
     ccl_cli_scene_reader *r = user;
     const char *path = piece->depth == 0 ? "" : ccl_cli_scene_member_path(r);
-    ccl_cli_scene_ctx ctx = {r->name,    piece->text, piece->length, piece->value,
-                             piece->pos, path,        NULL,          0};
+    ccl_cli_scene_ctx ctx = {
+        r->name, piece->text, piece->length, piece->value, piece->pos, path, -1, NULL, 0};
     ccl_cli_scene_check_underflow(r, &ctx);
     if (piece->depth == 0) {
         return ccl_cli_scene_keep(&r->root, piece, "");
     }
     if (r->key < 0) {
         return true; /* unknown or repeated: refused later, by name */
+    }
+    const cJSON *boundary = cJSON_GetObjectItemCaseSensitive(piece->value, "boundary");
+    if (r->key == 0 && cJSON_IsString(boundary) && strcmp(boundary->valuestring, "walls") == 0) {
+        r->walls = true;
     }
     int list = ccl_cli_scene_keys[r->key].list;
     ccl_cli_scene_kept *kept = list >= 0     ? &r->lists[list].whole
@@ -280,7 +290,8 @@ static bool ccl_cli_scene_read_item(ccl_cli_scene_reader *r, int which, ccl_cli_
                                 &places->circles, 2)) {
             return false;
         }
-        ok = ccl_cli_scene_circle_read(ctx, &scene->circles[i], &places->circles[2 * (size_t)i]);
+        ok = ccl_cli_scene_circle_read(ctx, &scene->circles[i], &places->circles[2 * (size_t)i],
+                                       !r->walls);
     } else if (which == 1) {
         if (!ccl_cli_scene_grow(list, (void **)&scene->segments, sizeof *scene->segments,
                                 &places->segments, 3)) {
@@ -306,10 +317,9 @@ static bool ccl_cli_scene_read_item(ccl_cli_scene_reader *r, int which, ccl_cli_
 /// The stream's event: an item of a list.
 static bool ccl_cli_scene_on_item(void *user, const ccl_cli_json_piece *piece) {
     ccl_cli_scene_reader *r = user;
-    char path[CCL_CLI_PATH_NAME_SIZE + 16];
-    snprintf(path, sizeof path, "%s[%d]", ccl_cli_scene_member_path(r), r->items++);
-    ccl_cli_scene_ctx ctx = {r->name,    piece->text, piece->length, piece->value,
-                             piece->pos, path,        NULL,          0};
+    ccl_cli_scene_ctx ctx = {r->name,      piece->text, piece->length,
+                             piece->value, piece->pos,  ccl_cli_scene_member_path(r),
+                             r->items++,   NULL,        0};
     ccl_cli_scene_check_underflow(r, &ctx);
     if (r->key < 0 || r->has_underflow) {
         return true;
