@@ -33,6 +33,8 @@ struct ccl_motion_law {
 extern const ccl_motion_law ccl_motion_straight; ///< p + v tau
 extern const ccl_motion_law ccl_motion_damped;   ///< p + v (1 - exp(-gamma tau)) / gamma
 extern const ccl_motion_law ccl_motion_gravity;  ///< p + v tau + g tau^2 / 2, less supports
+/// p + v s + g W(s) in the damped law's s, less supports (world/predict_gravity_damped.h)
+extern const ccl_motion_law ccl_motion_gravity_damped;
 
 /// The law a world of this definition moves its bodies by (a valid definition).
 const ccl_motion_law *ccl_motion_law_of(const ccl_world_def *def);

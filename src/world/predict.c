@@ -1,6 +1,7 @@
 /* Prediction: a circle's earliest event, its cell exit and the box's walls; filing it. */
 
 #include "world/motion.h"
+#include "world/predict_gravity_damped.h"
 #include "world/predict.h"
 #include "world/predict_parts.h"
 #include "world/touch.h"
@@ -49,12 +50,13 @@ static void ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, in
             continue;
         }
         if (w->box.periodic || f.c[axis] > 0) {
-            ccl_consider(best, ccl_first_fall(f.p[axis] - f.lo[axis], f.v[axis], a[axis], best->u),
+            ccl_consider(best,
+                         ccl_curved_fall(w, f.p[axis] - f.lo[axis], f.v[axis], a[axis], best->u),
                          CCL_EVENT_CELL, 2 * axis, 0);
         }
         if (w->box.periodic || f.c[axis] < f.n[axis] - 1) {
             ccl_consider(best,
-                         ccl_first_fall(f.hi[axis] - f.p[axis], -f.v[axis], -a[axis], best->u),
+                         ccl_curved_fall(w, f.hi[axis] - f.p[axis], -f.v[axis], -a[axis], best->u),
                          CCL_EVENT_CELL, 2 * axis + 1, 0);
         }
     }
@@ -96,7 +98,7 @@ static void ccl_predict_box(const ccl_world *w, const ccl_body_slot *b, ccl_vec2
         if (b->support & (1u << k)) {
             continue;
         }
-        ccl_consider(best, ccl_first_touch(f0[k], f1[k], f2[k], best->u), CCL_EVENT_BOX, k, 0);
+        ccl_consider(best, ccl_curved_touch(w, f0[k], f1[k], f2[k], best->u), CCL_EVENT_BOX, k, 0);
     }
 }
 

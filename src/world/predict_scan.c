@@ -4,6 +4,7 @@
 
 #include "core/inline.h"
 #include "world/motion.h"
+#include "world/predict_gravity_damped.h"
 #include "world/predict_parts.h"
 #include "world/touch.h"
 #include "world/world.h"
@@ -70,7 +71,8 @@ void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t
                 ccl_vec2 da = ccl_sub(ccl_body_acceleration(w, o), acc);
                 op.x += shift_x[col];
                 op.y += shift_y[row];
-                double u = ccl_pair_entry(ccl_sub(op, b->position), ccl_sub(ov, b->velocity), da,
+                double u =
+                    ccl_curved_pair_entry(w, ccl_sub(op, b->position), ccl_sub(ov, b->velocity), da,
                                           b->radius + o->radius, best->u);
                 if (k == exclude && da.x == 0.0 && da.y == 0.0 && ccl_at_once(w, u)) {
                     continue; /* ccl_predict_pair_passing_over: a straight relative motion only */

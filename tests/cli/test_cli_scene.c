@@ -139,10 +139,6 @@ static const bad_scene bad_scenes[] = {
      "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 1, \"vy\": 0, \"r\": 1, "
      "\"mass\": 0}]}",
      "1, \"vy\"", 0, "circles[0].vx", "immovable"},
-    {"gravity and damping",
-     "{\"world\": {\"box\": [0, 0, 1, 1], \"boundary\": \"walls\", \"gravity\": [0, -1], "
-     "\"damping\": 0.5}, \"circles\": []}",
-     "0.5", 0, "world.damping", "gravity and damping"},
     {"gravity of one number",
      "{\"world\": {\"box\": [0, 0, 1, 1], \"boundary\": \"walls\", \"gravity\": [1]}, "
      "\"circles\": []}",
