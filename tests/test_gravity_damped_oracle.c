@@ -1,18 +1,18 @@
 /* Contact times under gravity with damping, against a quad-precision oracle that shares no method
- * with the library: the oracle samples the gap densely in __float128, refines every change of sign
- * by bisection and every sampled minimum by golden-section search (a graze between two samples),
- * and takes the first.
+ * with the library: the oracle samples the gap densely in time in __float128, refines every change
+ * of sign by bisection and every sampled minimum by golden-section search (a graze between two
+ * samples), and takes the first.
  *
- * Gaps are f0 + f1 s + f2 W(s) (a wall, a cell edge, a segment's line) and |dp + dv s + da W(s)|^2
- * - R^2 (a fixed point, a segment's end, a circle under another acceleration), in s = (1 -
- * exp(-gamma t)) / gamma with W(s) = (t - s) / gamma. A verdict is only asked where it is robust:
- * the library's time must lie between the oracle's for the gap moved 1e-12 of the case's scale
- * nearer and farther (a graze may then hit or miss), and where the contact survives that move,
- * within 1e-12 of the time scale (the window looked at) of the oracle's own, plus what a rounding
- * of the gap by 1e-15 of its scale moves the contact: a double gap near a graze cannot place it
- * better, whatever the method. Cases: random, grazing
- * (the gap's minimum within 1e-14 of 0 either way) and near misses; W itself against its closed
- * form. */
+ * Gaps are f0 + f1 s + f2 W (a wall, a cell edge, a segment's line) and |dp + dv s + da W|^2 - R^2
+ * (a fixed point, a segment's end, a circle under another acceleration), with s = (1 -
+ * exp(-gamma t)) / gamma and W = (t - s) / gamma, over windows from 0.05 / gamma to 100 / gamma
+ * (where s no longer moves in double). A verdict is only asked where it is robust: the library's
+ * time must lie between the oracle's for the gap moved 1e-12 of the case's scale nearer and
+ * farther (a graze may then hit or miss), and where the contact survives that move, within 1e-12
+ * of the time scale (the window looked at) of the oracle's own, plus what a rounding of the gap by
+ * 1e-15 of its scale moves the contact: a double gap near a graze cannot place it better, whatever
+ * the method. Cases: random, and grazing (the gap's least value 1e-16 to 1e-8 of the scale either
+ * side of 0); s and W themselves against their closed forms. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -29,17 +29,23 @@
 #define NOISE    1e-15
 #define CASES    400
 
-/* W(s) in quad: t - s over gamma, from the series of -log(1 - x) - x where x is small. */
-static quad q_w(quad gamma, quad s) {
-    quad x = gamma * s;
-    if (x < 1e-3Q) {
-        quad sum = 0, term = x * x;
-        for (int k = 2; k < 40; ++k, term *= x) {
-            sum += term / k;
+/* s and W = (t - s) / gamma at time t in quad, W from the series of y + e^-y - 1 where y = gamma t
+ * is small. */
+static quad q_s(quad gamma, quad t) {
+    return -expm1q(-gamma * t) / gamma;
+}
+
+static quad q_w(quad gamma, quad t) {
+    quad y = gamma * t;
+    if (y < 1e-3Q) {
+        quad sum = 0, term = y * y / 2;
+        for (int k = 2; k < 40; ++k) {
+            sum += term;
+            term *= -y / (k + 1);
         }
         return sum / (gamma * gamma);
     }
-    return (-log1pq(-x) - x) / (gamma * gamma);
+    return (t - q_s(gamma, t)) / gamma;
 }
 
 /* A gap as the oracle sees it: the wall form (pair false) or the pair form, shifted by delta. */
@@ -47,11 +53,11 @@ typedef struct gap_case {
     bool pair;
     double gamma, f0, f1, f2;
     ccl_vec2 dp, dv, da;
-    double R, s_max;
+    double R, t_max;
 } gap_case;
 
-static quad q_gap(const gap_case *c, quad s, quad delta) {
-    quad w = q_w(c->gamma, s);
+static quad q_gap(const gap_case *c, quad t, quad delta) {
+    quad s = q_s(c->gamma, t), w = q_w(c->gamma, t);
     if (!c->pair) {
         return (quad)c->f0 + (quad)c->f1 * s + (quad)c->f2 * w + delta;
     }
@@ -61,9 +67,9 @@ static quad q_gap(const gap_case *c, quad s, quad delta) {
     return x * x + y * y - R * R;
 }
 
-/* The first s in [0, s_max] where the gap is <= 0, or -1 for none. */
+/* The first t in [0, t_max] where the gap is <= 0, or -1 for none. */
 static quad q_first(const gap_case *c, quad delta) {
-    quad h = c->s_max / SAMPLES, prev = q_gap(c, 0, delta);
+    quad h = c->t_max / SAMPLES, prev = q_gap(c, 0, delta);
     if (prev <= 0) {
         return 0;
     }
@@ -105,25 +111,21 @@ static quad q_first(const gap_case *c, quad delta) {
     return -1;
 }
 
-/* The time of s. */
-static double q_time(double gamma, quad s) {
-    return (double)(-log1pq(-(quad)gamma * s) / gamma);
-}
-
-/* The library's answer for the case (s, or -1 for none). */
+/* The library's answer for the case: the time, or -1 for none. */
 static double library_first(const gap_case *c) {
-    double s = c->pair ? ccl_mixed_pair_entry(c->gamma, c->dp, c->dv, c->da, c->R, c->s_max)
-                       : ccl_mixed_first_fall(c->gamma, c->f0, c->f1, c->f2, c->s_max);
-    return s <= c->s_max ? s : -1.0;
+    double t_max = c->t_max;
+    double t = c->pair ? ccl_mixed_pair_entry(c->gamma, c->dp, c->dv, c->da, c->R, t_max)
+                       : ccl_mixed_first_fall(c->gamma, c->f0, c->f1, c->f2, t_max);
+    return t <= t_max ? t : -1.0;
 }
 
 /* The case's length scale: what the gap's terms reach over the window. */
 static double case_scale(const gap_case *c) {
-    double w = (double)q_w(c->gamma, c->s_max);
+    double w = (double)q_w(c->gamma, c->t_max), s = (double)q_s(c->gamma, c->t_max);
     if (!c->pair) {
-        return fabs(c->f0) + fabs(c->f1) * c->s_max + fabs(c->f2) * w;
+        return fabs(c->f0) + fabs(c->f1) * s + fabs(c->f2) * w;
     }
-    return ccl_length(c->dp) + ccl_length(c->dv) * c->s_max + ccl_length(c->da) * w + c->R;
+    return ccl_length(c->dp) + ccl_length(c->dv) * s + ccl_length(c->da) * w + c->R;
 }
 
 typedef struct tally {
@@ -134,24 +136,23 @@ typedef struct tally {
 /* Checks one case; returns false (and prints it) when the library is wrong. */
 static bool check_case(const gap_case *c, tally *t, int index) {
     double scale = case_scale(c), delta = MARGIN * scale;
-    double T = q_time(c->gamma, c->s_max);
+    double T = c->t_max;
     quad s_near = q_first(c, -delta), s_far = q_first(c, delta);
     quad s_exact = q_first(c, 0);
-    double s = library_first(c);
+    double time = library_first(c);
     bool ok;
-    if (s < 0.0) {
+    if (time < 0.0) {
         ok = s_far < 0; /* a miss only where the contact moved away by the margin misses */
         t->misses++;
     } else {
-        double time = q_time(c->gamma, s);
-        double lo = s_near < 0 ? INFINITY : q_time(c->gamma, s_near);
-        double hi = s_far < 0 ? INFINITY : q_time(c->gamma, s_far);
+        double lo = s_near < 0 ? INFINITY : (double)s_near;
+        double hi = s_far < 0 ? INFINITY : (double)s_far;
         ok = time >= lo - TIME_TOL * T && time <= hi + TIME_TOL * T;
         if (s_exact >= 0 && s_far >= 0) {
             /* within TIME_TOL of the window, plus what a rounding of the gap by 1e-15 of the
              * scale moves the contact (the spread of the near and far times says how much) */
             double spread = (hi - lo) / (2.0 * MARGIN);
-            double err = fabs(time - q_time(c->gamma, s_exact)) / T;
+            double err = fabs(time - (double)s_exact) / T;
             ok = ok && err <= TIME_TOL + NOISE * spread / T;
             if (err > t->worst) {
                 t->worst = err;
@@ -164,17 +165,17 @@ static bool check_case(const gap_case *c, tally *t, int index) {
         t->grazes++;
     }
     if (!ok) {
-        print_error("case %d (%s, gamma %.17g): library s %.17g, oracle near %.17g exact %.17g far "
+        print_error("case %d (%s, gamma %.17g): library %.17g, oracle near %.17g exact %.17g far "
                     "%.17g\n",
-                    index, c->pair ? "pair" : "wall", c->gamma, s, (double)s_near, (double)s_exact,
-                    (double)s_far);
+                    index, c->pair ? "pair" : "wall", c->gamma, time, (double)s_near,
+                    (double)s_exact, (double)s_far);
     }
     return ok;
 }
 
 static void random_window(gap_case *c) {
     c->gamma = rng_decades(-3.0, 1.0);
-    c->s_max = rng_uniform(0.05, 0.999) / c->gamma;
+    c->t_max = rng_decades(-1.3, 2.0) / c->gamma; /* to far beyond 1 / gamma */
 }
 
 static void random_wall(gap_case *c) {
@@ -189,10 +190,11 @@ static void random_wall(gap_case *c) {
 static void grazing_wall(gap_case *c, double eps) {
     random_window(c);
     c->pair = false;
-    double turn = rng_uniform(0.05, 0.95) * c->s_max;
+    double turn = rng_uniform(0.05, 0.95) * fmin(c->t_max, 5.0 / c->gamma);
+    quad s = q_s(c->gamma, turn);
     c->f2 = rng_decades(-2.0, 2.0);
-    c->f1 = -turn * c->f2 / (1.0 - c->gamma * turn);
-    double low = -(double)((quad)c->f1 * turn + (quad)c->f2 * q_w(c->gamma, turn));
+    c->f1 = (double)(-s * c->f2 * expq((quad)c->gamma * turn)); /* f' = f1 e + f2 s = 0 there */
+    double low = -(double)((quad)c->f1 * s + (quad)c->f2 * q_w(c->gamma, turn));
     c->f0 = low;
     c->f0 = low + eps * case_scale(c);
 }
@@ -214,7 +216,7 @@ static void random_pair(gap_case *c) {
 static quad q_least_distance(const gap_case *c) {
     gap_case probe = *c;
     probe.R = 0.0;
-    quad h = c->s_max / SAMPLES, best = q_gap(&probe, 0, 0), best_s = 0;
+    quad h = c->t_max / SAMPLES, best = q_gap(&probe, 0, 0), best_s = 0;
     for (int i = 1; i <= SAMPLES; ++i) {
         quad g = q_gap(&probe, h * i, 0);
         if (g < best) {
@@ -222,7 +224,7 @@ static quad q_least_distance(const gap_case *c) {
             best_s = h * i;
         }
     }
-    quad a = fmaxq(best_s - h, 0), b = fminq(best_s + h, c->s_max);
+    quad a = fmaxq(best_s - h, 0), b = fminq(best_s + h, c->t_max);
     for (int k = 0; k < 160; ++k) {
         quad m1 = a + (b - a) * 0.381966011250105151795Q, m2 = b - (b - a) * 0.381966Q;
         if (q_gap(&probe, m1, 0) < q_gap(&probe, m2, 0)) {
@@ -297,20 +299,30 @@ static void grazing_pair_contacts_match_the_oracle(void **state) {
     run_cases("grazing pairs", grazing_pair, -16.0, -8.0);
 }
 
-/* W(s) = (t - s) / gamma against the quad form, from tiny gamma s to the asymptote. */
+/* W = (tau - s) / gamma against the quad form, from tiny gamma tau to far beyond 1 / gamma, and s
+ * where it is not yet 1 / gamma. */
 static void w_matches_its_closed_form(void **state) {
     (void)state;
     rng_seed(15);
-    double worst = 0.0;
+    double worst_w = 0.0, worst_s = 0.0;
     for (int i = 0; i < 20000; ++i) {
-        double gamma = rng_decades(-8.0, 3.0), x = rng_decades(-12.0, -1e-9);
-        double s = x / gamma;
-        quad exact = q_w(gamma, s);
-        double err = (double)fabsq(((quad)ccl_damped_w(gamma, s) - exact) / exact);
-        worst = fmax(worst, err);
+        double gamma = rng_decades(-8.0, 3.0), y = rng_decades(-12.0, 3.0);
+        double tau = y / gamma;
+        quad qs = -expm1q(-(quad)gamma * tau) / gamma;
+        quad exact = ((quad)tau - qs) / gamma;
+        if (y < 1e-3) { /* the cancellation in tau - s: the series of y + e^-y - 1 */
+            quad sum = 0, term = (quad)y * y / 2;
+            for (int k = 2; k < 40; ++k) {
+                sum += term;
+                term *= -(quad)y / (k + 1);
+            }
+            exact = sum / ((quad)gamma * gamma);
+        }
+        worst_w = fmax(worst_w, (double)fabsq(((quad)ccl_damped_w(gamma, tau) - exact) / exact));
+        worst_s = fmax(worst_s, (double)fabsq(((quad)ccl_damped_s(gamma, tau) - qs) / qs));
     }
-    printf("W: worst relative error %.3g\n", worst);
-    assert_true(worst < 1e-14);
+    printf("W: worst relative error %.3g; s: %.3g\n", worst_w, worst_s);
+    assert_true(worst_w < 1e-14 && worst_s < 1e-14);
 }
 
 int main(void) {
