@@ -33,6 +33,12 @@ double ccl_damped_w(double gamma, double tau) {
     return tau * tau * ccl_chi(gamma * tau);
 }
 
+void ccl_damped_sw(double gamma, double tau, double *s, double *w) {
+    double y = gamma * tau, em = ccl_expm1(-y);
+    *s = -em / gamma;
+    *w = tau * tau * (y < CCL_CHI_SERIES_BELOW ? ccl_chi(y) : (y + em) / (y * y));
+}
+
 static ccl_vec2 ccl_gravity_damped_acceleration(const ccl_world *w, const ccl_body_slot *b) {
     return ccl_motion_gravity.acceleration(w, b);
 }

@@ -39,27 +39,31 @@ static double ccl_mixed_middle(double a, double b) {
 
 /* The root of f, monotone on [*lo, *hi] (0 <= *lo < *hi) with f > 0 at one end only: narrows the
  * bracket to adjacent doubles, *lo the last point of lo's class (> 0 or not) and *hi the first of
- * the other. A Newton step is taken where it stays inside and the bracket halved at the step
- * before; otherwise the bracket is halved. */
+ * the other. A Newton step is taken where it stays inside and is less than half the step before
+ * last; otherwise the bracket is halved. A step within a few ulps is followed by the point a few
+ * ulps beyond it, so that the bracket closes around a converged root at once. */
 static void ccl_mixed_refine(ccl_mixed_fn f, const void *ctx, double *lo, double *hi) {
     double a = *lo, b = *hi, slope;
     bool lo_positive = f(ctx, a, &slope) > 0.0;
-    double t = ccl_mixed_middle(a, b), width_before = INFINITY;
+    double t = ccl_mixed_middle(a, b), step = b - a, step_before = b - a;
     for (int iter = 0; iter < CCL_MIXED_MAX_STEPS && t > a && t < b; ++iter) {
         double value = f(ctx, t, &slope);
-        double width = b - a;
-        if ((value > 0.0) == lo_positive) {
+        bool below = (value > 0.0) == lo_positive; /* the root is above t */
+        if (below) {
             a = t;
         } else {
             b = t;
         }
         double next = t - value / slope;
-        bool shrunk = b - a <= 0.5 * width || b - a <= 0.5 * width_before;
-        width_before = width;
-        if (next == t) { /* converged: step one double towards the other class */
-            next = (value > 0.0) == lo_positive ? nextafter(t, b) : nextafter(t, a);
+        double ulps = 4.0 * DBL_EPSILON * fmax(t, DBL_MIN);
+        if (fabs(next - t) <= ulps) {
+            next = below ? fmax(next, t) + ulps : fmin(next, t) - ulps;
+        } else if (!(fabs(next - t) < 0.5 * step_before)) {
+            next = NAN;
         }
-        t = shrunk && next > a && next < b ? next : ccl_mixed_middle(a, b);
+        step_before = step;
+        step = fabs(next - t);
+        t = next > a && next < b ? next : ccl_mixed_middle(a, b);
     }
     *lo = a;
     *hi = b;
@@ -123,9 +127,10 @@ typedef struct ccl_mixed_line {
 
 static double ccl_mixed_line_at(const void *ctx, double tau, double *slope) {
     const ccl_mixed_line *f = ctx;
-    double s = ccl_damped_s(f->gamma, tau);
-    *slope = f->f1 * ccl_exp(-f->gamma * tau) + f->f2 * s;
-    return f->f0 + f->f1 * s + f->f2 * ccl_damped_w(f->gamma, tau);
+    double s, w;
+    ccl_damped_sw(f->gamma, tau, &s, &w);
+    *slope = f->f1 * (1.0 - f->gamma * s) + f->f2 * s; /* only a Newton step's: e = 1 - gamma s */
+    return f->f0 + f->f1 * s + f->f2 * w;
 }
 
 /* The knots of a line's monotone pieces over [0, hi]: 0, its turning point if inside, hi. */
@@ -167,6 +172,10 @@ double ccl_mixed_first_fall(double gamma, double f0, double f1, double f2, doubl
     if (!(hi > 0.0)) {
         return INFINITY;
     }
+    /* the gap cannot close by hi: s <= tau and W <= tau^2 / 2 bound it with no exponential */
+    if (f0 > (fabs(f1) + 0.5 * fabs(f2) * hi) * hi * (1.0 + 0x1p-20)) {
+        return INFINITY;
+    }
     ccl_mixed_line f = {gamma, f0, f1, f2};
     double x[3];
     int n = ccl_mixed_line_knots(&f, hi, x);
@@ -193,7 +202,8 @@ typedef struct ccl_mixed_pair {
 
 /* r and u = dr / dtau = v e + a s at tau. */
 static void ccl_mixed_motion(const ccl_mixed_pair *m, double tau, ccl_vec2 *r, ccl_vec2 *u) {
-    double s = ccl_damped_s(m->gamma, tau), w = ccl_damped_w(m->gamma, tau);
+    double s, w;
+    ccl_damped_sw(m->gamma, tau, &s, &w);
     double e = ccl_exp(-m->gamma * tau);
     *r = ccl_v2(m->p.x + m->v.x * s + m->a.x * w, m->p.y + m->v.y * s + m->a.y * w);
     *u = ccl_v2(m->v.x * e + m->a.x * s, m->v.y * e + m->a.y * s);
@@ -257,8 +267,9 @@ static int ccl_mixed_pair_knots(const ccl_mixed_pair *m, double hi, double *x) {
 /* Whether the pair stays farther than R apart until hi: the distance it can close by then is at
  * most |v|_1 s + |a|_1 W (both grow with tau), with the margin of ccl_pair_out_of_reach. */
 static bool ccl_mixed_out_of_reach(const ccl_mixed_pair *m, double hi) {
-    double reach = m->R + (fabs(m->v.x) + fabs(m->v.y)) * ccl_damped_s(m->gamma, hi) +
-                   (fabs(m->a.x) + fabs(m->a.y)) * ccl_damped_w(m->gamma, hi);
+    double s, w;
+    ccl_damped_sw(m->gamma, hi, &s, &w);
+    double reach = m->R + (fabs(m->v.x) + fabs(m->v.y)) * s + (fabs(m->a.x) + fabs(m->a.y)) * w;
     return reach >= 0x1p-500 && ccl_dot(m->p, m->p) > reach * reach * (1.0 + 0x1p-20);
 }
 
@@ -284,6 +295,9 @@ static double ccl_mixed_pair_fall(const ccl_mixed_pair *m, const double *x, int 
 
 double ccl_mixed_pair_entry(double gamma, ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R,
                             double t_max) {
+    if (ccl_pair_out_of_reach(dp, dv, da, R, t_max)) {
+        return INFINITY; /* s <= tau and W <= tau^2 / 2: the undamped reach bounds the damped */
+    }
     if (da.x == 0.0 && da.y == 0.0) { /* a straight line in s */
         double s_max = t_max < INFINITY ? ccl_damped_s(gamma, t_max) : 1.0 / gamma;
         double s = ccl_pair_entry(dp, dv, da, R, s_max);

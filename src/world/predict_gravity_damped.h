@@ -25,6 +25,9 @@ double ccl_damped_s(double gamma, double tau);
 /// gamma.
 double ccl_damped_w(double gamma, double tau);
 
+/// s and W at once (one exponential), as ccl_damped_s and ccl_damped_w give them.
+void ccl_damped_sw(double gamma, double tau, double *s, double *w);
+
 /// ccl_first_fall for f0 + f1 s + f2 W in the elapsed time (damping gamma > 0): the first tau in
 /// [0, t_max] where it falls to 0 or below while decreasing; INFINITY when none.
 double ccl_mixed_first_fall(double gamma, double f0, double f1, double f2, double t_max);
