@@ -23,11 +23,11 @@
 #include "oracle_common.h"
 #include "world/predict_gravity_damped.h"
 
-#define SAMPLES  600
+#define SAMPLES  400
 #define MARGIN   1e-12
 #define TIME_TOL 1e-12
 #define NOISE    1e-15
-#define CASES    400
+#define CASES    250
 
 /* s and W = (t - s) / gamma at time t in quad, W from the series of y + e^-y - 1 where y = gamma t
  * is small. */
