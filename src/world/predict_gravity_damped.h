@@ -41,38 +41,42 @@ double ccl_mixed_first_touch(double gamma, double f0, double f1, double f2, doub
 double ccl_mixed_pair_entry(double gamma, ccl_vec2 dp, ccl_vec2 dv, ccl_vec2 da, double R,
                             double t_max);
 
-/* The curved prediction asks these: under gravity with damping the mixed forms above, in the
- * elapsed time; under every other law the quadratic forms of world/touch.h, bit for bit. */
+/* The curved prediction asks these with mixed_gamma = ccl_curved_gamma(w): under gravity with
+ * damping the mixed forms above, in the elapsed time; under every other law (mixed_gamma 0) the
+ * quadratic forms of world/touch.h, bit for bit. The loops over neighbours and obstacles are
+ * inlined once for each, so that the quadratic one is the code it was. */
 
-static inline bool ccl_curved_is_mixed(const ccl_world *w) {
-    return w->law == &ccl_motion_gravity_damped;
+/// The damping of a world under gravity with damping, 0 under every other law.
+static inline double ccl_curved_gamma(const ccl_world *w) {
+    return w->law == &ccl_motion_gravity_damped ? w->def.damping : 0.0;
 }
 
-static inline double ccl_curved_fall(const ccl_world *w, double f0, double f1, double f2,
+static inline double ccl_curved_fall(double mixed_gamma, double f0, double f1, double f2,
                                      double u_max) {
-    return ccl_curved_is_mixed(w) ? ccl_mixed_first_fall(w->def.damping, f0, f1, f2, u_max)
-                                  : ccl_first_fall(f0, f1, f2, u_max);
+    return mixed_gamma != 0.0 ? ccl_mixed_first_fall(mixed_gamma, f0, f1, f2, u_max)
+                              : ccl_first_fall(f0, f1, f2, u_max);
 }
 
-static inline double ccl_curved_touch(const ccl_world *w, double f0, double f1, double f2,
+static inline double ccl_curved_touch(double mixed_gamma, double f0, double f1, double f2,
                                       double u_max) {
-    return ccl_curved_is_mixed(w) ? ccl_mixed_first_touch(w->def.damping, f0, f1, f2, u_max)
-                                  : ccl_first_touch(f0, f1, f2, u_max);
+    return mixed_gamma != 0.0 ? ccl_mixed_first_touch(mixed_gamma, f0, f1, f2, u_max)
+                              : ccl_first_touch(f0, f1, f2, u_max);
 }
 
 /// The value at u of f0 + f1 u + f2 u^2 / 2, or under gravity with damping of f0 + f1 s + f2 W.
-static inline double ccl_curved_at(const ccl_world *w, double f0, double f1, double f2, double u) {
-    if (ccl_curved_is_mixed(w)) {
-        double gamma = w->def.damping;
-        return f0 + f1 * ccl_damped_s(gamma, u) + f2 * ccl_damped_w(gamma, u);
+static inline double ccl_curved_at(double mixed_gamma, double f0, double f1, double f2, double u) {
+    if (mixed_gamma != 0.0) {
+        double s, w;
+        ccl_damped_sw(mixed_gamma, u, &s, &w);
+        return f0 + f1 * s + f2 * w;
     }
     return f0 + f1 * u + 0.5 * f2 * u * u;
 }
 
-static inline double ccl_curved_pair_entry(const ccl_world *w, ccl_vec2 dp, ccl_vec2 dv,
+static inline double ccl_curved_pair_entry(double mixed_gamma, ccl_vec2 dp, ccl_vec2 dv,
                                            ccl_vec2 da, double R, double u_max) {
-    return ccl_curved_is_mixed(w) ? ccl_mixed_pair_entry(w->def.damping, dp, dv, da, R, u_max)
-                                  : ccl_pair_entry(dp, dv, da, R, u_max);
+    return mixed_gamma != 0.0 ? ccl_mixed_pair_entry(mixed_gamma, dp, dv, da, R, u_max)
+                              : ccl_pair_entry(dp, dv, da, R, u_max);
 }
 
 #endif
