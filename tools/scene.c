@@ -289,11 +289,6 @@ bool ccl_cli_scene_world(const ccl_cli_scene_ctx *ctx, ccl_cli_scene *scene) {
         return ccl_cli_scene_fail(ctx, damping, false, "damping must be >= 0, got %.17g",
                                   scene->damping);
     }
-    if (damping != NULL && scene->damping > 0.0 &&
-        (scene->gravity.x != 0.0 || scene->gravity.y != 0.0)) {
-        return ccl_cli_scene_fail(ctx, damping, false,
-                                  "gravity and damping together are not supported");
-    }
     return ccl_cli_scene_restitution(ctx, world, &scene->restitution);
 }
 

@@ -1,8 +1,9 @@
 /* circol: the event-driven world. Circles move on exact trajectories from one collision to the
  * next; collisions are processed in time order, so no circle passes through another or a wall.
  *
- * Trajectories: without damping, p(t) = p0 + v0 t + g t^2 / 2. With linear damping gamma (and
- * no gravity), v(t) = v0 exp(-gamma t) and p(t) = p0 + v0 s(t), s = (1 - exp(-gamma t)) / gamma.
+ * Trajectories: without damping, p(t) = p0 + v0 t + g t^2 / 2. With linear damping gamma,
+ * v(t) = g / gamma + (v0 - g / gamma) exp(-gamma t) and p(t) = p0 + (g / gamma) t + (v0 - g /
+ * gamma) s(t), s = (1 - exp(-gamma t)) / gamma (without gravity, v0 exp(-gamma t) and p0 + v0 s).
  * Immovable circles (mass 0) never move and feel no gravity.
  */
 #ifndef CIRCOL_WORLD_H
@@ -83,7 +84,7 @@ typedef struct ccl_world_def {
     ccl_boundary boundary;      ///< Default CCL_BOUNDARY_WALLS.
     ccl_vec2 gravity;           ///< Uniform acceleration, length/time^2. Default (0, 0).
     double damping;             ///< Linear damping rate gamma >= 0, 1/time. Default 0.
-                                ///< Gravity and damping together: CCL_ERR_UNSUPPORTED.
+                                ///< With gravity too, circles fall towards g / gamma.
     double restitution;         ///< Restitution of box walls, segments and points, and of
                                 ///< circles added with restitution < 0. In [0, 1]. Default 1.
     double collapse_time;       ///< TC model (Luding and McNamara): a collision between circles

@@ -161,5 +161,10 @@
 #define CCL_SQUARES_LOW 0x1p-900
 /// Neighbours whose entry times are computed together in one vectorised block. Only speed.
 #define CCL_SCAN_BLOCK 32
+/// Most evaluations one root of a contact under gravity with damping takes
+/// (src/world/predict_gravity_damped.c): the bisections of the bit patterns end within 64 halvings
+/// and a Newton step comes at most between two of them, so this is never reached; it only bounds
+/// the loop against a function that is not what it should be.
+#define CCL_MIXED_MAX_STEPS 200
 
 #endif

@@ -4,6 +4,7 @@
 
 #include "core/inline.h"
 #include "world/motion.h"
+#include "world/predict_gravity_damped.h"
 #include "world/predict_parts.h"
 #include "world/sensor_predict.h"
 #include "world/touch.h"
@@ -39,8 +40,10 @@ int ccl_neighbour_lines(int32_t c, int32_t n, bool periodic, double size, int32_
     return count;
 }
 
-void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t exclude,
-                            ccl_candidate *best) {
+/* ccl_predict_neighbours for mixed_gamma = ccl_curved_gamma(w), inlined once for each law. */
+static CCL_ALWAYS_INLINE void ccl_predict_neighbours_as(const ccl_world *w, double mixed_gamma,
+                                                        int32_t i, ccl_vec2 acc, int32_t exclude,
+                                                        ccl_candidate *best) {
     const ccl_body_slot *b = &w->bodies[i];
     const double now = w->time;
     int32_t cols[3], rows[3];
@@ -72,14 +75,25 @@ void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t
                 ccl_vec2 da = ccl_sub(ccl_body_acceleration(w, o), acc);
                 op.x += shift_x[col];
                 op.y += shift_y[row];
-                double u = ccl_pair_entry(ccl_sub(op, b->position), ccl_sub(ov, b->velocity), da,
-                                          b->radius + o->radius, best->u);
+                double u = ccl_curved_pair_entry(mixed_gamma, ccl_sub(op, b->position),
+                                                 ccl_sub(ov, b->velocity), da,
+                                                 b->radius + o->radius, best->u);
                 if (k == exclude && da.x == 0.0 && da.y == 0.0 && ccl_at_once(w, u)) {
                     continue; /* ccl_predict_pair_passing_over: a straight relative motion only */
                 }
                 ccl_consider(best, u, CCL_EVENT_CIRCLE, k, o->course);
             }
         }
+    }
+}
+
+void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t exclude,
+                            ccl_candidate *best) {
+    double mixed_gamma = ccl_curved_gamma(w);
+    if (mixed_gamma != 0.0) {
+        ccl_predict_neighbours_as(w, mixed_gamma, i, acc, exclude, best);
+    } else {
+        ccl_predict_neighbours_as(w, 0.0, i, acc, exclude, best);
     }
 }
 

@@ -5,6 +5,7 @@
 
 #include "circol/game.h"
 #include "world/body.h"
+#include "world/growth.h"
 #include "world/events.h"
 #include "world/filter.h"
 #include "world/motion.h"
@@ -79,8 +80,11 @@ ccl_status ccl_world_set_sensor(ccl_world *w, ccl_circle_id id, bool sensor) {
     if (status != CCL_OK) {
         return status;
     }
-    if (sensor && !w->straight && w->def.damping == 0.0) {
-        return CCL_ERR_UNSUPPORTED; /* under gravity a pair's exit is a quartic's root */
+    bool gravity = w->def.gravity.x != 0.0 || w->def.gravity.y != 0.0;
+    if (sensor && (gravity || ccl_world_growing(w))) {
+        /* under gravity a pair's exit is a quartic's root (with damping, not a polynomial's);
+         * growing radii keep to pairs that collide */
+        return CCL_ERR_UNSUPPORTED;
     }
     if ((bool)w->bodies[i].sensor == sensor) {
         return CCL_OK;

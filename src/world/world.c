@@ -91,9 +91,6 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     if (def == NULL || !ccl_def_is_valid(def)) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
-    if (def->damping > 0.0 && (def->gravity.x != 0.0 || def->gravity.y != 0.0)) {
-        return CCL_ERR_UNSUPPORTED;
-    }
     ccl_world_def d = *def;
     if (d.allocator.alloc == NULL) {
         d.allocator = ccl_default_allocator();

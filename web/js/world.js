@@ -82,16 +82,11 @@ function showSetting(id, value, added) {
     $(id).setAttribute('aria-valuetext', id === 'count' ? `${text} circles` : text);
 }
 
-// The sliders a scene does not use, and damping under gravity, are switched off.
+// The sliders a scene does not use are switched off.
 function enableSliders(settings) {
     const unused = SCENES[settings.preset]?.unused ?? [];
     for (const id of SLIDERS) {
         $(id).disabled = unused.includes(id);
-    }
-    $('damping').disabled = settings.gravity > 0;
-    if (settings.gravity > 0) {
-        $('damping-value').textContent = 'off';
-        $('damping').setAttribute('aria-valuetext', 'off under gravity');
     }
 }
 
@@ -139,10 +134,9 @@ class WorldPage {
     build() {
         const s = readSettings();
         this.settings = s;
-        const damping = s.gravity > 0 ? 0 : s.damping; // the world takes one of them
         const status = this.circol.createWorld({
             width: BOX, height: HEIGHT, periodic: false, gravity: { x: 0, y: -s.gravity },
-            damping, restitution: s.restitution, maxEventsPerAdvance: EVENTS_PER_CALL,
+            damping: s.damping, restitution: s.restitution, maxEventsPerAdvance: EVENTS_PER_CALL,
         });
         this.statusText = status === 0 ? '' : this.circol.statusString(status);
         const built = this.buildScene(s);
