@@ -19,7 +19,9 @@ typedef struct ccl_cli_run_options {
     int trail_mode;         ///< --trails last|all|none (a ccl_cli_trail_mode). Default last.
     const char *frames_dir; ///< --frames DIR: numbered PNG pictures, or NULL.
     const char *xyz_path;   ///< --xyz FILE: extended XYZ frames every DT, or NULL.
-    double every;           ///< --every DT: simulated time between frames (> 0), when has_every.
+    const char *checkpoint_path; ///< --checkpoint FILE: the world saved every DT, or NULL.
+    double every; ///< --every DT: simulated time between frames and checkpoints (> 0), when
+                  ///< has_every.
     bool has_every;         ///< Whether --every was given.
     bool help;              ///< --help.
 } ccl_cli_run_options;
