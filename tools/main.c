@@ -41,7 +41,8 @@ static int ccl_cli_help(int argc, char **argv) {
     } else if (strcmp(argv[0], "resume") == 0) {
         ccl_cli_resume_usage(stdout);
     } else {
-        fprintf(stderr, "circol help: %s: unknown command (commands: run, resume, gas, help)\n", argv[0]);
+        fprintf(stderr, "circol help: %s: unknown command (commands: run, resume, gas, help)\n",
+                argv[0]);
         return CCL_CLI_EXIT_USAGE;
     }
     return CCL_CLI_EXIT_OK;
@@ -76,13 +77,15 @@ static int ccl_cli_dispatch(int argc, char **argv) {
     }
     /* a scene file whose name lacks ".json" is not taken for one: say how to run it */
     if (access(argv[1], F_OK) == 0) {
-        fprintf(stderr,
-                "circol: %s: unknown command (expected run, resume or gas); to run it as a scene file: "
-                "circol run %s\n",
-                argv[1], argv[1]);
+        fprintf(
+            stderr,
+            "circol: %s: unknown command (expected run, resume or gas); to run it as a scene file: "
+            "circol run %s\n",
+            argv[1], argv[1]);
         return CCL_CLI_EXIT_USAGE;
     }
-    fprintf(stderr, "circol: %s: unknown command (expected run, resume or gas; see circol --help)\n",
+    fprintf(stderr,
+            "circol: %s: unknown command (expected run, resume or gas; see circol --help)\n",
             argv[1]);
     return CCL_CLI_EXIT_USAGE;
 }

@@ -154,6 +154,12 @@ bool ccl_cli_checkpoint_write(ccl_cli_run *run) {
     /* beside the checkpoint, in its directory: the rename then replaces it in one step */
     snprintf(temporary, length + 16, "%s.tmp.XXXXXX", path);
     int fd = mkstemp(temporary);
+    if (fd >= 0) {
+        /* mkstemp makes the file private; a checkpoint gets the permissions of any new file */
+        mode_t mask = umask(0);
+        umask(mask);
+        fchmod(fd, 0666 & ~mask);
+    }
     bool ok = fd >= 0 && ccl_cli_checkpoint_fill(run, &bytes, fd) && rename(temporary, path) == 0;
     if (!ok) {
         int reason = errno;
@@ -245,19 +251,22 @@ static int ccl_cli_cursor_count(ccl_cli_cursor *c, size_t item_size) {
 /// The scene's arrays from the run's bytes. False when out of memory.
 static bool ccl_cli_cursor_arrays(ccl_cli_cursor *c, ccl_cli_scene *scene) {
     scene->circle_count = ccl_cli_cursor_count(c, 8);
-    scene->ids = malloc(sizeof *scene->ids * (size_t)(scene->circle_count > 0 ? scene->circle_count : 1));
+    scene->ids =
+        malloc(sizeof *scene->ids * (size_t)(scene->circle_count > 0 ? scene->circle_count : 1));
     for (int i = 0; scene->ids != NULL && i < scene->circle_count; i++) {
         uint64_t id = ccl_cli_cursor_u64(c);
         scene->ids[i] = (ccl_circle_id){(uint32_t)(id >> 32), (uint32_t)id};
     }
     scene->segment_count = ccl_cli_cursor_count(c, 32);
-    scene->segments = malloc(sizeof(ccl_segment) * (size_t)(scene->segment_count > 0 ? scene->segment_count : 1));
+    scene->segments =
+        malloc(sizeof(ccl_segment) * (size_t)(scene->segment_count > 0 ? scene->segment_count : 1));
     for (int k = 0; scene->segments != NULL && k < scene->segment_count; k++) {
         scene->segments[k].a = ccl_cli_cursor_vec2(c);
         scene->segments[k].b = ccl_cli_cursor_vec2(c);
     }
     scene->point_count = ccl_cli_cursor_count(c, 16);
-    scene->points = malloc(sizeof(ccl_vec2) * (size_t)(scene->point_count > 0 ? scene->point_count : 1));
+    scene->points =
+        malloc(sizeof(ccl_vec2) * (size_t)(scene->point_count > 0 ? scene->point_count : 1));
     for (int k = 0; scene->points != NULL && k < scene->point_count; k++) {
         scene->points[k] = ccl_cli_cursor_vec2(c);
     }

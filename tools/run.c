@@ -331,8 +331,8 @@ static int ccl_cli_run_advance_to(ccl_cli_run *run, double target, double start,
 /// it. Returns an exit status.
 static int ccl_cli_run_advance_framed(ccl_cli_run *run, double target, double start, double until,
                                       bool *interrupted) {
-    bool framed = run->options.frames_dir != NULL || run->xyz != NULL ||
-                  run->options.checkpoint_path != NULL;
+    bool framed =
+        run->options.frames_dir != NULL || run->xyz != NULL || run->options.checkpoint_path != NULL;
     while (framed && run->next_frame <= target && !*interrupted) {
         int code = ccl_cli_run_advance_to(run, run->next_frame, start, until, interrupted);
         if (code == CCL_CLI_EXIT_OK && !*interrupted &&
@@ -468,8 +468,8 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
     if (scene_path != NULL && strcmp(scene_path, "-") == 0) {
         scene_path = NULL; /* standard input */
     }
-    if (scene_path != NULL && ccl_cli_run_overwrites_scene(run->options.checkpoint_path,
-                                                           "--checkpoint", scene_path)) {
+    if (scene_path != NULL &&
+        ccl_cli_run_overwrites_scene(run->options.checkpoint_path, "--checkpoint", scene_path)) {
         return CCL_CLI_EXIT_USAGE;
     }
     return ccl_cli_run_go(run, until, scene_path);

@@ -33,9 +33,9 @@ typedef struct ccl_load_info {
 /// the event queue, the statistics and the periodic image counts, and extra_size bytes of the
 /// caller's (which may be NULL for 0). The bytes go to write in pieces; the format is
 /// little-endian, versioned, and ends with a CRC-32 of everything before it (docs/CHECKPOINT.md).
-/// CCL_ERR_LOCKED inside a contact callback; CCL_ERR_INVALID_ARGUMENT for NULL; CCL_ERR_OUT_OF_MEMORY when
-/// write returned false (no room for the bytes; what it took is an incomplete file). The world
-/// does not change.
+/// CCL_ERR_LOCKED inside a contact callback; CCL_ERR_INVALID_ARGUMENT for NULL;
+/// CCL_ERR_OUT_OF_MEMORY when write returned false (no room for the bytes; what it took is an
+/// incomplete file). The world does not change.
 ccl_status ccl_world_save(const ccl_world *world, const void *extra, size_t extra_size,
                           ccl_write_fn *write, void *user);
 

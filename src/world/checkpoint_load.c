@@ -109,8 +109,8 @@ static bool ccl_load_clock(ccl_loading *l, ccl_world *w) {
     if (!ccl_section_done(l, &r, "the clock section has the wrong length")) {
         return false;
     }
-    if (!isfinite(w->time) || !isfinite(w->time_base) || !(w->collapse_time >= 0.0) ||
-        flags > 7u || w->refusal.what > 2) {
+    if (!isfinite(w->time) || !isfinite(w->time_base) || !(w->collapse_time >= 0.0) || flags > 7u ||
+        w->refusal.what > 2) {
         l->problem = "the clock section holds an impossible value";
         return false;
     }
@@ -301,9 +301,10 @@ static bool ccl_load_grid(ccl_loading *l, ccl_world *w) {
     double max_radius = ccl_reader_f64(&r);
     int32_t planned = ccl_reader_i32(&r);
     int64_t cells = built == 1 ? (int64_t)nx * ny : 0;
-    if (built > 1 || tables > 1 || stale > 1 || nx < 1 || ny < 1 || nx > CCL_MAX_CELLS || ny > CCL_MAX_CELLS ||
-        (int64_t)nx * ny > CCL_MAX_CELLS || capacity < cells || capacity > CCL_MAX_CELLS ||
-        entries < 0 || !(max_radius >= 0.0) || (uint64_t)(r.end - r.at) != 4 * (uint64_t)cells) {
+    if (built > 1 || tables > 1 || stale > 1 || nx < 1 || ny < 1 || nx > CCL_MAX_CELLS ||
+        ny > CCL_MAX_CELLS || (int64_t)nx * ny > CCL_MAX_CELLS || capacity < cells ||
+        capacity > CCL_MAX_CELLS || entries < 0 || !(max_radius >= 0.0) ||
+        (uint64_t)(r.end - r.at) != 4 * (uint64_t)cells) {
         l->problem = "the grid section holds impossible cells or has the wrong length";
         return false;
     }
@@ -376,7 +377,8 @@ static bool ccl_load_queue(ccl_loading *l, ccl_world *w) {
         return false;
     }
     int32_t lists = q->heads != NULL ? q->bucket_capacity + 2 : 0;
-    uint64_t rest = 16 * (uint64_t)w->slot_count + 4 * (uint64_t)q->front_count + 4 * (uint64_t)lists;
+    uint64_t rest =
+        16 * (uint64_t)w->slot_count + 4 * (uint64_t)q->front_count + 4 * (uint64_t)lists;
     if ((uint64_t)(r.end - r.at) != rest) {
         l->problem = "the event queue section has the wrong length";
         return false;

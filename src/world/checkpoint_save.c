@@ -66,8 +66,8 @@ static void ccl_save_slot(ccl_saver *s, const ccl_world *w, int32_t i) {
     ccl_saver_i32(s, b->link.cell);
     ccl_saver_i32(s, b->link.next);
     ccl_saver_u32(s, b->course);
-    unsigned char flags = (unsigned char)(b->alive | b->separating << 1 | b->asleep << 2 |
-                                          b->immovable << 3);
+    unsigned char flags =
+        (unsigned char)(b->alive | b->separating << 1 | b->asleep << 2 | b->immovable << 3);
     unsigned char small[4] = {b->event_kind, b->support, b->quick_collisions, flags};
     ccl_saver_bytes(s, small, 4);
     ccl_saver_f64(s, c->inv_mass);
