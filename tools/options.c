@@ -319,6 +319,11 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
             ok = ccl_cli_args_file(&args, "--svg", &options->svg_path);
         } else if (ccl_cli_args_is(&args, "--gr")) {
             ok = ccl_cli_args_file(&args, "--gr", &options->gr_path);
+        } else if (ccl_cli_args_is(&args, "--xyz")) {
+            ok = ccl_cli_args_file(&args, "--xyz", &options->xyz_path);
+        } else if (ccl_cli_args_is(&args, "--every")) {
+            ok = ccl_cli_args_number(&args, "--every", 0.0, true, &options->every);
+            options->has_every = true;
         } else if (ccl_cli_args_is(&args, "--help") || strcmp(arg, "-h") == 0) {
             options->help = true;
             ok = true;
@@ -335,6 +340,12 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
     if (options->collisions < (uint64_t)options->blocks) {
         snprintf(error, error_size, "--collisions: need at least one per block (--blocks %d)",
                  options->blocks);
+        return false;
+    }
+    if (options->has_every != (options->xyz_path != NULL)) {
+        snprintf(error, error_size, "%s: needs %s too (frames every DT of simulated time)",
+                 options->has_every ? "--every" : "--xyz",
+                 options->has_every ? "--xyz FILE" : "--every DT");
         return false;
     }
     if (options->equilibrate > 1e6) {

@@ -39,6 +39,9 @@ typedef struct ccl_cli_gas_options {
     bool json;            ///< --json.
     const char *svg_path; ///< --svg FILE: the speed histogram, or NULL.
     const char *gr_path;  ///< --gr FILE: g(r) as CSV, or NULL.
+    const char *xyz_path; ///< --xyz FILE: extended XYZ frames every DT, or NULL.
+    double every;         ///< --every DT: simulated time between frames (> 0), when has_every.
+    bool has_every;       ///< Whether --every was given.
     bool help;            ///< --help.
 } ccl_cli_gas_options;
 

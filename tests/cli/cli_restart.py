@@ -10,6 +10,7 @@ import argparse
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -164,6 +165,65 @@ def case_restart_refuses_damaged_files():
             g.write(f.read())
         proc = circol("run", own, "--checkpoint", own, "--every", "1")
         check(proc.returncode == 2 and "scene file" in proc.stderr, f"over the scene: {proc.stderr}")
+
+
+def read_xyz(path):
+    """The frames of an extended XYZ file: (header keys, rows of numbers)."""
+    frames = []
+    with open(path) as f:
+        lines = f.read().splitlines()
+    at = 0
+    while at < len(lines):
+        count = int(lines[at])
+        header = dict(re.findall(r'(\w+)=("[^"]*"|\S+)', lines[at + 1]))
+        header = {k: v.strip('"') for k, v in header.items()}
+        rows = [[float(x) for x in line.split()[1:]] for line in lines[at + 2:at + 2 + count]]
+        frames.append((header, rows))
+        at += 2 + count
+    return frames
+
+
+def case_gas_xyz():
+    """gas --xyz FILE --every DT: a frame at each multiple of DT up to the end, every disk in
+    each, unwrapped positions a whole number of boxes from the positions and with a centre of mass
+    that moves with the total momentum; and the gas's report is the one without frames, bit for
+    bit (stopping at the frames' times changes no event)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        xyz = os.path.join(tmp, "gas.xyz")
+        args = ("gas", "--n", "400", "--eta", "0.45", "--collisions", "6000", "--seed", "3")
+        plain = run_json(*args)
+        framed = run_json(*args, "--xyz", xyz, "--every", "0.25")
+        for key in CLOCK_KEYS:
+            plain.pop(key, None)
+            framed.pop(key, None)
+        check(plain == framed, "the frames changed the gas's events")
+        frames = read_xyz(xyz)
+        end = framed["time"] if "time" in framed else None
+        side = framed["box"]
+        check(len(frames) >= 3, f"{len(frames)} frames")
+        centre0 = None
+        for k, (header, rows) in enumerate(frames):
+            check(abs(float(header["Time"]) - 0.25 * k) <= 1e-9, f"frame {k}: Time {header['Time']}")
+            check(header["pbc"] == "T T F" and len(rows) == 400, "pbc or count")
+            lattice = [float(v) for v in header["Lattice"].split()]
+            check(lattice[0] == side and lattice[4] == side, f"Lattice {lattice}")
+            momentum = [sum(r[4] for r in rows), sum(r[5] for r in rows)]
+            centre = [sum(r[7] for r in rows) / 400, sum(r[8] for r in rows) / 400]
+            if centre0 is None:
+                centre0, momentum0 = centre, momentum
+            for axis in (0, 1):
+                expected = centre0[axis] + momentum0[axis] * 0.25 * k / 400
+                check(abs(centre[axis] - expected) <= 1e-9 * side, "centre of mass moved")
+            for r in rows:
+                for axis in (0, 1):
+                    images = (r[7 + axis] - r[axis]) / side
+                    check(abs(images - round(images)) < 1e-9, f"unwrapped {r}")
+        if end is not None:  # the measured time; the frames cover equilibration too
+            check(len(frames) > int(end / 0.25), f"{len(frames)} frames to time {end}")
+    proc = circol("gas", "--n", "100", "--xyz", "x.xyz")
+    check(proc.returncode == 2 and "--every" in proc.stderr, f"--xyz alone: {proc.stderr}")
+    proc = circol("gas", "--n", "100", "--every", "1")
+    check(proc.returncode == 2 and "--xyz" in proc.stderr, f"--every alone: {proc.stderr}")
 
 
 def main():
