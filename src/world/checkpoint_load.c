@@ -101,7 +101,7 @@ static bool ccl_load_clock(ccl_loading *l, ccl_world *w) {
     uint32_t flags = ccl_reader_u32(&r);
     w->repredict_pending = (flags & 1u) != 0;
     w->wedge_logged = (flags & 2u) != 0;
-    w->track_images = (flags & 4u) != 0 && w->box.periodic;
+    w->track_images = (flags & 4u) != 0;
     w->refusal.what = (uint8_t)ccl_reader_u32(&r);
     w->refusal.shape.a = ccl_reader_vec2(&r);
     w->refusal.shape.b = ccl_reader_vec2(&r);
@@ -176,7 +176,8 @@ static bool ccl_slot_sane(const ccl_world *w, const ccl_body_slot *b, const ccl_
     }
 }
 
-static void ccl_load_slot(ccl_reader *r, ccl_world *w, int32_t i) {
+/* Reads slot i; false when its flags have bits no slot has. */
+static bool ccl_load_slot(ccl_reader *r, ccl_world *w, int32_t i) {
     ccl_body_slot *b = &w->bodies[i];
     ccl_body_cold *c = &w->cold[i];
     memset(b, 0, sizeof *b);
@@ -201,6 +202,7 @@ static void ccl_load_slot(ccl_reader *r, ccl_world *w, int32_t i) {
     c->event_partner = ccl_reader_i32(r);
     c->event_partner_course = ccl_reader_u32(r);
     w->generation[i] = ccl_reader_u32(r);
+    return flags <= 15u;
 }
 
 static bool ccl_load_slots(ccl_loading *l, ccl_world *w) {
@@ -230,8 +232,7 @@ static bool ccl_load_slots(ccl_loading *l, ccl_world *w) {
     w->live_count = live;
     w->free_head = free_head;
     for (int32_t i = 0; i < count; ++i) {
-        ccl_load_slot(&r, w, i);
-        if (!ccl_slot_sane(w, &w->bodies[i], &w->cold[i])) {
+        if (!ccl_load_slot(&r, w, i) || !ccl_slot_sane(w, &w->bodies[i], &w->cold[i])) {
             l->problem = "a circle holds an impossible value";
             return false;
         }
@@ -333,8 +334,11 @@ static bool ccl_load_grid(ccl_loading *l, ccl_world *w) {
         }
     }
     g->obstacles_stale = stale == 1;
-    int64_t waiting = entries - g->obstacle_item_count;
-    g->obstacle_items_waiting = waiting > 0 ? waiting : 0;
+    g->obstacle_items_waiting = entries - g->obstacle_item_count;
+    if (g->obstacle_items_waiting < 0 || (g->obstacle_items_waiting > 0 && !g->obstacles_stale)) {
+        l->problem = "the grid section's obstacle entries do not match the obstacles";
+        return false;
+    }
     return true;
 }
 
