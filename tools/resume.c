@@ -52,7 +52,7 @@ int ccl_cli_resume_main(int argc, char **argv) {
     if (code == CCL_CLI_EXIT_OK) {
         until = run.options.has_until ? run.options.until : until;
         /* the checkpoint itself may be written again: it has been read whole */
-        code = ccl_cli_run_go(&run, until, path);
+        code = ccl_cli_run_go(&run, until, path, false);
     }
     ccl_cli_run_free(&run);
     return code;

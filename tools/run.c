@@ -465,21 +465,21 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
                    : run->scene.has_until ? run->scene.until
                                           : CCL_CLI_DEFAULT_UNTIL;
     const char *scene_path = run->options.scene_path;
+    bool builtin = scene_path == NULL;
     if (scene_path != NULL && strcmp(scene_path, "-") == 0) {
         scene_path = NULL; /* standard input */
     }
-    if (scene_path != NULL &&
+    if (!builtin &&
         ccl_cli_run_overwrites_scene(run->options.checkpoint_path, "--checkpoint", scene_path)) {
         return CCL_CLI_EXIT_USAGE;
     }
-    return ccl_cli_run_go(run, until, scene_path);
+    return ccl_cli_run_go(run, until, scene_path, builtin);
 }
 
-int ccl_cli_run_go(ccl_cli_run *run, double until, const char *scene_path) {
+int ccl_cli_run_go(ccl_cli_run *run, double until, const char *scene_path, bool builtin) {
     run->options.until = until; /* what a checkpoint keeps */
     /* an output that names the file read would overwrite it: refused before anything is
      * written */
-    bool builtin = scene_path == NULL;
     if (!builtin && (ccl_cli_run_overwrites_scene(run->options.trace_path, "--trace", scene_path) ||
                      ccl_cli_run_overwrites_scene(run->options.svg_path, "--svg", scene_path))) {
         return CCL_CLI_EXIT_USAGE;

@@ -45,9 +45,9 @@ typedef struct ccl_cli_run {
 ccl_world_def ccl_cli_run_world_def(ccl_cli_run *run);
 
 /// Runs to start + until with the outputs the options ask for, once the world is there (from a
-/// scene, or a checkpoint); input_path is the file read (NULL: none), which no output may
-/// overwrite. Returns an exit status.
-int ccl_cli_run_go(ccl_cli_run *run, double until, const char *input_path);
+/// scene, or a checkpoint); input_path is the file read (NULL: standard input), which no output
+/// may overwrite, unless builtin (nothing was read). Returns an exit status.
+int ccl_cli_run_go(ccl_cli_run *run, double until, const char *input_path, bool builtin);
 
 /// Frees everything a run holds.
 void ccl_cli_run_free(ccl_cli_run *run);
