@@ -114,6 +114,29 @@ def case_restart_after_kill():
             check(resumed == whole, f"attempt {attempt}: resumed at {t} differs")
 
 
+def case_restart_after_interrupt():
+    """Ctrl-C (SIGINT) stops a run between two events with its summary and status 130, and saves
+    a checkpoint at that moment: resumed from it, the run reports what the run never interrupted
+    reports at the same end time."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "gas.json")
+        gas_scene(path, 2500, 4)
+        ck = os.path.join(tmp, "gas.ckpt")
+        proc = subprocess.Popen([cli_test.CIRCOL, "run", path, "--until", "1e6", "--checkpoint",
+                                 ck, "--every", "1e5", "--json"], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        time.sleep(1.0)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        check(proc.returncode == 130, f"interrupted run exited {proc.returncode}: {err}")
+        stopped = json.loads(out)["time"]
+        t = checkpoint_time(ck)
+        check(t == stopped and t > 0, f"checkpoint at {t}, the run stopped at {stopped}")
+        end = repr(t + 0.3)
+        check(report("resume", ck, "--until", end) == report("run", path, "--until", end),
+              f"resumed at {t} differs")
+
+
 def expect_refused(ck, what):
     proc = circol("resume", ck, "--until", "0")
     check(proc.returncode == 2, f"{what}: exit {proc.returncode}: {proc.stderr}")
