@@ -102,7 +102,8 @@ static bool ccl_load_clock(ccl_loading *l, ccl_world *w) {
     w->repredict_pending = (flags & 1u) != 0;
     w->wedge_logged = (flags & 2u) != 0;
     w->track_images = (flags & 4u) != 0;
-    w->refusal.what = (uint8_t)ccl_reader_u32(&r);
+    uint32_t refused = ccl_reader_u32(&r);
+    w->refusal.what = (uint8_t)refused;
     w->refusal.shape.a = ccl_reader_vec2(&r);
     w->refusal.shape.b = ccl_reader_vec2(&r);
     w->refusal.radius = ccl_reader_f64(&r);
@@ -110,7 +111,7 @@ static bool ccl_load_clock(ccl_loading *l, ccl_world *w) {
         return false;
     }
     if (!isfinite(w->time) || !isfinite(w->time_base) || !(w->collapse_time >= 0.0) || flags > 7u ||
-        w->refusal.what > 2) {
+        (w->track_images && !w->box.periodic) || refused > 2) {
         l->problem = "the clock section holds an impossible value";
         return false;
     }
