@@ -476,8 +476,9 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
     return ccl_cli_run_go(run, until, scene_path, builtin);
 }
 
-int ccl_cli_run_go(ccl_cli_run *run, double until, const char *scene_path, bool builtin) {
-    run->options.until = until; /* what a checkpoint keeps */
+/// Opens the outputs written at the end or as the run goes (--trace, --svg), refusing one that
+/// names the file read (scene_path, unless builtin) or the other. Returns an exit status.
+static int ccl_cli_run_open_outputs(ccl_cli_run *run, const char *scene_path, bool builtin) {
     /* an output that names the file read would overwrite it: refused before anything is
      * written */
     if (!builtin && (ccl_cli_run_overwrites_scene(run->options.trace_path, "--trace", scene_path) ||
@@ -513,7 +514,16 @@ int ccl_cli_run_go(ccl_cli_run *run, double until, const char *scene_path, bool 
             return CCL_CLI_EXIT_SIMULATION;
         }
     }
-    int code = ccl_cli_run_open_frames(run, until, scene_path, builtin);
+    return CCL_CLI_EXIT_OK;
+}
+
+int ccl_cli_run_go(ccl_cli_run *run, double until, const char *scene_path, bool builtin) {
+    run->options.until = until; /* what a checkpoint keeps */
+    int code = ccl_cli_run_open_outputs(run, scene_path, builtin);
+    if (code != CCL_CLI_EXIT_OK) {
+        return code;
+    }
+    code = ccl_cli_run_open_frames(run, until, scene_path, builtin);
     if (code != CCL_CLI_EXIT_OK) {
         return code;
     }
