@@ -28,10 +28,10 @@ static bool ccl_open_section(ccl_loading *l, uint32_t tag, const char *missing, 
     }
     ccl_reader head = {l->at, l->at + CCL_CHECKPOINT_SECTION_HEAD, false};
     uint32_t found = ccl_reader_u32(&head);
-    ccl_reader_u32(&head);
+    uint32_t reserved = ccl_reader_u32(&head);
     uint64_t length = ccl_reader_u64(&head);
     l->at += CCL_CHECKPOINT_SECTION_HEAD;
-    if (found != tag || length > (uint64_t)(l->end - l->at)) {
+    if (found != tag || reserved != 0 || length > (uint64_t)(l->end - l->at)) {
         l->problem = missing;
         return false;
     }
@@ -336,7 +336,9 @@ static bool ccl_load_grid(ccl_loading *l, ccl_world *w) {
     }
     g->obstacles_stale = stale == 1;
     g->obstacle_items_waiting = entries - g->obstacle_item_count;
-    if (g->obstacle_items_waiting < 0 || (g->obstacle_items_waiting > 0 && !g->obstacles_stale)) {
+    /* tables exist once there are obstacles to list (ccl_grid_bin_obstacles makes none else) */
+    if (g->obstacle_items_waiting < 0 || (g->obstacle_items_waiting > 0 && !g->obstacles_stale) ||
+        (g->obstacle_start != NULL) != (tables == 1)) {
         l->problem = "the grid section's obstacle entries do not match the obstacles";
         return false;
     }
@@ -413,6 +415,10 @@ static bool ccl_load_header(const unsigned char *data, size_t size, ccl_load_inf
     info->version = ccl_reader_u32(&r);
     if (info->version == 0 || info->version > CCL_CHECKPOINT_VERSION) {
         l->problem = "written by a newer circol (unknown format version)";
+        return false;
+    }
+    if (ccl_reader_u32(&r) != 0) {
+        l->problem = "the header's reserved bytes are not zero";
         return false;
     }
     if (size < CCL_CHECKPOINT_HEADER + 4) {
