@@ -10,6 +10,7 @@ packages=(
     chromium
     python3-dev python3-cffi python3-numpy python3-setuptools python3-pytest
     python3-matplotlib python3-gsd python3-pip python3-venv
+    parallel
 )
 missing=()
 for p in "${packages[@]}"; do

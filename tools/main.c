@@ -8,6 +8,7 @@
 #include "gas.h"
 #include "jam.h"
 #include "report.h"
+#include "resume.h"
 #include "run.h"
 
 /// Prints the overall usage on out.
@@ -15,13 +16,14 @@ static void ccl_cli_usage(FILE *out) {
     fputs("usage: circol run [SCENE.json] [--until T] [--json] [--state] [--svg FILE]\n"
           "                  [--trace FILE.csv] [--colour speed|species]\n"
           "                  [--trails last|all|none] [--frames DIR --every DT]\n"
-          "                  [--xyz FILE --every DT]\n"
+          "                  [--xyz FILE --every DT] [--checkpoint FILE --every DT]\n"
+          "       circol resume FILE [--until T] [the outputs of run]\n"
           "       circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
           "                  [--svg FILE] [--equilibrate C] [--blocks B] [--cell-size S]\n"
-          "                  [--bidisperse] [--gr FILE]\n"
+          "                  [--bidisperse] [--gr FILE] [--xyz FILE --every DT]\n"
           "       circol jam [--n N] [--bidisperse] [--growth G] [--max-pressure P]\n"
           "                  [--seed S] [--json] [--svg FILE]\n"
-          "       circol help [run|gas|jam]\n"
+          "       circol help [run|resume|gas|jam]\n"
           "       circol --version\n"
           "Exact collisions of moving circles. Without a command, circol runs (circol\n"
           "--svg out.svg is circol run --svg out.svg). Exit status: 0 success, 1 simulation\n"
@@ -42,8 +44,11 @@ static int ccl_cli_help(int argc, char **argv) {
         ccl_cli_gas_usage(stdout);
     } else if (strcmp(argv[0], "jam") == 0) {
         ccl_cli_jam_usage(stdout);
+    } else if (strcmp(argv[0], "resume") == 0) {
+        ccl_cli_resume_usage(stdout);
     } else {
-        fprintf(stderr, "circol help: %s: unknown command (commands: run, gas, jam, help)\n",
+        fprintf(stderr,
+                "circol help: %s: unknown command (commands: run, resume, gas, jam, help)\n",
                 argv[0]);
         return CCL_CLI_EXIT_USAGE;
     }
@@ -60,6 +65,9 @@ static int ccl_cli_dispatch(int argc, char **argv) {
     }
     if (argc >= 2 && strcmp(argv[1], "run") == 0) {
         return ccl_cli_run_main(argc - 2, argv + 2);
+    }
+    if (argc >= 2 && strcmp(argv[1], "resume") == 0) {
+        return ccl_cli_resume_main(argc - 2, argv + 2);
     }
     if (argc >= 2 && (strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
                       strcmp(argv[1], "-h") == 0)) {
@@ -79,14 +87,15 @@ static int ccl_cli_dispatch(int argc, char **argv) {
     }
     /* a scene file whose name lacks ".json" is not taken for one: say how to run it */
     if (access(argv[1], F_OK) == 0) {
-        fprintf(
-            stderr,
-            "circol: %s: unknown command (expected run, gas or jam); to run it as a scene file: "
-            "circol run %s\n",
-            argv[1], argv[1]);
+        fprintf(stderr,
+                "circol: %s: unknown command (expected run, resume, gas or jam); to run it as a "
+                "scene file: "
+                "circol run %s\n",
+                argv[1], argv[1]);
         return CCL_CLI_EXIT_USAGE;
     }
-    fprintf(stderr, "circol: %s: unknown command (expected run, gas or jam; see circol --help)\n",
+    fprintf(stderr,
+            "circol: %s: unknown command (expected run, resume, gas or jam; see circol --help)\n",
             argv[1]);
     return CCL_CLI_EXIT_USAGE;
 }

@@ -238,6 +238,8 @@ static bool ccl_cli_parse_run_option(ccl_cli_args *args, ccl_cli_run_options *op
         ok = ccl_cli_args_file(args, "--frames", &options->frames_dir);
     } else if (ccl_cli_args_is(args, "--xyz")) {
         ok = ccl_cli_args_file(args, "--xyz", &options->xyz_path);
+    } else if (ccl_cli_args_is(args, "--checkpoint")) {
+        ok = ccl_cli_args_file(args, "--checkpoint", &options->checkpoint_path);
     } else if (ccl_cli_args_is(args, "--every")) {
         ok = ccl_cli_args_number(args, "--every", 0.0, true, &options->every);
         options->has_every = true;
@@ -262,13 +264,16 @@ bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *optio
             return false;
         }
     }
-    bool framed = options->frames_dir != NULL || options->xyz_path != NULL;
+    bool framed = options->frames_dir != NULL || options->xyz_path != NULL ||
+                  options->checkpoint_path != NULL;
     if (options->has_every != framed) {
-        snprintf(error, error_size, "%s: needs %s too (frames every DT of simulated time)",
+        snprintf(error, error_size, "%s: needs %s too (output every DT of simulated time)",
                  options->has_every            ? "--every"
                  : options->frames_dir != NULL ? "--frames"
-                                               : "--xyz",
-                 options->has_every ? "--frames DIR or --xyz FILE" : "--every DT");
+                 : options->xyz_path != NULL   ? "--xyz"
+                                               : "--checkpoint",
+                 options->has_every ? "--frames DIR, --xyz FILE or --checkpoint FILE"
+                                    : "--every DT");
         return false;
     }
     return true;
@@ -314,6 +319,11 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
             ok = ccl_cli_args_file(&args, "--svg", &options->svg_path);
         } else if (ccl_cli_args_is(&args, "--gr")) {
             ok = ccl_cli_args_file(&args, "--gr", &options->gr_path);
+        } else if (ccl_cli_args_is(&args, "--xyz")) {
+            ok = ccl_cli_args_file(&args, "--xyz", &options->xyz_path);
+        } else if (ccl_cli_args_is(&args, "--every")) {
+            ok = ccl_cli_args_number(&args, "--every", 0.0, true, &options->every);
+            options->has_every = true;
         } else if (ccl_cli_args_is(&args, "--help") || strcmp(arg, "-h") == 0) {
             options->help = true;
             ok = true;
@@ -330,6 +340,12 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
     if (options->collisions < (uint64_t)options->blocks) {
         snprintf(error, error_size, "--collisions: need at least one per block (--blocks %d)",
                  options->blocks);
+        return false;
+    }
+    if (options->has_every != (options->xyz_path != NULL)) {
+        snprintf(error, error_size, "%s: needs %s too (frames every DT of simulated time)",
+                 options->has_every ? "--every" : "--xyz",
+                 options->has_every ? "--xyz FILE" : "--every DT");
         return false;
     }
     if (options->equilibrate > 1e6) {

@@ -8,20 +8,22 @@
 
 /// Options of `circol run`.
 typedef struct ccl_cli_run_options {
-    const char *scene_path; ///< SCENE.json, or NULL for the bundled default.
-    double until;           ///< --until T, when has_until.
-    bool has_until;         ///< Whether --until was given.
-    bool json;              ///< --json: one JSON object on standard output.
-    bool state;             ///< --state: include the circles.
-    const char *svg_path;   ///< --svg FILE, or NULL.
-    const char *trace_path; ///< --trace FILE.csv, or NULL.
-    int colour_by;          ///< --colour speed|species (a ccl_cli_colour_by). Default speed.
-    int trail_mode;         ///< --trails last|all|none (a ccl_cli_trail_mode). Default last.
-    const char *frames_dir; ///< --frames DIR: numbered PNG pictures, or NULL.
-    const char *xyz_path;   ///< --xyz FILE: extended XYZ frames every DT, or NULL.
-    double every;           ///< --every DT: simulated time between frames (> 0), when has_every.
-    bool has_every;         ///< Whether --every was given.
-    bool help;              ///< --help.
+    const char *scene_path;      ///< SCENE.json, or NULL for the bundled default.
+    double until;                ///< --until T, when has_until.
+    bool has_until;              ///< Whether --until was given.
+    bool json;                   ///< --json: one JSON object on standard output.
+    bool state;                  ///< --state: include the circles.
+    const char *svg_path;        ///< --svg FILE, or NULL.
+    const char *trace_path;      ///< --trace FILE.csv, or NULL.
+    int colour_by;               ///< --colour speed|species (a ccl_cli_colour_by). Default speed.
+    int trail_mode;              ///< --trails last|all|none (a ccl_cli_trail_mode). Default last.
+    const char *frames_dir;      ///< --frames DIR: numbered PNG pictures, or NULL.
+    const char *xyz_path;        ///< --xyz FILE: extended XYZ frames every DT, or NULL.
+    const char *checkpoint_path; ///< --checkpoint FILE: the world saved every DT, or NULL.
+    double every;   ///< --every DT: simulated time between frames and checkpoints (> 0), when
+                    ///< has_every.
+    bool has_every; ///< Whether --every was given.
+    bool help;      ///< --help.
 } ccl_cli_run_options;
 
 /// Options of `circol gas`.
@@ -37,6 +39,9 @@ typedef struct ccl_cli_gas_options {
     bool json;            ///< --json.
     const char *svg_path; ///< --svg FILE: the speed histogram, or NULL.
     const char *gr_path;  ///< --gr FILE: g(r) as CSV, or NULL.
+    const char *xyz_path; ///< --xyz FILE: extended XYZ frames every DT, or NULL.
+    double every;         ///< --every DT: simulated time between frames (> 0), when has_every.
+    bool has_every;       ///< Whether --every was given.
     bool help;            ///< --help.
 } ccl_cli_gas_options;
 

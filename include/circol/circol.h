@@ -3,6 +3,7 @@
 #define CIRCOL_CIRCOL_H
 
 #include "base.h"
+#include "checkpoint.h"
 #include "collision.h"
 #include "collision3d.h"
 #include "game.h"
