@@ -57,14 +57,7 @@ static double ccl_world_rebase(ccl_world *w) {
         }
         ccl_body_cold_of(w, b)->last_collision -= shift;
     }
-    double base_error;
-    double base = ccl_two_sum(w->time_base, shift, &base_error);
-    if (exact && base_error > 0.0) {
-        /* the new origin rounded down (its sum's error is positive): up by an ulp, so that no time
-         * reported after the re-basing, base + time, falls below one reported before it */
-        base = nextafter(base, INFINITY);
-    }
-    w->time_base = base;
+    w->time_base = ccl_queue_rebased_origin(w->time_base, shift, exact);
     w->stats_since -= shift;
     w->time -= shift;
     if (!exact) {
