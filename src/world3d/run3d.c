@@ -1,6 +1,5 @@
 /* The event loop of the 3D world: cell crossings, the run, re-basing time, advancing. */
-#include <float.h>
-
+#include "core/clock.h"
 #include "core/constants.h"
 #include "world3d/world3d.h"
 
@@ -150,20 +149,13 @@ static ccl_status ccl_world3d_run(ccl_world3d *w, double t_end, uint64_t collisi
 }
 
 ccl_status ccl_world3d_advance(ccl_world3d *w, double dt) {
-    if (w == NULL || !(dt >= 0.0) || !isfinite(dt)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    double world_end = ccl_world3d_time(w) + dt;
-    if (!isfinite(world_end) || !isfinite(w->time + dt)) {
+    double world_end;
+    if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, &world_end)) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
     ccl_status status = ccl_world3d_run(w, w->time + dt, 0);
     if (status == CCL_OK) {
-        /* a re-basing shifts by an event time: land on the caller's sum of steps exactly */
-        double landing = world_end - w->time_base;
-        if (landing != w->time && fabs(landing - w->time) <= 2.0 * DBL_EPSILON * fabs(world_end)) {
-            w->time = landing;
-        }
+        w->time = ccl_clock_landing(w->time_base, w->time, world_end);
     }
     return status;
 }
@@ -172,11 +164,7 @@ ccl_status ccl_world3d_advance_collisions(ccl_world3d *w, uint64_t collisions, d
     if (w == NULL || !(max_dt >= 0.0) || collisions == 0) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
-    double t_end = w->time + max_dt;
-    if (!isfinite(t_end) || !isfinite(ccl_world3d_time(w) + max_dt)) {
-        t_end = INFINITY;
-    }
-    return ccl_world3d_run(w, t_end, collisions);
+    return ccl_world3d_run(w, ccl_clock_limit(w->time_base, w->time, max_dt), collisions);
 }
 
 double ccl_world3d_time(const ccl_world3d *w) {
