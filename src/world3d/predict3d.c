@@ -124,30 +124,53 @@ static CCL_ALWAYS_INLINE void ccl_scan3_gather(const ccl_world3d *w, ccl_scan3 *
     s->who[j] = k;
 }
 
-/* The earliest meeting of sphere i (at p now) with a neighbour, before best->u. */
+/* The neighbours found by a walk over the cells, whose slots are being fetched. */
+typedef struct ccl_found3 {
+    int32_t who[CCL_SCAN3_BLOCK];
+    uint8_t cell[CCL_SCAN3_BLOCK]; ///< which of the walk's cells (for its periodic shift)
+    int count;
+} ccl_found3;
+
+/* Gathers the found neighbours' motion relative to sphere i (at p) and picks among them. */
+static void ccl_predict3_found(const ccl_world3d *w, int32_t i, ccl_vec3 p, int32_t exclude,
+                               const ccl_found3 *f, const ccl_vec3 *shifts, ccl_candidate3 *best) {
+    ccl_scan3 s;
+    s.count = 0;
+    ccl_vec3 v = w->slots[i].velocity;
+    double r = w->slots[i].radius;
+    for (int j = 0; j < f->count; ++j) {
+        ccl_scan3_gather(w, &s, f->who[j], p, v, r, shifts[f->cell[j]]);
+    }
+    ccl_scan3_pick(w, &s, exclude, best);
+}
+
+/* The earliest meeting of sphere i (at p now) with a neighbour, before best->u. The walk over the
+ * cells' lists first only collects the neighbours and starts fetching their slots, so that the
+ * slots' cache misses overlap instead of each waiting behind the list's next link. */
 static void ccl_predict3_neighbours(const ccl_world3d *w, int32_t i, ccl_vec3 p, int32_t exclude,
                                     ccl_candidate3 *best) {
     const ccl_grid3 *g = &w->grid;
-    ccl_vec3 v = w->slots[i].velocity;
-    double r = w->slots[i].radius;
     bool fixed = w->links[i].immovable;
     int32_t cells[27];
     ccl_vec3 shifts[27];
     int count = ccl_grid3_neighbours(g, w->links[i].link.cell, cells, shifts);
-    ccl_scan3 s;
-    s.count = 0;
+    ccl_found3 f;
+    f.count = 0;
     for (int m = 0; m < count; ++m) {
         for (int32_t k = g->head[cells[m]]; k >= 0; k = w->links[k].link.next) {
             if (k == i || (fixed && w->links[k].immovable)) {
                 continue;
             }
-            if (s.count == CCL_SCAN3_BLOCK - 3) {
-                ccl_scan3_pick(w, &s, exclude, best);
+            if (f.count == CCL_SCAN3_BLOCK - 3) {
+                ccl_predict3_found(w, i, p, exclude, &f, shifts, best);
+                f.count = 0;
             }
-            ccl_scan3_gather(w, &s, k, p, v, r, shifts[m]);
+            __builtin_prefetch(&w->slots[k]);
+            f.who[f.count] = k;
+            f.cell[f.count++] = (uint8_t)m;
         }
     }
-    ccl_scan3_pick(w, &s, exclude, best);
+    ccl_predict3_found(w, i, p, exclude, &f, shifts, best);
 }
 
 /* The time to leave the cell along one axis (low edge lo of a cell of width cell, coordinate c)
