@@ -274,8 +274,9 @@ static bool ccl_cli_run3d_report(const ccl_cli_run_options *o, const ccl_world3d
 }
 
 int ccl_cli_run3d_main(const ccl_cli_run_options *o) {
-    if (o->svg_path != NULL || o->frames_dir != NULL || o->xyz_path != NULL) {
-        fputs("circol run: pictures, frames and --xyz are for 2D scenes only\n", stderr);
+    if (o->svg_path != NULL || o->frames_dir != NULL || o->xyz_path != NULL ||
+        o->trace_path != NULL) {
+        fputs("circol run: pictures, frames, traces and --xyz are for 2D scenes only\n", stderr);
         return CCL_CLI_EXIT_USAGE;
     }
     char *text = ccl_cli_run3d_read(o->scene_path);
