@@ -65,6 +65,9 @@ ccl_status ccl_grid3_rebuild(ccl_grid3 *g, double max_radius, int32_t live) {
     }
     g->max_radius = max_radius;
     g->planned_live = live;
+    for (int m = 0; m < 27; ++m) {
+        g->offsets[m] = ((m / 9 - 1) * n[1] + (m / 3 % 3 - 1)) * n[0] + (m % 3 - 1);
+    }
     return CCL_OK;
 }
 
@@ -78,24 +81,37 @@ bool ccl_grid3_cells_hold(const ccl_grid3 *g, double radius) {
     return true;
 }
 
-int ccl_grid3_neighbours(const ccl_grid3 *g, int32_t c, int32_t cells[27], ccl_vec3 shifts[27]) {
+/// No shift, for the 27 cells around a cell away from the box's faces.
+static const ccl_vec3 ccl_grid3_no_shift[27];
+
+const ccl_vec3 *ccl_grid3_neighbours(const ccl_grid3 *g, int32_t c, int32_t cells[27],
+                                     ccl_vec3 shift_room[27], int *count) {
     int32_t home[3], lines[3][3];
-    double shift[3][3], sizes[3] = {g->size.x, g->size.y, g->size.z};
-    int count[3];
     ccl_grid3_split(g, c, home);
+    if (home[0] > 0 && home[0] < g->n[0] - 1 && home[1] > 0 && home[1] < g->n[1] - 1 &&
+        home[2] > 0 && home[2] < g->n[2] - 1) {
+        for (int m = 0; m < 27; ++m) {
+            cells[m] = c + g->offsets[m];
+        }
+        *count = 27;
+        return ccl_grid3_no_shift;
+    }
+    double shift[3][3], sizes[3] = {g->size.x, g->size.y, g->size.z};
+    int lengths[3];
     for (int k = 0; k < 3; ++k) {
-        count[k] =
+        lengths[k] =
             ccl_grid_neighbour_lines(home[k], g->n[k], g->periodic, sizes[k], lines[k], shift[k]);
     }
     int m = 0;
-    for (int z = 0; z < count[2]; ++z) {
-        for (int y = 0; y < count[1]; ++y) {
-            for (int x = 0; x < count[0]; ++x) {
+    for (int z = 0; z < lengths[2]; ++z) {
+        for (int y = 0; y < lengths[1]; ++y) {
+            for (int x = 0; x < lengths[0]; ++x) {
                 cells[m] = ccl_grid3_cell_at(g, lines[0][x], lines[1][y], lines[2][z]);
-                shifts[m] = ccl_v3(shift[0][x], shift[1][y], shift[2][z]);
+                shift_room[m] = ccl_v3(shift[0][x], shift[1][y], shift[2][z]);
                 m++;
             }
         }
     }
-    return m;
+    *count = m;
+    return shift_room;
 }

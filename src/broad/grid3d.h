@@ -27,6 +27,7 @@ typedef struct ccl_grid3 {
     int32_t capacity;     ///< cells allocated
     double max_radius;    ///< the largest radius the cells were built for
     int32_t planned_live; ///< bodies the last build planned for
+    int32_t offsets[27];  ///< the cells around a cell away from the faces, less the cell
 } ccl_grid3;
 
 /// A grid over the box, without cells (the first build makes them).
@@ -72,8 +73,10 @@ static inline int32_t ccl_grid3_cell_at(const ccl_grid3 *g, int32_t cx, int32_t 
     return (cz * g->n[1] + cy) * g->n[0] + cx;
 }
 
-/// The cells around cell c (itself included: 27, fewer by a wall) and the shift that brings each
-/// one's bodies beside c across a periodic edge. Returns how many.
-int ccl_grid3_neighbours(const ccl_grid3 *g, int32_t c, int32_t cells[27], ccl_vec3 shifts[27]);
+/// The cells around cell c (itself included: 27, fewer by a wall) in *count, and the shift that
+/// brings each one's bodies beside c across a periodic edge: returned, written into shift_room,
+/// or for a cell away from the box's faces (no shift) a table of zeros.
+const ccl_vec3 *ccl_grid3_neighbours(const ccl_grid3 *g, int32_t c, int32_t cells[27],
+                                     ccl_vec3 shift_room[27], int *count);
 
 #endif

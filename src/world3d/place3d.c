@@ -46,8 +46,10 @@ static ccl_status ccl_world3d_place_centre(const ccl_world3d *w, ccl_vec3 p, dou
  * hold r: every such sphere lies in the 27 cells around p's. */
 static bool ccl_world3d_overlaps(const ccl_world3d *w, ccl_vec3 p, double r) {
     int32_t cells[27];
-    ccl_vec3 shifts[27];
-    int count = ccl_grid3_neighbours(&w->grid, ccl_grid3_cell_of(&w->grid, p), cells, shifts);
+    ccl_vec3 room[27];
+    int count;
+    /* the minimum image gives each separation: no shifts needed */
+    (void)ccl_grid3_neighbours(&w->grid, ccl_grid3_cell_of(&w->grid, p), cells, room, &count);
     for (int m = 0; m < count; ++m) {
         for (int32_t k = w->grid.head[cells[m]]; k >= 0; k = w->links[k].link.next) {
             ccl_vec3 d = ccl_world3d_separation(w, p, ccl_sphere_position_at(w, k, w->time));

@@ -10,12 +10,14 @@
 
 /// Neighbours gathered before their entry times are computed (a multiple of 4).
 #define CCL_SCAN3_BLOCK 64
+/// Room for the block and the padding to a multiple of 4.
+#define CCL_SCAN3_ROOM (CCL_SCAN3_BLOCK + 3)
 
 /* Neighbours' relative motion, side by side, and their entry times. */
 typedef struct ccl_scan3 {
-    double dpx[CCL_SCAN3_BLOCK], dpy[CCL_SCAN3_BLOCK], dpz[CCL_SCAN3_BLOCK];
-    double dvx[CCL_SCAN3_BLOCK], dvy[CCL_SCAN3_BLOCK], dvz[CCL_SCAN3_BLOCK];
-    double reach[CCL_SCAN3_BLOCK], u[CCL_SCAN3_BLOCK];
+    double dpx[CCL_SCAN3_ROOM], dpy[CCL_SCAN3_ROOM], dpz[CCL_SCAN3_ROOM];
+    double dvx[CCL_SCAN3_ROOM], dvy[CCL_SCAN3_ROOM], dvz[CCL_SCAN3_ROOM];
+    double reach[CCL_SCAN3_ROOM], u[CCL_SCAN3_ROOM];
     int32_t who[CCL_SCAN3_BLOCK];
     int count;
 } ccl_scan3;
@@ -77,10 +79,14 @@ static void ccl_scan3_settle(ccl_scan3 *s) {
 static void ccl_scan3_pick(const ccl_world3d *w, ccl_scan3 *s, int32_t exclude,
                            ccl_candidate3 *best) {
     int n = s->count;
-    for (int j = n; j < ((n + 3) & ~3); ++j) {
-        s->dpx[j] = s->dpy[j] = s->dpz[j] = 0.0; /* at rest, apart: no entry */
-        s->dvx[j] = s->dvy[j] = s->dvz[j] = 0.0;
-        s->reach[j] = 0.0;
+    /* up to the next multiple of 4: three entries at rest and apart (no entry), written out, since
+     * a loop to the multiple became seven calls to memset */
+    double *pad[7] = {s->dpx + n, s->dpy + n, s->dpz + n,  s->dvx + n,
+                      s->dvy + n, s->dvz + n, s->reach + n};
+    for (int a = 0; a < 7; ++a) {
+        pad[a][0] = 0.0;
+        pad[a][1] = 0.0;
+        pad[a][2] = 0.0;
     }
     ccl_scan3_entries(s, (n + 3) & ~3);
     double least = best->u;
@@ -152,8 +158,9 @@ static void ccl_predict3_neighbours(const ccl_world3d *w, int32_t i, ccl_vec3 p,
     const ccl_grid3 *g = &w->grid;
     bool fixed = w->links[i].immovable;
     int32_t cells[27];
-    ccl_vec3 shifts[27];
-    int count = ccl_grid3_neighbours(g, w->links[i].link.cell, cells, shifts);
+    ccl_vec3 room[27];
+    int count;
+    const ccl_vec3 *shifts = ccl_grid3_neighbours(g, w->links[i].link.cell, cells, room, &count);
     ccl_found3 f;
     f.count = 0;
     for (int m = 0; m < count; ++m) {
@@ -161,7 +168,7 @@ static void ccl_predict3_neighbours(const ccl_world3d *w, int32_t i, ccl_vec3 p,
             if (k == i || (fixed && w->links[k].immovable)) {
                 continue;
             }
-            if (f.count == CCL_SCAN3_BLOCK - 3) {
+            if (f.count == CCL_SCAN3_BLOCK) {
                 ccl_predict3_found(w, i, p, exclude, &f, shifts, best);
                 f.count = 0;
             }

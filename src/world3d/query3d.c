@@ -109,8 +109,10 @@ static double ccl_world3d_overlap_of(const ccl_world3d *w, int32_t i, ccl_vec3 p
         }
     }
     int32_t cells[27];
-    ccl_vec3 shifts[27];
-    int count = ccl_grid3_neighbours(g, w->links[i].link.cell, cells, shifts);
+    ccl_vec3 room[27];
+    int count;
+    /* the minimum image gives each separation: no shifts needed */
+    (void)ccl_grid3_neighbours(g, w->links[i].link.cell, cells, room, &count);
     for (int m = 0; m < count; ++m) {
         for (int32_t k = g->head[cells[m]]; k >= 0; k = w->links[k].link.next) {
             if (k > i) {
