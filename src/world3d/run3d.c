@@ -62,11 +62,19 @@ static double ccl_world3d_rebase(ccl_world3d *w) {
 }
 
 /* Before the first event of a run: the contacts of the last advance are dropped, and what was
- * changed by hand is predicted again. */
+ * changed by hand is predicted again, in the cells the spheres now call for. */
 static void ccl_world3d_prepare(ccl_world3d *w) {
     w->contact_count = 0;
     if (!w->repredict_pending) {
         return;
+    }
+    /* the cells the spheres now call for (the adds rebuild only when they outgrow them fourfold);
+     * where they cannot be had, the present ones serve */
+    int32_t n[3];
+    ccl_grid3_plan(&w->grid, w->grid.max_radius, w->live_count, n);
+    if (w->live_count > 0 &&
+        (n[0] != w->grid.n[0] || n[1] != w->grid.n[1] || n[2] != w->grid.n[2])) {
+        (void)ccl_world3d_rebuild_grid(w, w->grid.max_radius);
     }
     ccl_queue_clear(&w->queue);
     for (int32_t i = 0; i < w->slot_count; ++i) {
