@@ -164,16 +164,25 @@ ccl_status ccl_world3d_add_sphere(ccl_world3d *w, const ccl_sphere_def *def, ccl
     return CCL_OK;
 }
 
-ccl_status ccl_world3d_remove_sphere(ccl_world3d *w, ccl_sphere_id id) {
-    if (w == NULL) {
+/* The slot of the sphere a change names, in *slot, or why it cannot be changed (valid: whether
+ * the rest of the call's arguments are). */
+static ccl_status ccl_world3d_changing(const ccl_world3d *w, ccl_sphere_id id, bool valid,
+                                       int32_t *slot) {
+    if (w == NULL || !valid) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
     if (w->locked) {
         return CCL_ERR_LOCKED;
     }
-    int32_t i = ccl_world3d_slot_of(w, id);
-    if (i < 0) {
-        return CCL_ERR_STALE_ID;
+    *slot = ccl_world3d_slot_of(w, id);
+    return *slot < 0 ? CCL_ERR_STALE_ID : CCL_OK;
+}
+
+ccl_status ccl_world3d_remove_sphere(ccl_world3d *w, ccl_sphere_id id) {
+    int32_t i;
+    ccl_status status = ccl_world3d_changing(w, id, true, &i);
+    if (status != CCL_OK) {
+        return status;
     }
     ccl_cell_list_remove(w->grid.head, ccl_world3d_grid_links(w), i);
     ccl_queue_remove(&w->queue, i);
@@ -187,15 +196,10 @@ ccl_status ccl_world3d_remove_sphere(ccl_world3d *w, ccl_sphere_id id) {
 }
 
 ccl_status ccl_world3d_set_velocity(ccl_world3d *w, ccl_sphere_id id, ccl_vec3 velocity) {
-    if (w == NULL || !ccl_vec3_within(velocity, CCL_MAX_SPEED)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
-    }
-    int32_t i = ccl_world3d_slot_of(w, id);
-    if (i < 0) {
-        return CCL_ERR_STALE_ID;
+    int32_t i;
+    ccl_status status = ccl_world3d_changing(w, id, ccl_vec3_within(velocity, CCL_MAX_SPEED), &i);
+    if (status != CCL_OK) {
+        return status;
     }
     if (w->links[i].immovable) {
         return CCL_ERR_INVALID_ARGUMENT;

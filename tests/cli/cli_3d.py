@@ -4,7 +4,6 @@ the collision-rate identity, `run` on scenes with "dim": 3. One case per CTest t
 
 usage: cli_3d.py --circol PATH --scenes DIR CASE
 """
-import argparse
 import json
 import math
 import os
@@ -75,23 +74,11 @@ def case_run3d_bad_scene():
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--circol", required=True)
-    parser.add_argument("--scenes", required=True)
-    parser.add_argument("case")
-    options = parser.parse_args()
-    cli_test.CIRCOL, cli_test.SCENES = options.circol, options.scenes
-    test = globals().get("case_" + options.case)
-    if test is None:
-        print(f"unknown case {options.case}")
-        return 2
-    try:
-        test()
-    except (Failure, AssertionError, json.JSONDecodeError, KeyError) as error:
-        print(f"FAILED {options.case}: {error}")
-        return 1
-    print(f"ok {options.case}")
-    return 0
+    """Runs one case through cli_test's driver, which finds it among its own cases."""
+    for name, case in list(globals().items()):
+        if name.startswith("case_"):
+            setattr(cli_test, name, case)
+    return cli_test.main()
 
 
 if __name__ == "__main__":
