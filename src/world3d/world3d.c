@@ -166,6 +166,10 @@ ccl_status ccl_world3d_rebuild_grid(ccl_world3d *w, double max_radius) {
     if (status != CCL_OK) {
         return status;
     }
+    w->repredict_pending = true;
+    if (w->slot_count == 0) {
+        return CCL_OK; /* no slots yet (nor their array) */
+    }
     ccl_grid_links links = ccl_world3d_grid_links(w);
     for (int32_t i = 0; i < w->slot_count; ++i) {
         if (w->links[i].alive) {
@@ -175,7 +179,6 @@ ccl_status ccl_world3d_rebuild_grid(ccl_world3d *w, double max_radius) {
                                  ccl_grid3_cell_of(&w->grid, w->slots[i].position));
         }
     }
-    w->repredict_pending = true;
     return CCL_OK;
 }
 
