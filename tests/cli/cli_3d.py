@@ -60,6 +60,19 @@ def case_run3d_scene():
         check(0.4 <= c["z"] <= 3.6 and "vz" in c, f"sphere {c}")
 
 
+def case_run3d_example():
+    """The bundled 3D example runs to its end: nothing overlaps, energy is only lost (one sphere
+    has restitution 0.9), and the spheres stay in the box."""
+    path = os.path.join(os.path.dirname(cli_test.SCENES), "scenes3d", "spheres.json")
+    report = run_json("run", path, "--json", "--state")
+    check(report["time"] == report["until"] == 20, "runs to until")
+    check(report["max_overlap"] <= 1e-12, "no overlap")
+    check(report["kinetic_energy"] <= report["initial_kinetic_energy"] * (1 + 1e-12), "energy")
+    for c in report["circles"]:
+        inside = all(c["r"] <= c[k] <= 10 - c["r"] for k in ("x", "y", "z"))
+        check(inside, f"sphere {c}")
+
+
 def case_run3d_bad_scene():
     """A 3D scene with an unknown key, or a sphere outside its box, exits with status 2."""
     with tempfile.TemporaryDirectory() as tmp:
