@@ -51,4 +51,39 @@ static inline void w3_fill_lattice(ccl_world3d *w, double box, int side, wt_rng 
     free(v);
 }
 
+/// A periodic gas of side^3 spheres of diameter 1 at packing fraction eta, restitution e, on the
+/// lattice with velocities from seed (aborts when the world refuses it).
+static inline ccl_world3d *w3_gas_world(int side, double eta, double restitution, uint64_t seed) {
+    int n = side * side * side;
+    double box = w3_side(n, eta);
+    ccl_world3d_def d = w3_periodic_def(box);
+    d.restitution = restitution;
+    d.max_events_per_advance = 20000000;
+    ccl_world3d *w = NULL;
+    if (ccl_world3d_create(&d, &w) != CCL_OK) {
+        abort();
+    }
+    wt_rng rng = {seed};
+    w3_fill_lattice(w, box, side, &rng);
+    return w;
+}
+
+/// What a run of collisions kept: the relative change of the kinetic energy and the size of the
+/// total momentum (the sum of its components' magnitudes) after it.
+typedef struct w3_kept {
+    double energy_change, momentum;
+} w3_kept;
+
+/// Runs `collisions` more collisions and says what was kept.
+static inline w3_kept w3_run_collisions(ccl_world3d *w, uint64_t collisions) {
+    double e0 = ccl_world3d_get_stats(w).kinetic_energy;
+    if (ccl_world3d_advance_collisions(w, collisions, INFINITY) != CCL_OK) {
+        abort();
+    }
+    ccl_world3d_stats s = ccl_world3d_get_stats(w);
+    w3_kept k = {fabs(s.kinetic_energy - e0) / e0,
+                 fabs(s.momentum.x) + fabs(s.momentum.y) + fabs(s.momentum.z)};
+    return k;
+}
+
 #endif

@@ -51,14 +51,7 @@ static inline double w3_chi2(const double *hist, double samples, double kT, int 
 static inline w3_gas_result w3_gas(int side, double eta, double equilibrate, double measure,
                                    uint64_t seed) {
     int n = side * side * side;
-    double box = w3_side(n, eta);
-    ccl_world3d_def d = w3_periodic_def(box);
-    ccl_world3d *w = NULL;
-    if (ccl_world3d_create(&d, &w) != CCL_OK) {
-        abort();
-    }
-    wt_rng rng = {seed};
-    w3_fill_lattice(w, box, side, &rng);
+    ccl_world3d *w = w3_gas_world(side, eta, 1.0, seed);
     ccl_world3d_advance_collisions(w, (uint64_t)(equilibrate * n), INFINITY);
     ccl_world3d_reset_stats(w);
     double block_z[W3_BLOCKS], hist[W3_BINS] = {0}, virial = 0.0, time = 0.0, samples = 0.0;
