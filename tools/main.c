@@ -16,7 +16,7 @@ static void ccl_cli_usage(FILE *out) {
           "                  [--xyz FILE --every DT]\n"
           "       circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
           "                  [--svg FILE] [--equilibrate C] [--blocks B] [--cell-size S]\n"
-          "                  [--bidisperse] [--gr FILE]\n"
+          "                  [--bidisperse] [--gr FILE] [--dim 3]\n"
           "       circol help [run|gas]\n"
           "       circol --version\n"
           "Exact collisions of moving circles. Without a command, circol runs (circol\n"
