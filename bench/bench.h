@@ -69,6 +69,7 @@ void bench_scene_sweep_batch(const bench_options *opt);
 
 /// Periodic hard-disk gas: collisions per second and memory per circle.
 void bench_scene_gas(const bench_options *opt);
+void bench_scene_gas3d(const bench_options *opt);
 
 /// Balls in a walled box: circol against Chipmunk2D and Box2D at 60 Hz.
 void bench_scene_balls(const bench_options *opt);

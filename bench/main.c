@@ -210,6 +210,8 @@ static const bench_scene scenes[] = {
     {"sweep_batch", bench_scene_sweep_batch,
      "batch swept test and overlap test, 1024 pairs (in cache) and 16M pairs (memory)"},
     {"gas", bench_scene_gas, "periodic hard-disk gas: collisions per second, bytes per circle"},
+    {"gas3d", bench_scene_gas3d,
+     "periodic hard-sphere gas: collisions per second, bytes per sphere"},
     {"balls", bench_scene_balls, "balls in a walled box: circol vs Chipmunk2D vs Box2D at 60 Hz"},
     {"game", bench_scene_game,
      "the game kit: balls in a box with and without filters, ray casts, region queries"},

@@ -6,6 +6,7 @@
  * Speeds are sampled at the end of each block and compared with the 2D Maxwell-Boltzmann law
  * f(v) = (v / kT) exp(-v^2 / (2 kT)). */
 #include "gas.h"
+#include "gas3d.h"
 
 #include <errno.h>
 #include <math.h>
@@ -59,7 +60,7 @@ typedef struct ccl_cli_gas {
 void ccl_cli_gas_usage(void *out) {
     fputs("usage: circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
           "                  [--svg FILE] [--equilibrate C] [--blocks B] [--cell-size S]\n"
-          "                  [--bidisperse] [--gr FILE] [--xyz FILE --every DT]\n"
+          "                  [--bidisperse] [--gr FILE] [--xyz FILE --every DT] [--dim 3]\n"
           "Hard-disk gas: N disks (diameter 1, mass 1, kT = 1) at packing fraction ETA in a\n"
           "periodic square box. Reports the compressibility factor Z = PA/(NkT) from the\n"
           "collision virial with its standard error, the collision rate and the speed\n"
@@ -73,6 +74,7 @@ void ccl_cli_gas_usage(void *out) {
           "  --cell-size S    the world's grid cell edge (default 0: chosen from N)\n"
           "  --bidisperse     a 50:50 mixture of diameters 1 and 1.4 (ETA counts both)\n"
           "  --seed S         random seed of the velocities (default 1)\n"
+          "  --dim D          2 (default): disks; 3: spheres (Kolafa's equation of state)\n"
           "  --json           print one JSON object instead of the summary\n"
           "  --svg FILE       draw the speed histogram against the theoretical curve\n"
           "  --gr FILE        write the pair correlation g(r) near contact as CSV (r,g)\n"
@@ -585,6 +587,9 @@ int ccl_cli_gas_main(int argc, char **argv) {
     if (gas.options.help) {
         ccl_cli_gas_usage(stdout);
         return CCL_CLI_EXIT_OK;
+    }
+    if (gas.options.dim == 3) {
+        return ccl_cli_gas3d_main(&gas.options);
     }
     ccl_cli_interrupt_install();
     int code = ccl_cli_gas_execute(&gas);

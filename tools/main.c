@@ -21,6 +21,7 @@ static void ccl_cli_usage(FILE *out) {
           "       circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
           "                  [--svg FILE] [--equilibrate C] [--blocks B] [--cell-size S]\n"
           "                  [--bidisperse] [--gr FILE] [--xyz FILE --every DT]\n"
+          "                  [--dim 3]\n"
           "       circol jam [--n N] [--bidisperse] [--growth G] [--max-pressure P]\n"
           "                  [--seed S] [--json] [--svg FILE]\n"
           "       circol help [run|resume|gas|jam]\n"

@@ -287,6 +287,7 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
     options->equilibrate = 10.0;
     options->blocks = 20;
     options->seed = 1;
+    options->dim = 2;
     bool has_collisions = false;
     ccl_cli_args args = {argc, argv, 0, error, error_size};
     for (; args.at < argc; args.at++) {
@@ -313,6 +314,9 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
             ok = ccl_cli_args_number(&args, "--cell-size", 0.0, false, &options->cell_size);
         } else if (ccl_cli_args_is(&args, "--bidisperse")) {
             ok = ccl_cli_args_flag(&args, "--bidisperse", &options->bidisperse);
+        } else if (ccl_cli_args_is(&args, "--dim")) {
+            ok = ccl_cli_args_integer(&args, "--dim", 2, 3, &value);
+            options->dim = (int)value;
         } else if (ccl_cli_args_is(&args, "--json")) {
             ok = ccl_cli_args_flag(&args, "--json", &options->json);
         } else if (ccl_cli_args_is(&args, "--svg")) {

@@ -36,6 +36,7 @@ typedef struct ccl_cli_gas_options {
     uint64_t seed;        ///< --seed S. Default 1.
     double cell_size;     ///< --cell-size S: the world's grid cell edge; 0 (default) automatic.
     bool bidisperse;      ///< --bidisperse: half the disks of diameter 1.4, half of 1.
+    int dim;              ///< --dim 2 (default, disks) or 3 (spheres).
     bool json;            ///< --json.
     const char *svg_path; ///< --svg FILE: the speed histogram, or NULL.
     const char *gr_path;  ///< --gr FILE: g(r) as CSV, or NULL.

@@ -1,6 +1,7 @@
 /* circol CLI: `circol run`. All physics is the library's: this file builds the world from the
  * scene, advances it in frames (for trails and the progress bar) and reports. */
 #include "run.h"
+#include "run3d.h"
 
 #include <errno.h>
 #include <math.h>
@@ -596,6 +597,9 @@ int ccl_cli_run_main(int argc, char **argv) {
         return CCL_CLI_EXIT_OK;
     }
     ccl_cli_interrupt_install();
+    if (ccl_cli_run3d_wanted(run.options.scene_path)) {
+        return ccl_cli_run3d_main(&run.options);
+    }
     int code = ccl_cli_run_execute(&run);
     ccl_cli_run_free(&run);
     return code;

@@ -11,5 +11,6 @@
 #include "query.h"
 #include "response.h"
 #include "world.h"
+#include "world3d.h"
 
 #endif

@@ -95,10 +95,10 @@ static void ccl_growing_neighbours(const ccl_world *w, int32_t i, double factor,
     const ccl_body_slot *b = &w->bodies[i];
     int32_t cols[3], rows[3];
     double shift_x[3], shift_y[3];
-    int ncols = ccl_neighbour_lines(b->link.cell % w->grid.nx, w->grid.nx, w->box.periodic,
-                                    w->box.size.x, cols, shift_x);
-    int nrows = ccl_neighbour_lines(b->link.cell / w->grid.nx, w->grid.ny, w->box.periodic,
-                                    w->box.size.y, rows, shift_y);
+    int ncols = ccl_grid_neighbour_lines(b->link.cell % w->grid.nx, w->grid.nx, w->box.periodic,
+                                         w->box.size.x, cols, shift_x);
+    int nrows = ccl_grid_neighbour_lines(b->link.cell / w->grid.nx, w->grid.ny, w->box.periodic,
+                                         w->box.size.y, rows, shift_y);
     for (int row = 0; row < nrows; ++row) {
         for (int col = 0; col < ncols; ++col) {
             for (int32_t k = ccl_grid_first(&w->grid, rows[row] * w->grid.nx + cols[col]); k >= 0;

@@ -44,12 +44,6 @@ typedef struct ccl_prediction {
     ccl_scan_block scan; ///< neighbours whose times are computed but not yet looked at
 } ccl_prediction;
 
-/// The columns (or rows) next to cell coordinate c on an axis of n cells, and the shift that
-/// brings each one's circles beside c across a periodic edge: 3 of them, fewer at a wall. Returns
-/// how many (predict_scan.c).
-int ccl_neighbour_lines(int32_t c, int32_t n, bool periodic, double size, int32_t lines[3],
-                        double shifts[3]);
-
 /// The earliest contact of circle b (its cell's obstacles) with a segment or point, skip aside
 /// (the code of an image not to meet at once, or -1): see predict_obstacles.c.
 void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc, int32_t skip,

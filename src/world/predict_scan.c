@@ -20,26 +20,6 @@ static bool ccl_pair_is_separating(const ccl_world *w, int32_t i, int32_t k) {
     return false;
 }
 
-int ccl_neighbour_lines(int32_t c, int32_t n, bool periodic, double size, int32_t lines[3],
-                        double shifts[3]) {
-    int count = 0;
-    for (int32_t o = -1; o <= 1; ++o) {
-        int32_t m = c + o;
-        double shift = 0.0;
-        if (m < 0 || m >= n) {
-            if (!periodic) {
-                continue;
-            }
-            shift = m < 0 ? -size : size;
-            m = m < 0 ? m + n : m - n;
-        }
-        lines[count] = m;
-        shifts[count] = shift;
-        count++;
-    }
-    return count;
-}
-
 /* ccl_predict_neighbours for mixed_gamma = ccl_curved_gamma(w), inlined once for each law. */
 static CCL_ALWAYS_INLINE void ccl_predict_neighbours_as(const ccl_world *w, double mixed_gamma,
                                                         int32_t i, ccl_vec2 acc, int32_t exclude,
@@ -48,10 +28,10 @@ static CCL_ALWAYS_INLINE void ccl_predict_neighbours_as(const ccl_world *w, doub
     const double now = w->time;
     int32_t cols[3], rows[3];
     double shift_x[3], shift_y[3];
-    int ncols = ccl_neighbour_lines(b->link.cell % w->grid.nx, w->grid.nx, w->box.periodic,
-                                    w->box.size.x, cols, shift_x);
-    int nrows = ccl_neighbour_lines(b->link.cell / w->grid.nx, w->grid.ny, w->box.periodic,
-                                    w->box.size.y, rows, shift_y);
+    int ncols = ccl_grid_neighbour_lines(b->link.cell % w->grid.nx, w->grid.nx, w->box.periodic,
+                                         w->box.size.x, cols, shift_x);
+    int nrows = ccl_grid_neighbour_lines(b->link.cell / w->grid.nx, w->grid.ny, w->box.periodic,
+                                         w->box.size.y, rows, shift_y);
     for (int row = 0; row < nrows; ++row) {
         for (int col = 0; col < ncols; ++col) {
             for (int32_t k = ccl_grid_first(&w->grid, rows[row] * w->grid.nx + cols[col]); k >= 0;
@@ -103,23 +83,6 @@ void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t
  * neighbour's loads wait behind the previous one's arithmetic and branches. The result is the
  * event ccl_straight_entry would give neighbour by neighbour, bit for bit: each time is computed
  * with its operations, and a neighbour that its early exit skips cannot be the first smallest. */
-
-/* On x86-64 Linux an AVX-512 (x86-64-v4) and an AVX2 version of the kernel are built too and the
- * best one the processor runs is chosen at load time: the same correctly rounded operations, no
- * contraction, so the same bits. CMakeLists.txt compiles this file without errno for sqrt and
- * without trapping floating-point exceptions, so that the loop has no branch and vectorises, and
- * asks for vectors of four doubles: a scan has about six neighbours, which four lanes (and
- * AVX-512's masks) suit better than eight. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) &&       \
-    !defined(__SANITIZE_ADDRESS__) && !defined(CCL_NO_TARGET_CLONES)
-#if __GNUC__ >= 12 /* "arch=x86-64-v4" as a clone target is GCC 12 and later */
-#define CCL_SCAN_KERNEL __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
-#else
-#define CCL_SCAN_KERNEL __attribute__((target_clones("avx2", "default")))
-#endif
-#else
-#define CCL_SCAN_KERNEL
-#endif
 
 /* ccl_straight_entry without the early exit for each of the first n entries (n a multiple of 4),
  * from the squares' discriminant. An entry that needs the factored form instead
@@ -307,9 +270,9 @@ void ccl_predict_neighbours_straight(const ccl_world *w, int32_t i, int32_t cx, 
     } else {
         int32_t cols[3], rows[3];
         double shift_x[3], shift_y[3];
-        int ncols = ccl_neighbour_lines(cx, nx, w->box.periodic, w->box.size.x, cols, shift_x);
+        int ncols = ccl_grid_neighbour_lines(cx, nx, w->box.periodic, w->box.size.x, cols, shift_x);
         int nrows =
-            ccl_neighbour_lines(cy, w->grid.ny, w->box.periodic, w->box.size.y, rows, shift_y);
+            ccl_grid_neighbour_lines(cy, w->grid.ny, w->box.periodic, w->box.size.y, rows, shift_y);
         for (int row = 0; row < nrows; ++row) {
             for (int col = 0; col < ncols; ++col) {
                 int32_t k = ccl_grid_first(&w->grid, rows[row] * nx + cols[col]);

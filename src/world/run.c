@@ -2,6 +2,7 @@
 
 #include <float.h>
 
+#include "core/clock.h"
 #include "core/constants.h"
 #include "core/exact.h"
 #include "world/collide.h"
@@ -59,14 +60,7 @@ static double ccl_world_rebase(ccl_world *w) {
         }
         ccl_body_cold_of(w, b)->last_collision -= shift;
     }
-    double base_error;
-    double base = ccl_two_sum(w->time_base, shift, &base_error);
-    if (exact && base_error > 0.0) {
-        /* the new origin rounded down (its sum's error is positive): up by an ulp, so that no time
-         * reported after the re-basing, base + time, falls below one reported before it */
-        base = nextafter(base, INFINITY);
-    }
-    w->time_base = base;
+    w->time_base = ccl_queue_rebased_origin(w->time_base, shift, exact);
     w->stats_since -= shift;
     w->growth.epoch -= shift;
     w->growth.until -= shift;
@@ -289,21 +283,13 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
 }
 
 ccl_status ccl_world_advance(ccl_world *w, double dt) {
-    if (w == NULL || !(dt >= 0.0) || !isfinite(dt)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    /* A re-basing during the run shifts by an event time, so time_base + time can end an ulp
-     * away from the caller's sum of steps; when it does, land on the caller's value exactly. */
-    double world_end = ccl_world_time(w) + dt;
-    if (!isfinite(world_end) || !isfinite(w->time + dt)) {
+    double world_end;
+    if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, &world_end)) {
         return CCL_ERR_INVALID_ARGUMENT; /* the time would overflow: refused, nothing changes */
     }
     ccl_status status = ccl_world_run(w, w->time + dt, 0);
     if (status == CCL_OK) {
-        double landing = world_end - w->time_base;
-        if (landing != w->time && fabs(landing - w->time) <= 2.0 * DBL_EPSILON * fabs(world_end)) {
-            w->time = landing;
-        }
+        w->time = ccl_clock_landing(w->time_base, w->time, world_end);
     }
     return status;
 }
@@ -312,11 +298,7 @@ ccl_status ccl_world_advance_collisions(ccl_world *w, uint64_t collisions, doubl
     if (w == NULL || !(max_dt >= 0.0) || collisions == 0) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
-    /* an end past the largest time (max_dt = INFINITY, or one whose sum overflows) is no end:
-     * the run stops at the last collision asked for, or where no event is left (ccl_world_run) */
-    double t_end = w->time + max_dt;
-    if (!isfinite(t_end) || !isfinite(ccl_world_time(w) + max_dt)) {
-        t_end = INFINITY;
-    }
-    return ccl_world_run(w, t_end, collisions);
+    /* no end in time: the run stops at the last collision asked for, or where no event is left
+     * (ccl_world_run) */
+    return ccl_world_run(w, ccl_clock_limit(w->time_base, w->time, max_dt), collisions);
 }
