@@ -159,7 +159,7 @@ static int ccl_touch_order(const void *a, const void *b) {
     return x->other < y->other ? -1 : x->other > y->other;
 }
 
-/* Whether the m-th touch is one a world can have: a live sensor and a live circle that is not
+/* Whether touch t is one a world can have: a live sensor and a live circle that is not
  * one, whose filters let them meet. */
 static bool ccl_touch_sane(const ccl_world *w, ccl_sensor_touch t) {
     int32_t n = w->slot_count;
