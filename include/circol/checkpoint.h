@@ -14,7 +14,7 @@ extern "C" {
 #endif
 
 /// The format version ccl_world_save writes; ccl_world_load reads this one and every earlier one.
-#define CCL_CHECKPOINT_VERSION 1
+#define CCL_CHECKPOINT_VERSION 2
 
 /// Takes the next size bytes of a saved world (in order); false stops the save.
 typedef bool ccl_write_fn(const void *data, size_t size, void *user);
@@ -29,12 +29,13 @@ typedef struct ccl_load_info {
 } ccl_load_info;
 
 /// Saves everything that decides the world's future: its definition (less the callbacks and the
-/// allocator), the time, every circle's state and predicted event, segments and points, the grid,
-/// the event queue, the statistics and the periodic image counts, and extra_size bytes of the
-/// caller's (which may be NULL for 0). The bytes go to write in pieces; the format is
-/// little-endian, versioned, and ends with a CRC-32 of everything before it (docs/CHECKPOINT.md).
-/// CCL_ERR_LOCKED inside a contact callback; CCL_ERR_INVALID_ARGUMENT for NULL;
-/// CCL_ERR_OUT_OF_MEMORY when write returned false (no room for the bytes; what it took is an
+/// allocator), the time, every circle's state and predicted event, segments and points (with their
+/// ids), the grid, the event queue, the statistics, the periodic image counts, the growth of the
+/// radii, the game kit's state (kinematic circles, sensors and their touches, filters), and
+/// extra_size bytes of the caller's (which may be NULL for 0). The bytes go to write in pieces; the
+/// format is little-endian, versioned, and ends with a CRC-32 of everything before it
+/// (docs/CHECKPOINT.md). CCL_ERR_LOCKED inside a contact callback; CCL_ERR_INVALID_ARGUMENT for
+/// NULL; CCL_ERR_OUT_OF_MEMORY when write returned false (no room for the bytes; what it took is an
 /// incomplete file). The world does not change.
 ccl_status ccl_world_save(const ccl_world *world, const void *extra, size_t extra_size,
                           ccl_write_fn *write, void *user);

@@ -97,6 +97,19 @@ static inline unsigned char ccl_reader_u8(ccl_reader *r) {
     return *r->at++;
 }
 
+/// The sections of a file being loaded: where the next one starts, and why the load stopped.
+typedef struct ccl_loading {
+    const unsigned char *at, *end;
+    const char *problem; ///< what is wrong with the file (NULL while nothing is)
+    ccl_status status;   ///< CCL_ERR_OUT_OF_MEMORY when the allocator refused
+} ccl_loading;
+
+/// Opens the next section into r, which must carry tag; false (problem: missing) when it does not.
+bool ccl_open_section(ccl_loading *l, uint32_t tag, const char *missing, ccl_reader *r);
+
+/// Whether section r was read to its end exactly; if not, the problem is `wrong`.
+bool ccl_section_done(ccl_loading *l, const ccl_reader *r, const char *wrong);
+
 /// The sections, in the order they are written.
 enum {
     CCL_SECTION_DEF = CCL_TAG('W', 'D', 'E', 'F'),   ///< the world's definition
@@ -107,11 +120,24 @@ enum {
     CCL_SECTION_OVERLAPS = CCL_TAG('O', 'V', 'L', 'P'),
     CCL_SECTION_GRID = CCL_TAG('G', 'R', 'I', 'D'),
     CCL_SECTION_QUEUE = CCL_TAG('Q', 'U', 'E', 'U'),
-    CCL_SECTION_EXTRA = CCL_TAG('U', 'S', 'E', 'R'), ///< the caller's bytes
+    CCL_SECTION_GROWTH = CCL_TAG('G', 'R', 'O', 'W'),       ///< growing radii (from version 2)
+    CCL_SECTION_GAME = CCL_TAG('G', 'A', 'M', 'E'),         ///< kinematic circles, sensors, filters
+    CCL_SECTION_OBSTACLE_IDS = CCL_TAG('O', 'B', 'I', 'D'), ///< ids of removable obstacles
+    CCL_SECTION_EXTRA = CCL_TAG('U', 'S', 'E', 'R'),        ///< the caller's bytes
 };
 
 /// Bytes one slot takes in CCL_SECTION_SLOTS.
 #define CCL_SLOT_RECORD 100
+
+/// Bytes of the sections of version 2 (growth, game kit, obstacle ids), heads included.
+uint64_t ccl_saved_kit_length(const ccl_world *w);
+
+/// Writes the sections of version 2.
+void ccl_save_kit(ccl_saver *s, const ccl_world *w);
+
+/// Reads the sections of version 2 into w (loaded up to the queue), checks them against the rest
+/// of the world, and gives a growing world its motion law.
+bool ccl_load_kit(ccl_loading *l, ccl_world *w);
 
 /// Checks the loaded grid lists, free list, events and queue of w against each other and the
 /// bounds of every index, so that no list walk can leave its arrays or loop; the reason, or NULL

@@ -8,20 +8,12 @@
 #include "world/drift.h"
 #include "world/world.h"
 
-/* The sections of a file: where the next one starts, and why the load stopped. */
-typedef struct ccl_loading {
-    const unsigned char *at, *end;
-    const char *problem;
-    ccl_status status;
-} ccl_loading;
-
 static uint64_t ccl_le64(const unsigned char *b) {
     ccl_reader r = {b, b + 8, false};
     return ccl_reader_u64(&r);
 }
 
-/* Opens the next section, which must carry tag; false (with the problem) when it does not. */
-static bool ccl_open_section(ccl_loading *l, uint32_t tag, const char *missing, ccl_reader *r) {
+bool ccl_open_section(ccl_loading *l, uint32_t tag, const char *missing, ccl_reader *r) {
     if (l->end - l->at < CCL_CHECKPOINT_SECTION_HEAD) {
         l->problem = missing;
         return false;
@@ -42,8 +34,7 @@ static bool ccl_open_section(ccl_loading *l, uint32_t tag, const char *missing, 
     return true;
 }
 
-/* Whether a section was read to its end exactly; if not, the problem is its wrong length. */
-static bool ccl_section_done(ccl_loading *l, const ccl_reader *r, const char *wrong) {
+bool ccl_section_done(ccl_loading *l, const ccl_reader *r, const char *wrong) {
     if (r->short_read || r->at != r->end) {
         l->problem = wrong;
         return false;
@@ -449,6 +440,10 @@ static bool ccl_load_sections(ccl_loading *l, ccl_world *w, ccl_load_info *info)
     if (!ccl_load_clock(l, w) || !ccl_load_obstacles(l, w) || !ccl_load_slots(l, w) ||
         !ccl_load_images(l, w) || !ccl_load_overlaps(l, w) || !ccl_load_grid(l, w) ||
         !ccl_load_queue(l, w)) {
+        return false;
+    }
+    /* version 1 had no growth, game kit or removed obstacles: the created world's defaults */
+    if (info->version >= 2 && !ccl_load_kit(l, w)) {
         return false;
     }
     ccl_reader r;

@@ -180,7 +180,7 @@ static uint64_t ccl_saved_length(const ccl_world *w, size_t extra_size) {
                       (w->images != NULL ? 16 * n : 0) + 4 + 16 * (uint64_t)w->overlap_count;
     uint64_t broad = 44 + 4 * cells + 104 + 16 * n + 4 * (uint64_t)q->front_count + 4 * lists;
     return CCL_CHECKPOINT_HEADER + 9 * CCL_CHECKPOINT_SECTION_HEAD + bodies + broad +
-           (uint64_t)extra_size + 4;
+           ccl_saved_kit_length(w) + (uint64_t)extra_size + 4;
 }
 
 ccl_status ccl_world_save(const ccl_world *w, const void *extra, size_t extra_size,
@@ -212,6 +212,7 @@ ccl_status ccl_world_save(const ccl_world *w, const void *extra, size_t extra_si
     ccl_save_overlaps(s, w);
     ccl_save_grid(s, &w->grid);
     ccl_save_queue(s, &w->queue, w->slot_count);
+    ccl_save_kit(s, w);
     ccl_saver_section(s, CCL_SECTION_EXTRA, extra_size);
     ccl_saver_bytes(s, extra, extra_size);
     ccl_saver_flush(s);
