@@ -20,13 +20,12 @@ int ccl_cli_jam3_build(ccl_cli_jam *jam, double eta) {
     char error[256];
     ccl_cli_lattice3 lattice;
     /* the lattice of spheres of diameter 1 at eta / mean_cube has the box of the mixture at eta */
-    if (!ccl_cli_lattice3_choose(n, eta / mean_cube, &lattice, error, sizeof error)) {
-        fprintf(stderr, "circol jam: %s\n", error);
-        return CCL_CLI_EXIT_USAGE;
-    }
-    if (!(lattice.side / lattice.cells / sqrt(2.0) > large)) {
-        fprintf(stderr, "circol jam: %d spheres of diameter %g do not fit the lattice's sites\n", n,
-                large);
+    if (!ccl_cli_lattice3_choose(n, eta / mean_cube, &lattice, error, sizeof error) ||
+        !(lattice.side / lattice.cells / sqrt(2.0) > large)) {
+        fprintf(stderr,
+                "circol jam: --n %d: the spheres do not fit the face-centred cubic start at phi %g "
+                "(too few to fill its cells)\n",
+                n, eta);
         return CCL_CLI_EXIT_USAGE;
     }
     jam->lattice.side = lattice.side;
