@@ -128,6 +128,13 @@ static int ccl_cli_jam_round(ccl_cli_jam *jam) {
                                      : ccl_cli_jam2_advance(jam, (uint64_t)CCL_CLI_JAM_ROUND * n);
     jam->seconds += ccl_cli_seconds() - start;
     jam->collisions += step.collisions;
+    if (step.status == CCL_ERR_UNSUPPORTED) {
+        fprintf(stderr,
+                "circol jam: --n %d: too few to jam, the largest would outgrow the "
+                "periodic box (a third of its side) first\n",
+                n);
+        return CCL_CLI_EXIT_USAGE;
+    }
     if (step.status != CCL_OK) {
         fprintf(stderr, "circol jam: %s\n", ccl_status_string(step.status));
         return CCL_CLI_EXIT_SIMULATION;

@@ -105,10 +105,11 @@ def case_jam3d_monodisperse():
 
 
 def case_jam3d_refusals():
-    """--dim 3 refuses --svg and a lattice too small for the spheres with status 2 and a message;
+    """--dim 3 refuses --svg, a lattice too small for the spheres and too few spheres to jam in
+    their box with status 2 and a message;
     --dim other than 2 or 3 is a usage error; the summary names spheres and PV/NkT."""
     for args, name in [(["--dim", "3", "--svg", "x.svg"], "--svg"), (["--dim", "4"], "--dim"),
-                       (["--dim", "3", "--n", "5"], "--n")]:
+                       (["--dim", "3", "--n", "5"], "--n"), (["--dim", "3", "--n", "16"], "--n")]:
         proc = circol("jam", *args)
         check(proc.returncode == 2 and name in proc.stderr, f"{args}: {proc.stderr}")
     proc = circol("jam", "--dim", "3", "--n", "108", "--bidisperse", "--max-pressure", "1e3")
