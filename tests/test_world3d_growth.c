@@ -140,6 +140,26 @@ static void a_growing_sphere_meets_the_walls_on_time(void **state) {
     }
 }
 
+/// An immovable sphere grows in place: spheres bounce off it, and it never moves, not even at a
+/// wall it grows into.
+static void an_immovable_sphere_grows_in_place(void **state) {
+    (void)state;
+    ccl_world3d *w = recording_world3(false, 20.0);
+    ccl_sphere_def fixed = ccl_sphere_default_def();
+    fixed.position = ccl_v3(1.5, 10.0, 10.0);
+    fixed.mass = 0.0;
+    ccl_sphere_id id;
+    assert_int_equal(ccl_world3d_add_sphere(w, &fixed, &id), CCL_OK);
+    assert_int_equal(add3(w, ccl_v3(10.0, 10.0, 10.0), ccl_v3(-1.0, 0.0, 0.0), 1.0), CCL_OK);
+    assert_int_equal(ccl_world3d_set_growth_rate(w, 0.1), CCL_OK);
+    assert_int_equal(ccl_world3d_advance(w, 8.0), CCL_OK);
+    ccl_sphere_state s;
+    assert_int_equal(ccl_world3d_get_sphere(w, id, &s), CCL_OK);
+    assert_true(s.position.x == 1.5 && s.velocity.x == 0.0 && s.velocity.y == 0.0);
+    assert_true(ccl_world3d_get_stats(w).collisions >= 1);
+    ccl_world3d_destroy(w);
+}
+
 /// Bad rates are refused; a sphere that would outgrow its periodic box stops the advance with
 /// CCL_ERR_UNSUPPORTED, no overlap made.
 static void growth_refusals(void **state) {
@@ -221,6 +241,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(growing_sphere_pairs_touch_at_the_root_of_their_quadratic),
         cmocka_unit_test(a_growing_sphere_meets_the_walls_on_time),
+        cmocka_unit_test(an_immovable_sphere_grows_in_place),
         cmocka_unit_test(growth_refusals),
         cmocka_unit_test(equal_spheres_jam_near_random_close_packing),
     };

@@ -231,7 +231,7 @@ void ccl_world3d_predict(ccl_world3d *w, int32_t i, int32_t exclude) {
     double r = s->radius;
     if (ccl_world3d_growing(w)) {
         r *= ccl_growing_factor(&w->growth, w->time);
-        if (!w->grid.periodic) { /* the growing walls come before the straight ones */
+        if (!w->grid.periodic && !w->links[i].immovable) { /* before the straight walls */
             int wall = -1;
             ccl_growth3_walls(w, p, s->velocity, r, s->radius * w->growth.relative, &best.u, &wall);
             best.kind = wall >= 0 ? CCL_EVENT3_WALL : best.kind;
