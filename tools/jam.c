@@ -9,7 +9,7 @@
  * whose gap is below 1e-4 of the sum of their radii (CCL_CLI_JAM_CONTACT_GAP; at P = 1e6 the gaps
  * of touching pairs are about 1e-6 of it, a rattler's about 1e-2); rattlers are the disks left
  * with fewer than 3 contacts after removing such disks again and again, and the mean contact
- * number is over the others. */
+ * number is over the others. With --dim 3 the same compression runs on spheres (jam3d.c). */
 #include "jam.h"
 
 #include <math.h>
@@ -34,12 +34,14 @@
 
 void ccl_cli_jam_usage(void *out) {
     fputs("usage: circol jam [--n N] [--bidisperse] [--growth G] [--max-pressure P]\n"
-          "                  [--seed S] [--json] [--svg FILE]\n"
+          "                  [--seed S] [--dim 3] [--json] [--svg FILE]\n"
           "Compresses a periodic hard-disk gas by growing every radius at rate G\n"
           "(Lubachevsky-Stillinger) until the reduced pressure PA/NkT passes P (default 1e6)\n"
           "or the compression stalls, and reports the packing fraction, the pressure, the\n"
           "collisions, the rattlers and the contact numbers. --svg draws the packing coloured\n"
-          "by contact number. Defaults: N 256, G 0.01, seed 1. Progress on standard error.\n",
+          "by contact number. --dim 3 compresses hard spheres from a face-centred cubic\n"
+          "lattice (PV/NkT; rattlers: fewer than 4 contacts; no --svg). Defaults: N 256,\n"
+          "G 0.01, seed 1. Progress on standard error.\n",
           (FILE *)out);
 }
 
@@ -90,8 +92,11 @@ static int ccl_cli_jam_build(ccl_cli_jam *jam) {
     return CCL_CLI_EXIT_OK;
 }
 
-/// The packing fraction now (the states exported into jam->states).
+/// The packing fraction now (the states exported into jam->states or jam->spheres).
 static double ccl_cli_jam_phi(ccl_cli_jam *jam) {
+    if (jam->options.dim == 3) {
+        return ccl_cli_jam3_phi(jam);
+    }
     int count = 0;
     ccl_world_export(jam->world, jam->states, jam->options.n, &count);
     double area = 0.0;
@@ -101,25 +106,44 @@ static double ccl_cli_jam_phi(ccl_cli_jam *jam) {
     return area / (jam->lattice.side * jam->lattice.side);
 }
 
+/// Runs `collisions` disk collisions from reset statistics.
+static ccl_cli_jam_step ccl_cli_jam2_advance(ccl_cli_jam *jam, uint64_t collisions) {
+    ccl_cli_jam_step step;
+    ccl_world_reset_stats(jam->world);
+    step.status = ccl_world_advance_collisions(jam->world, collisions, INFINITY);
+    ccl_world_stats stats = ccl_world_get_stats(jam->world);
+    step.collisions = stats.collisions;
+    step.kinetic_energy = stats.kinetic_energy;
+    step.virial = stats.virial;
+    step.virial_time = stats.virial_time;
+    return step;
+}
+
 /// One round: its collisions, its pressure, the temperature set back to 1. Returns an exit
 /// status.
 static int ccl_cli_jam_round(ccl_cli_jam *jam) {
-    int n = jam->options.n;
-    ccl_world_reset_stats(jam->world);
+    int n = jam->options.n, dim = jam->options.dim;
     double start = ccl_cli_seconds();
-    ccl_status status =
-        ccl_world_advance_collisions(jam->world, (uint64_t)CCL_CLI_JAM_ROUND * n, INFINITY);
+    ccl_cli_jam_step step = dim == 3 ? ccl_cli_jam3_advance(jam, (uint64_t)CCL_CLI_JAM_ROUND * n)
+                                     : ccl_cli_jam2_advance(jam, (uint64_t)CCL_CLI_JAM_ROUND * n);
     jam->seconds += ccl_cli_seconds() - start;
-    ccl_world_stats stats = ccl_world_get_stats(jam->world);
-    jam->collisions += stats.collisions;
-    if (status != CCL_OK) {
-        fprintf(stderr, "circol jam: %s\n", ccl_status_string(status));
+    jam->collisions += step.collisions;
+    if (step.status == CCL_ERR_UNSUPPORTED) {
+        fprintf(stderr,
+                "circol jam: --n %d: too few to jam, the largest would outgrow the "
+                "periodic box (a third of its side) first\n",
+                n);
+        return CCL_CLI_EXIT_USAGE;
+    }
+    if (step.status != CCL_OK) {
+        fprintf(stderr, "circol jam: %s\n", ccl_status_string(step.status));
         return CCL_CLI_EXIT_SIMULATION;
     }
-    double kT = stats.kinetic_energy / n;
-    if (stats.virial_time > 0.0 && kT > 0.0) {
-        jam->pressure = 1.0 + stats.virial / (2.0 * stats.virial_time * n * kT);
-        status = ccl_world_scale_velocities(jam->world, 1.0 / sqrt(kT));
+    double kT = step.kinetic_energy / (0.5 * dim * n); /* equipartition: dim / 2 kT a body */
+    if (step.virial_time > 0.0 && kT > 0.0) {
+        jam->pressure = 1.0 + step.virial / (dim * step.virial_time * n * kT);
+        ccl_status status = dim == 3 ? ccl_world3d_scale_velocities(jam->world3, 1.0 / sqrt(kT))
+                                     : ccl_world_scale_velocities(jam->world, 1.0 / sqrt(kT));
         jam->rescales += status == CCL_OK;
     }
     jam->rounds++;
@@ -160,21 +184,27 @@ static int ccl_cli_jam_compress(ccl_cli_jam *jam) {
 
 /// Prints the report (JSON or a summary). False on an output error.
 static bool ccl_cli_jam_report(const ccl_cli_jam *jam) {
+    bool spheres = jam->options.dim == 3;
+    double time = spheres ? ccl_world3d_time(jam->world3) : ccl_world_time(jam->world);
+    double overlap =
+        spheres ? ccl_world3d_max_overlap(jam->world3) : ccl_world_max_overlap(jam->world);
     if (!jam->options.json) {
-        printf("circol jam: %d disks%s, growth %g, seed %llu, periodic box %.6g x %.6g\n"
-               "phi %.6f  pressure PA/NkT %.4g (stopped: %s)\n"
+        printf("circol jam: %d %s%s, growth %g, seed %llu, periodic box of side %.6g\n"
+               "phi %.6f  pressure P%s/NkT %.4g (stopped: %s)\n"
                "%llu collisions in %.3g s, %llu temperature rescalings\n"
-               "rattlers %d, mean contacts of the others %.4f (isostatic: 4)\n",
-               jam->options.n, jam->options.bidisperse ? " (half of diameter 1, half of 1.4)" : "",
+               "rattlers %d, mean contacts of the others %.4f (isostatic: %d)\n",
+               jam->options.n, spheres ? "spheres" : "disks",
+               jam->options.bidisperse ? " (half of diameter 1, half of 1.4)" : "",
                jam->options.growth, (unsigned long long)jam->options.seed, jam->lattice.side,
-               jam->lattice.side, jam->phi, jam->pressure, jam->stop,
+               jam->phi, spheres ? "V" : "A", jam->pressure, jam->stop,
                (unsigned long long)jam->collisions, jam->seconds, (unsigned long long)jam->rescales,
-               jam->rattlers, jam->mean_contacts);
+               jam->rattlers, jam->mean_contacts, 2 * jam->options.dim);
         return ccl_cli_flush_stdout();
     }
     cJSON *report = cJSON_CreateObject();
     bool ok = report != NULL;
     ok = ok && ccl_cli_json_add_number(report, "n", jam->options.n);
+    ok = ok && ccl_cli_json_add_number(report, "dim", jam->options.dim);
     ok = ok && cJSON_AddBoolToObject(report, "bidisperse", jam->options.bidisperse) != NULL;
     ok = ok && ccl_cli_json_add_number(report, "growth", jam->options.growth);
     ok = ok && ccl_cli_json_add_number(report, "seed", (double)jam->options.seed);
@@ -184,11 +214,11 @@ static bool ccl_cli_jam_report(const ccl_cli_jam *jam) {
     ok = ok && cJSON_AddStringToObject(report, "stop", jam->stop) != NULL;
     ok = ok && ccl_cli_json_add_number(report, "collisions", (double)jam->collisions);
     ok = ok && ccl_cli_json_add_number(report, "rescales", (double)jam->rescales);
-    ok = ok && ccl_cli_json_add_number(report, "time", ccl_world_time(jam->world));
+    ok = ok && ccl_cli_json_add_number(report, "time", time);
     ok = ok && ccl_cli_json_add_number(report, "rattlers", jam->rattlers);
     ok = ok && ccl_cli_json_add_number(report, "mean_contacts", jam->mean_contacts);
     ok = ok && ccl_cli_json_add_number(report, "contact_gap", CCL_CLI_JAM_CONTACT_GAP);
-    ok = ok && ccl_cli_json_add_number(report, "max_overlap", ccl_world_max_overlap(jam->world));
+    ok = ok && ccl_cli_json_add_number(report, "max_overlap", overlap);
     ok = ok && ccl_cli_json_add_number(report, "wall_seconds", jam->seconds);
     if (!ok) {
         cJSON_Delete(report);
@@ -199,7 +229,8 @@ static bool ccl_cli_jam_report(const ccl_cli_jam *jam) {
 }
 
 static int ccl_cli_jam_execute(ccl_cli_jam *jam) {
-    int code = ccl_cli_jam_build(jam);
+    int code = jam->options.dim == 3 ? ccl_cli_jam3_build(jam, CCL_CLI_JAM_START_ETA)
+                                     : ccl_cli_jam_build(jam);
     if (code != CCL_CLI_EXIT_OK) {
         return code;
     }
@@ -214,7 +245,7 @@ static int ccl_cli_jam_execute(ccl_cli_jam *jam) {
     if (code != CCL_CLI_EXIT_OK) {
         return code;
     }
-    if (!ccl_cli_jam_contacts(jam)) {
+    if (!(jam->options.dim == 3 ? ccl_cli_jam3_contacts(jam) : ccl_cli_jam_contacts(jam))) {
         fputs("circol jam: out of memory\n", stderr);
         return CCL_CLI_EXIT_SIMULATION;
     }
@@ -247,7 +278,9 @@ int ccl_cli_jam_main(int argc, char **argv) {
     ccl_cli_interrupt_install();
     int code = ccl_cli_jam_execute(&jam);
     ccl_world_destroy(jam.world);
+    ccl_world3d_destroy(jam.world3);
     free(jam.states);
+    free(jam.spheres);
     free(jam.contacts);
     return code;
 }

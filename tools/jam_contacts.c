@@ -53,11 +53,10 @@ static bool ccl_cli_jam_neighbours(const ccl_cli_jam *jam, int **start_out, int 
     return ok;
 }
 
-bool ccl_cli_jam_contacts(ccl_cli_jam *jam) {
+bool ccl_cli_jam_rattlers(ccl_cli_jam *jam, const int *start, const int *list, int least) {
     int n = jam->options.n;
-    int *start = NULL, *list = NULL;
     bool *rattler = calloc((size_t)n, sizeof *rattler);
-    bool ok = rattler != NULL && ccl_cli_jam_neighbours(jam, &start, &list);
+    bool ok = rattler != NULL;
     for (bool changed = ok; changed;) {
         changed = false;
         for (int i = 0; i < n; i++) {
@@ -66,7 +65,7 @@ bool ccl_cli_jam_contacts(ccl_cli_jam *jam) {
                 count += !rattler[list[k]];
             }
             jam->contacts[i] = count;
-            if (!rattler[i] && count < 3) {
+            if (!rattler[i] && count < least) {
                 rattler[i] = true;
                 changed = true;
             }
@@ -80,6 +79,13 @@ bool ccl_cli_jam_contacts(ccl_cli_jam *jam) {
     }
     jam->mean_contacts = ok && jam->rattlers < n ? (double)total / (n - jam->rattlers) : 0.0;
     free(rattler);
+    return ok;
+}
+
+bool ccl_cli_jam_contacts(ccl_cli_jam *jam) {
+    int *start = NULL, *list = NULL;
+    bool ok =
+        ccl_cli_jam_neighbours(jam, &start, &list) && ccl_cli_jam_rattlers(jam, start, list, 3);
     free(start);
     free(list);
     return ok;

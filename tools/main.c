@@ -23,7 +23,7 @@ static void ccl_cli_usage(FILE *out) {
           "                  [--bidisperse] [--gr FILE] [--xyz FILE --every DT]\n"
           "                  [--dim 3]\n"
           "       circol jam [--n N] [--bidisperse] [--growth G] [--max-pressure P]\n"
-          "                  [--seed S] [--json] [--svg FILE]\n"
+          "                  [--seed S] [--dim 3] [--json] [--svg FILE]\n"
           "       circol help [run|resume|gas|jam]\n"
           "       circol --version\n"
           "Exact collisions of moving circles. Without a command, circol runs (circol\n"

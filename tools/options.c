@@ -367,6 +367,7 @@ bool ccl_cli_parse_jam_options(int argc, char **argv, ccl_cli_jam_options *optio
     options->growth = 0.01;
     options->max_pressure = 1e6;
     options->seed = 1;
+    options->dim = 2;
     ccl_cli_args args = {argc, argv, 0, error, error_size};
     for (; args.at < argc; args.at++) {
         bool ok;
@@ -382,6 +383,9 @@ bool ccl_cli_parse_jam_options(int argc, char **argv, ccl_cli_jam_options *optio
             ok = ccl_cli_args_integer(&args, "--seed", 0, UINT64_MAX, &options->seed);
         } else if (ccl_cli_args_is(&args, "--bidisperse")) {
             ok = ccl_cli_args_flag(&args, "--bidisperse", &options->bidisperse);
+        } else if (ccl_cli_args_is(&args, "--dim")) {
+            ok = ccl_cli_args_integer(&args, "--dim", 2, 3, &value);
+            options->dim = (int)value;
         } else if (ccl_cli_args_is(&args, "--json")) {
             ok = ccl_cli_args_flag(&args, "--json", &options->json);
         } else if (ccl_cli_args_is(&args, "--svg")) {
@@ -399,6 +403,10 @@ bool ccl_cli_parse_jam_options(int argc, char **argv, ccl_cli_jam_options *optio
     if (options->growth > 10.0) {
         snprintf(error, error_size, "--growth: at most 10 (the thermal speed is about 1), got %g",
                  options->growth);
+        return false;
+    }
+    if (options->dim == 3 && options->svg_path != NULL) {
+        snprintf(error, error_size, "--svg draws disks: not with --dim 3 (spheres)");
         return false;
     }
     return true;

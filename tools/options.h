@@ -54,7 +54,8 @@ typedef struct ccl_cli_jam_options {
     double max_pressure;  ///< --max-pressure P: stop once the reduced pressure passes it. 1e6.
     uint64_t seed;        ///< --seed S. Default 1.
     bool json;            ///< --json.
-    const char *svg_path; ///< --svg FILE: the jammed packing, or NULL.
+    const char *svg_path; ///< --svg FILE: the jammed packing, or NULL (2D only).
+    int dim;              ///< --dim 2 (default, disks) or 3 (spheres).
     bool help;            ///< --help.
 } ccl_cli_jam_options;
 

@@ -178,6 +178,21 @@ ccl_status ccl_world3d_scale_velocities(ccl_world3d *world, double factor);
 /// distance) and every sphere against a box wall. O(N) with the grid.
 double ccl_world3d_max_overlap(const ccl_world3d *world);
 
+/// Sets every sphere's radius growing from now as r(t) = r(now) (1 + rate (t - now))
+/// (Lubachevsky-Stillinger compression), as ccl_world_set_growth_rate does in 2D: paths stay
+/// straight, and a collision parts the pair (or a sphere and a wall) faster than their contact
+/// distance grows, elastic in the frame of the growing gap, so the kinetic energy grows (keep the
+/// temperature with ccl_world3d_scale_velocities); restitution does not apply. The radii are
+/// brought up to date at the end of each advance, so every query reads the present ones. rate 0
+/// stops the growth (the radii keep their size). rate negative or not finite:
+/// CCL_ERR_INVALID_ARGUMENT. An advance in which the largest sphere would outgrow the box (wider
+/// than a walled box, more than a third of a periodic one) stops with CCL_ERR_UNSUPPORTED at the
+/// time it could go on to.
+ccl_status ccl_world3d_set_growth_rate(ccl_world3d *world, double rate);
+
+/// The rate last set by ccl_world3d_set_growth_rate (0: the radii do not grow).
+double ccl_world3d_growth_rate(const ccl_world3d *world);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,20 +6,13 @@
  * kinetic energy grows (the caller keeps the temperature with ccl_world_scale_velocities). The
  * restitution does not apply: with any loss the gap would never open again. */
 
+#include "core/growing.h"
 #include "world/body.h"
 #include "world/events.h"
 #include "world/growth.h"
 #include "world/guard.h"
 #include "world/motion.h"
 #include "world/predict.h"
-
-/* The change of a gap's opening rate that a collision makes, for a gap closing at `closing`: to
- * open at that rate, and at least at 2^-40 of the speeds involved (scale), so that a pair met
- * touching but not closing (by rounding) is parted too rather than met again at once. Never
- * negative: a gap already opening faster is left as it is. */
-static double ccl_growth_turn(double closing, double scale) {
-    return fmax(0.0, closing + fmax(closing, 0x1p-40 * scale));
-}
 
 ccl_status ccl_growth_collide(ccl_world *w, int32_t i, int32_t k) {
     ccl_body_slot *a = &w->bodies[i], *b = &w->bodies[k];
@@ -35,7 +28,7 @@ ccl_status ccl_growth_collide(ccl_world *w, int32_t i, int32_t k) {
     double inv_b = b->immovable ? 0.0 : w->cold[k].inv_mass;
     double inv_sum = inv_a + inv_b;
     double scale = ccl_length(a->velocity) + ccl_length(b->velocity) + s;
-    double j = inv_sum > 0.0 ? ccl_growth_turn(closing, scale) / inv_sum : 0.0;
+    double j = inv_sum > 0.0 ? ccl_growing_turn(closing, scale) / inv_sum : 0.0;
     a->velocity = ccl_mul_add(a->velocity, -j * inv_a, n);
     b->velocity = ccl_mul_add(b->velocity, j * inv_b, n);
     a->course++;
@@ -87,7 +80,7 @@ ccl_status ccl_growth_hit_wall(ccl_world *w, int32_t i) {
     ccl_vec2 n, point;
     ccl_contact_kind kind = ccl_growth_wall_normal(w, b, r, &n, &point);
     double closing = ccl_dot(b->velocity, n) + s;
-    double change = ccl_growth_turn(closing, ccl_length(b->velocity) + s);
+    double change = ccl_growing_turn(closing, ccl_length(b->velocity) + s);
     b->velocity = ccl_mul_add(b->velocity, -change, n);
     b->course++;
     cold->last_collision = w->time;

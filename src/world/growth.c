@@ -57,9 +57,7 @@ void ccl_growth_rescale(ccl_world *w) {
             }
         }
     }
-    w->growth.epoch = w->time;
-    double since = ccl_world_time(w) - w->growth.start;
-    w->growth.relative = w->growth.rate / (1.0 + w->growth.rate * since);
+    ccl_growing_restart(&w->growth, w->time, ccl_world_time(w));
 }
 
 /* The largest radius now (the slots' radii being the present ones). */
@@ -77,12 +75,7 @@ static double ccl_growth_max_radius(const ccl_world *w) {
  * (a little before, for the rounding of the times). */
 static double ccl_growth_horizon(const ccl_world *w, double max_radius) {
     double cell = fmin(w->grid.cell_w, w->grid.cell_h);
-    double limit = cell / ccl_grid_min_cell(1.0); /* the largest radius the cells hold */
-    if (!(max_radius > 0.0) || !(w->growth.relative > 0.0)) {
-        return INFINITY;
-    }
-    double grow = (limit / max_radius - 1.0) * (1.0 - 0x1p-20);
-    return w->growth.epoch + grow / w->growth.relative;
+    return ccl_growing_horizon(&w->growth, cell, ccl_grid_min_cell(1.0), max_radius);
 }
 
 void ccl_growth_prepare(ccl_world *w) {

@@ -21,7 +21,7 @@ static inline bool ccl_world_growing(const ccl_world *w) {
 
 /// The factor the radii have grown by from the epoch to internal time t.
 static inline double ccl_growth_factor(const ccl_world *w, double t) {
-    return 1.0 + w->growth.relative * (t - w->growth.epoch);
+    return ccl_growing_factor(&w->growth, t);
 }
 
 /// Brings every radius up to the world's present time, which becomes the epoch.

@@ -13,6 +13,7 @@
 #include "broad/obstacles.h"
 #include "broad/queue.h"
 #include "circol/world.h"
+#include "core/growing.h"
 #include "core/memory.h"
 
 typedef struct ccl_motion_law ccl_motion_law;
@@ -111,17 +112,6 @@ typedef struct ccl_refusal {
     ccl_segment shape; ///< the refused obstacle, or the circle's centre in shape.a
     double radius;     ///< the refused circle's radius
 } ccl_refusal;
-
-/// Growing radii (world/growth.h): every slot's radius is its value at internal time epoch, and
-/// grows from there as radius (1 + relative (t - epoch)).
-typedef struct ccl_growth {
-    double rate;      ///< g as set: r(t) = r(start) (1 + g (t - start)); 0: no growth
-    double start;     ///< world time of ccl_world_set_growth_rate
-    double epoch;     ///< internal time at which the slots' radii are current
-    double relative;  ///< g / (1 + g (epoch - start)): the radii's relative rate at the epoch
-    double until;     ///< internal time from which the cells no longer hold the largest circle
-    uint64_t regrids; ///< grids rebuilt for grown circles
-} ccl_growth;
 
 struct ccl_world {
     ccl_world_def def;

@@ -6,7 +6,7 @@
 #include "response/mix.h"
 #include "world3d/world3d.h"
 
-static ccl_sphere_id ccl_world3d_id_of(const ccl_world3d *w, int32_t i) {
+ccl_sphere_id ccl_world3d_id_of(const ccl_world3d *w, int32_t i) {
     return (ccl_sphere_id){(uint32_t)i, w->generation[i]};
 }
 
@@ -22,8 +22,7 @@ ccl_status ccl_world3d_reserve_contact(ccl_world3d *w) {
     return status;
 }
 
-/* Records the event (room was reserved before it) and calls the callback, locked. */
-static void ccl_world3d_report(ccl_world3d *w, const ccl_contact_event3 *event) {
+void ccl_world3d_report(ccl_world3d *w, const ccl_contact_event3 *event) {
     if (w->def.record_contacts && w->contact_count < w->contact_capacity) {
         w->contacts[w->contact_count++] = *event;
     }

@@ -6,6 +6,7 @@
 #include "core/inline.h"
 #include "core/vec3.h"
 #include "narrow/straight.h"
+#include "world3d/growth3d.h"
 #include "world3d/world3d.h"
 
 /// Neighbours gathered before their entry times are computed (a multiple of 4).
@@ -74,6 +75,18 @@ static void ccl_scan3_settle(ccl_scan3 *s) {
     }
 }
 
+/* The entry times of the gathered neighbours while the radii grow: each reach (the sum of the
+ * radii at the epoch) grown to the present, growing at its relative rate. */
+static void ccl_scan3_growing(const ccl_world3d *w, ccl_scan3 *s) {
+    double factor = ccl_growing_factor(&w->growth, w->time), relative = w->growth.relative;
+    for (int j = 0; j < s->count; ++j) {
+        ccl_vec3 dp = ccl_v3(s->dpx[j], s->dpy[j], s->dpz[j]);
+        ccl_vec3 dv = ccl_v3(s->dvx[j], s->dvy[j], s->dvz[j]);
+        s->u[j] =
+            ccl_growing_entry3(dp, dv, s->reach[j] * factor, s->reach[j] * relative, INFINITY);
+    }
+}
+
 /* Computes the gathered neighbours' times and keeps the first smallest in best; a meeting at
  * once with `exclude` is passed over. Empties the block. */
 static void ccl_scan3_pick(const ccl_world3d *w, ccl_scan3 *s, int32_t exclude,
@@ -88,7 +101,11 @@ static void ccl_scan3_pick(const ccl_world3d *w, ccl_scan3 *s, int32_t exclude,
         pad[a][1] = 0.0;
         pad[a][2] = 0.0;
     }
-    ccl_scan3_entries(s, (n + 3) & ~3);
+    if (ccl_world3d_growing(w)) {
+        ccl_scan3_growing(w, s); /* never -1: nothing for the settling below */
+    } else {
+        ccl_scan3_entries(s, (n + 3) & ~3);
+    }
     double least = best->u;
     int at = -1;
     for (int j = 0; j < n; ++j) {
@@ -211,10 +228,20 @@ void ccl_world3d_predict(ccl_world3d *w, int32_t i, int32_t exclude) {
     ccl_vec3 p = ccl_sphere_position_at(w, i, w->time);
     ccl_candidate3 best = {INFINITY, -1, CCL_EVENT3_NONE};
     int32_t home[3];
+    double r = s->radius;
+    if (ccl_world3d_growing(w)) {
+        r *= ccl_growing_factor(&w->growth, w->time);
+        if (!w->grid.periodic && !w->links[i].immovable) { /* before the straight walls */
+            int wall = -1;
+            ccl_growth3_walls(w, p, s->velocity, r, s->radius * w->growth.relative, &best.u, &wall);
+            best.kind = wall >= 0 ? CCL_EVENT3_WALL : best.kind;
+            best.partner = wall >= 0 ? wall : best.partner;
+        }
+    }
     ccl_grid3_split(&w->grid, w->links[i].link.cell, home);
-    ccl_predict3_axis(w, 0, home[0], p.x, s->velocity.x, s->radius, &best);
-    ccl_predict3_axis(w, 1, home[1], p.y, s->velocity.y, s->radius, &best);
-    ccl_predict3_axis(w, 2, home[2], p.z, s->velocity.z, s->radius, &best);
+    ccl_predict3_axis(w, 0, home[0], p.x, s->velocity.x, r, &best);
+    ccl_predict3_axis(w, 1, home[1], p.y, s->velocity.y, r, &best);
+    ccl_predict3_axis(w, 2, home[2], p.z, s->velocity.z, r, &best);
     /* an entry after the cell exit cannot be the next event: the exit bounds the scan */
     ccl_predict3_neighbours(w, i, p, exclude, &best);
     w->links[i].event_kind = best.kind;

@@ -1,6 +1,7 @@
 /* The event loop of the 3D world: cell crossings, the run, re-basing time, advancing. */
 #include "core/clock.h"
 #include "core/constants.h"
+#include "world3d/growth3d.h"
 #include "world3d/world3d.h"
 
 /* Sphere i leaves its cell through the face of its event: into the next cell, across the box's
@@ -51,6 +52,8 @@ static double ccl_world3d_rebase(ccl_world3d *w) {
         }
         w->cold[i].last_collision -= shift;
     }
+    w->growth.epoch -= shift;
+    w->growth.until -= shift;
     w->time_base = ccl_queue_rebased_origin(w->time_base, shift, exact);
     w->stats_since -= shift;
     w->time -= shift;
@@ -94,10 +97,11 @@ static ccl_status ccl_world3d_handle(ccl_world3d *w, int32_t i) {
                 ccl_world3d_predict(w, i, -1); /* the partner changed course: look again */
                 return CCL_OK;
             }
-            return ccl_world3d_collide(w, i, k);
+            return ccl_world3d_growing(w) ? ccl_growth3_collide(w, i, k)
+                                          : ccl_world3d_collide(w, i, k);
         }
         case CCL_EVENT3_WALL:
-            return ccl_world3d_bounce(w, i);
+            return ccl_world3d_growing(w) ? ccl_growth3_bounce(w, i) : ccl_world3d_bounce(w, i);
         case CCL_EVENT3_CELL:
             ccl_world3d_cross(w, i);
             return CCL_OK;
@@ -107,16 +111,33 @@ static ccl_status ccl_world3d_handle(ccl_world3d *w, int32_t i) {
     }
 }
 
+/* Before an event after growth.until: the grid rebuilt for the grown spheres, every sphere
+ * predicted again. */
+static ccl_status ccl_world3d_regrow(ccl_world3d *w) {
+    ccl_status status = ccl_growth3_regrid(w);
+    if (status != CCL_OK) {
+        return status;
+    }
+    ccl_queue_clear(&w->queue);
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (w->links[i].alive) {
+            ccl_world3d_predict(w, i, -1);
+        }
+    }
+    w->repredict_pending = false;
+    return CCL_OK;
+}
+
 /* Runs events up to internal time t_end, or until collision_limit more sphere collisions (0: no
  * limit). */
-static ccl_status ccl_world3d_run(ccl_world3d *w, double t_end, uint64_t collision_limit) {
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
-    }
+static ccl_status ccl_world3d_run_events(ccl_world3d *w, double t_end, uint64_t collision_limit) {
     if (w->collapse_time == 0.0) {
         ccl_world3d_collapse_time(w);
     }
     ccl_world3d_prepare(w);
+    if (ccl_world3d_growing(w)) {
+        ccl_growth3_prepare(w);
+    }
     uint64_t goal = w->collisions + collision_limit, processed = 0;
     uint64_t rebase_after =
         (uint64_t)CCL_REBASE_EVENTS_PER_CIRCLE * (uint64_t)w->live_count + 1024u;
@@ -128,6 +149,13 @@ static ccl_status ccl_world3d_run(ccl_world3d *w, double t_end, uint64_t collisi
         }
         if (collision_limit > 0 && w->collisions >= goal) {
             return CCL_OK; /* the time stays at the last collision */
+        }
+        if (ccl_world3d_growing(w) && when > w->growth.until) {
+            ccl_status status = ccl_world3d_regrow(w); /* the cells are about to stop holding */
+            if (status != CCL_OK) {
+                return status;
+            }
+            continue;
         }
         if (w->def.max_events_per_advance > 0 && processed >= w->def.max_events_per_advance) {
             return CCL_ERR_EVENT_LIMIT;
@@ -154,6 +182,18 @@ static ccl_status ccl_world3d_run(ccl_world3d *w, double t_end, uint64_t collisi
         w->time = t_end;
     }
     return CCL_OK;
+}
+
+/* ccl_world3d_run_events, after which a growing world's radii are those of the present. */
+static ccl_status ccl_world3d_run(ccl_world3d *w, double t_end, uint64_t collision_limit) {
+    if (w->locked) {
+        return CCL_ERR_LOCKED;
+    }
+    ccl_status status = ccl_world3d_run_events(w, t_end, collision_limit);
+    if (ccl_world3d_growing(w)) {
+        ccl_growth3_rescale(w);
+    }
+    return status;
 }
 
 ccl_status ccl_world3d_advance(ccl_world3d *w, double dt) {

@@ -12,6 +12,7 @@
 #include "broad/grid3d.h"
 #include "broad/queue.h"
 #include "circol/world3d.h"
+#include "core/growing.h"
 #include "core/memory.h"
 
 /// What a sphere's next event is.
@@ -77,6 +78,7 @@ struct ccl_world3d {
     uint64_t collisions, wall_collisions, events, guard_collisions;
     double virial, stats_since;
     uint64_t events_since_rebase;
+    ccl_growth growth; ///< growing radii (world3d/growth3d.h); rate 0 when none
     ccl_memory memory;
 };
 
@@ -129,6 +131,12 @@ ccl_status ccl_world3d_collide(ccl_world3d *w, int32_t i, int32_t k);
 
 /// Sphere i's bounce off the wall of its event, due now.
 ccl_status ccl_world3d_bounce(ccl_world3d *w, int32_t i);
+
+/// Sphere i's id.
+ccl_sphere_id ccl_world3d_id_of(const ccl_world3d *w, int32_t i);
+
+/// Records a contact event (room was reserved before it) and calls the callback, locked.
+void ccl_world3d_report(ccl_world3d *w, const ccl_contact_event3 *event);
 
 /// Room for one more contact record (when they are recorded).
 ccl_status ccl_world3d_reserve_contact(ccl_world3d *w);

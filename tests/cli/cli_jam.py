@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """End-to-end tests of `circol jam`: the JSON report of a compression to jamming against the
 literature (the 50:50 mixture of diameters 1 and 1.4 jams near phi = 0.84, O'Hern et al. 2003;
-equal disks never pass the hexagonal 0.9069), the picture, and usage errors. One case per CTest
+equal disks never pass the hexagonal 0.9069; equal spheres compressed fast jam near random close
+packing, phi = 0.64, below the face-centred cubic 0.7405), the picture, and usage errors. One case per CTest
 test.
 
 usage: cli_jam.py --circol PATH --scenes DIR CASE
@@ -81,6 +82,39 @@ def case_jam_interrupted():
     report = json.loads(out)
     check(report["stop"] == "interrupted", f"stop {report['stop']}")
     check(0.3 <= report["phi"] < 0.86, f"phi {report['phi']}")
+
+
+def case_jam3d_monodisperse():
+    """Equal spheres (--dim 3) compressed at G = 0.01 jam near random close packing (0.64; a
+    bracket of 0.62 to 0.67), below the FCC 0.7405, with the reduced pressure past 1e6; phi is the
+    spheres' volume over the cube's; the others than the rattlers (fewer than 4 contacts) have
+    about the isostatic 6 contacts each."""
+    report = run_json("jam", "--dim", "3", "--n", "256", "--seed", "2")
+    for key in KEYS + ["dim"]:
+        check(key in report, f"missing key {key}")
+    check(report["dim"] == 3, f"dim {report['dim']}")
+    check(report["stop"] == "pressure", f"stop {report['stop']}")
+    check(report["pressure"] > 1e6, f"pressure {report['pressure']}")
+    check(0.62 < report["phi"] < 0.67, f"phi {report['phi']}")
+    check(report["phi"] < math.pi / math.sqrt(18), f"phi {report['phi']} above FCC")
+    spheres = report["n"] * math.pi / 6 * (1 + report["growth"] * report["time"]) ** 3
+    check(abs(spheres / report["box"] ** 3 - report["phi"]) <= 1e-9, "phi against 1 + G t")
+    check(0 <= report["rattlers"] < report["n"] // 4, f"rattlers {report['rattlers']}")
+    check(5.0 < report["mean_contacts"] <= 6.5, f"mean contacts {report['mean_contacts']}")
+    check(report["max_overlap"] <= 1e-9, f"overlap {report['max_overlap']}")
+
+
+def case_jam3d_refusals():
+    """--dim 3 refuses --svg, a lattice too small for the spheres and too few spheres to jam in
+    their box with status 2 and a message;
+    --dim other than 2 or 3 is a usage error; the summary names spheres and PV/NkT."""
+    for args, name in [(["--dim", "3", "--svg", "x.svg"], "--svg"), (["--dim", "4"], "--dim"),
+                       (["--dim", "3", "--n", "5"], "--n"), (["--dim", "3", "--n", "16"], "--n")]:
+        proc = circol("jam", *args)
+        check(proc.returncode == 2 and name in proc.stderr, f"{args}: {proc.stderr}")
+    proc = circol("jam", "--dim", "3", "--n", "108", "--bidisperse", "--max-pressure", "1e3")
+    check(proc.returncode == 0, f"exit {proc.returncode}: {proc.stderr}")
+    check("spheres" in proc.stdout and "PV/NkT" in proc.stdout, proc.stdout)
 
 
 def case_jam_usage_errors():
