@@ -2,7 +2,9 @@
  * remove, advance, set a velocity, scale velocities) decoded from the input, with any doubles.
  * Checks: nothing crashes or hangs (an event limit bounds each advance), every refused call returns
  * a status and changes nothing the harness can see, removed ids stay stale, no two spheres and no
- * sphere and wall overlap by more than rounding, and an elastic world keeps its kinetic energy. */
+ * sphere and wall overlap by more than rounding, an elastic world keeps its kinetic energy, and
+ * (when the world counts box crossings) every unwrapped position is its position plus whole box
+ * sizes. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -36,12 +38,36 @@ static void configure(harness *h, fuzz_input *in) {
     double side = fabs(fuzz_double(in));
     h->box = isfinite(side) && side >= 1.0 && side <= 1e6 ? side : 20.0;
     def.box_max = ccl_v3(h->box, h->box, h->box);
-    def.boundary = fuzz_byte(in) % 2 ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
+    uint8_t shape = fuzz_byte(in);
+    def.boundary = shape % 2 ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
     double e = fuzz_double(in);
     def.restitution = e >= 0.0 && e <= 1.0 ? e : 1.0;
     h->inelastic = def.restitution < 1.0;
     def.max_events_per_advance = EVENT_LIMIT;
     FUZZ_CHECK(ccl_world3d_create(&def, &h->world) == CCL_OK, "a valid definition makes a world");
+    FUZZ_CHECK(shape / 2 % 2 == 0 || ccl_world3d_track_unwrapped(h->world) == CCL_OK,
+               "counting box crossings is granted");
+}
+
+/* Every sphere's unwrapped position less its position is a whole number of box sizes (to the
+ * rounding of the positions' magnitude). */
+static void check_unwrapped(harness *h) {
+    for (int k = 0; k < h->tracked; ++k) {
+        ccl_sphere_state s;
+        ccl_vec3 u;
+        if (!h->alive[k] || ccl_world3d_get_sphere(h->world, h->ids[k], &s) != CCL_OK) {
+            continue;
+        }
+        FUZZ_CHECK(ccl_world3d_get_unwrapped_position(h->world, h->ids[k], &u) == CCL_OK,
+                   "a live sphere has an unwrapped position");
+        double a[3] = {u.x, u.y, u.z}, p[3] = {s.position.x, s.position.y, s.position.z};
+        for (int axis = 0; axis < 3; ++axis) {
+            double images = (a[axis] - p[axis]) / h->box;
+            FUZZ_CHECK(!isfinite(images) || fabs(images - nearbyint(images)) <=
+                                                1e-6 * fmax(1.0, fabs(a[axis]) / h->box),
+                       "unwrapped positions differ by whole box sizes");
+        }
+    }
 }
 
 static void op_add(harness *h, fuzz_input *in) {
@@ -104,6 +130,7 @@ static void op_advance(harness *h, fuzz_input *in) {
     FUZZ_CHECK(h->inelastic || !isfinite(e0) || !(e0 < 1e200) ||
                    fabs(e1 - e0) <= 1e-9 * e0 + 1e-300,
                "an elastic world keeps its energy");
+    check_unwrapped(h);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

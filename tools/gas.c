@@ -8,7 +8,6 @@
 #include "gas.h"
 #include "gas3d.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -214,7 +213,7 @@ static int ccl_cli_gas_measure(ccl_cli_gas *gas, bool *interrupted) {
     uint64_t total = gas->options.collisions;
     double virial_before = 0.0, time_before = 0.0;
     double sigma = gas->options.bidisperse ? 0.0 : 1.0; /* g(r) of one diameter only */
-    if (!ccl_cli_observe_init(&gas->observe, n, gas->lattice.side, sigma, blocks + 1) ||
+    if (!ccl_cli_observe_init(&gas->observe, 2, n, gas->lattice.side, sigma, blocks + 1) ||
         !ccl_cli_observe_sample(&gas->observe, gas->world)) {
         fputs("circol gas: out of memory\n", stderr);
         return CCL_CLI_EXIT_SIMULATION;
@@ -246,7 +245,7 @@ typedef struct ccl_cli_gas_result {
     uint64_t collisions;
     double time, kT, z, z_stderr, rate, z_from_rate, z_henderson;
     double mean_speed, mean_speed_theory, chi2;
-    double g_contact, g_contact_stderr, z_from_g, diffusion, diffusion_enskog;
+    ccl_cli_observed observed; ///< g(sigma) and the diffusion coefficient
     int dof;
     double density[CCL_CLI_GAS_BINS], expected[CCL_CLI_GAS_BINS];
 } ccl_cli_gas_result;
@@ -295,14 +294,9 @@ static void ccl_cli_gas_results(const ccl_cli_gas *gas, ccl_cli_gas_result *r) {
     r->z_from_rate =
         gas->options.bidisperse ? NAN : 1.0 + 0.25 * sqrt(CCL_CLI_GAS_PI / r->kT) * r->rate;
     r->z_henderson = ccl_cli_gas_henderson(&gas->options, eta);
-    ccl_cli_observe_contact(&gas->observe, &r->g_contact, &r->g_contact_stderr);
-    r->z_from_g = 1.0 + 2.0 * eta * r->g_contact;
-    r->diffusion = ccl_cli_observe_diffusion(&gas->observe);
-    /* Enskog's D_E = sqrt(kT / (pi m)) / (2 rho sigma g(sigma)) for disks, with g(sigma) from the
-     * measured Z = 1 + 2 eta g(sigma) (one diameter only) */
-    double rho = n / (gas->lattice.side * gas->lattice.side);
-    r->diffusion_enskog =
-        gas->options.bidisperse ? NAN : sqrt(r->kT / CCL_CLI_GAS_PI) / (rho * (r->z - 1.0) / eta);
+    double rho = n / (gas->lattice.side * gas->lattice.side); /* Enskog's: one diameter only */
+    ccl_cli_observe_results(&gas->observe, eta, gas->options.bidisperse ? NAN : rho, r->kT, r->z,
+                            &r->observed);
     r->mean_speed = gas->samples ? gas->speed_sum / (double)gas->samples : NAN;
     r->mean_speed_theory = sqrt(CCL_CLI_GAS_PI * r->kT / 2.0);
     r->chi2 = 0.0;
@@ -324,35 +318,6 @@ static void ccl_cli_gas_results(const ccl_cli_gas *gas, ccl_cli_gas_result *r) {
         r->chi2 = NAN;
         r->dof = 0;
     }
-}
-
-/// Adds an array of the samples' values to object. False when out of memory.
-static bool ccl_cli_gas_json_array(cJSON *object, const char *name, const double *values,
-                                   int count) {
-    cJSON *array = cJSON_AddArrayToObject(object, name);
-    for (int k = 0; array != NULL && k < count; k++) {
-        cJSON *item = ccl_cli_json_number(values[k]);
-        if (item == NULL) {
-            return false;
-        }
-        cJSON_AddItemToArray(array, item);
-    }
-    return array != NULL;
-}
-
-/// Adds g(r)'s contact value and the mean-square displacement to the report.
-static bool ccl_cli_gas_json_observe(cJSON *report, const ccl_cli_gas *gas,
-                                     const ccl_cli_gas_result *r) {
-    bool ok = ccl_cli_json_add_number(report, "g_contact", r->g_contact);
-    ok = ok && ccl_cli_json_add_number(report, "g_contact_stderr", r->g_contact_stderr);
-    ok = ok && ccl_cli_json_add_number(report, "Z_from_g_contact", r->z_from_g);
-    cJSON *msd = ok ? cJSON_AddObjectToObject(report, "msd") : NULL;
-    ok = msd != NULL;
-    ok = ok && ccl_cli_gas_json_array(msd, "time", gas->observe.time, gas->observe.count);
-    ok = ok && ccl_cli_gas_json_array(msd, "value", gas->observe.msd, gas->observe.count);
-    ok = ok && ccl_cli_json_add_number(msd, "diffusion", r->diffusion);
-    ok = ok && ccl_cli_json_add_number(msd, "diffusion_enskog", r->diffusion_enskog);
-    return ok;
 }
 
 /// Prints the JSON report. False on an output error.
@@ -381,7 +346,7 @@ static bool ccl_cli_gas_json(const ccl_cli_gas *gas, const ccl_cli_gas_result *r
     ok = ok && ccl_cli_json_add_number(report, "collisions_per_second",
                                        seconds > 0.0 ? (double)r->collisions / seconds : NAN);
     ok = ok && cJSON_AddBoolToObject(report, "interrupted", interrupted) != NULL;
-    ok = ok && ccl_cli_gas_json_observe(report, gas, r);
+    ok = ok && ccl_cli_observe_json(report, &gas->observe, &r->observed);
     cJSON *speeds = ok ? cJSON_AddObjectToObject(report, "speed_distribution") : NULL;
     ok = speeds != NULL;
     ok = ok && ccl_cli_json_add_number(speeds, "samples", (double)gas->samples);
@@ -443,18 +408,7 @@ static bool ccl_cli_gas_summary(const ccl_cli_gas *gas, const ccl_cli_gas_result
     } else if (r->time > 0.0) {
         printf("  collision rate   %.6f per disk per unit time\n", r->rate);
     }
-    if (!isnan(r->g_contact_stderr)) {
-        printf("  g(contact)       %.5f +- %.5f from g(r)  (Z = 1 + 2 eta g: %.6f)\n", r->g_contact,
-               r->g_contact_stderr, r->z_from_g);
-    } else if (!isnan(r->g_contact)) {
-        printf("  g(contact)       %.5f from g(r), one sample: no error bar  (Z = 1 + 2 eta g: "
-               "%.6f)\n",
-               r->g_contact, r->z_from_g);
-    }
-    if (!isnan(r->diffusion)) {
-        printf("  diffusion        D = %.6g from the mean-square displacement", r->diffusion);
-        printf(isnan(r->diffusion_enskog) ? "\n" : "  (Enskog: %.6g)\n", r->diffusion_enskog);
-    }
+    ccl_cli_observe_print(&gas->observe, &r->observed);
     if (r->dof > 0) {
         printf("  speeds           mean %.5f (theory %.5f), chi2 %.1f for %d %s of freedom\n",
                r->mean_speed, r->mean_speed_theory, r->chi2, r->dof,
@@ -506,16 +460,6 @@ static bool ccl_cli_gas_svg(const ccl_cli_gas *gas, const ccl_cli_gas_result *r)
     return ccl_cli_close_output(file, gas->options.svg_path, "--svg", 0);
 }
 
-/// Writes g(r) as CSV (the header only for a mixture, which has no single contact distance).
-static bool ccl_cli_gas_gr(const ccl_cli_gas *gas) {
-    FILE *file = ccl_cli_open_output(gas->options.gr_path, "--gr");
-    if (file == NULL) {
-        return false;
-    }
-    bool ok = ccl_cli_observe_write_gr(&gas->observe, file);
-    return ccl_cli_close_output(file, gas->options.gr_path, "--gr", ok ? 0 : EIO);
-}
-
 /// The gas run once the options are known. Returns an exit status.
 static int ccl_cli_gas_execute(ccl_cli_gas *gas) {
     double start = ccl_cli_seconds();
@@ -563,7 +507,7 @@ static int ccl_cli_gas_execute(ccl_cli_gas *gas) {
         ok = ccl_cli_gas_svg(gas, &result) && ok;
     }
     if (gas->options.gr_path != NULL) {
-        ok = ccl_cli_gas_gr(gas) && ok;
+        ok = ccl_cli_observe_write_gr(&gas->observe, gas->options.gr_path) && ok;
     }
     ok = ccl_cli_gas_frames_close(&gas->frames) && ok;
     if (!ok) {

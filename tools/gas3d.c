@@ -18,6 +18,7 @@
 #include <circol/circol.h>
 
 #include "lattice3d.h"
+#include "observe.h"
 #include "progress.h"
 #include "report.h"
 
@@ -38,6 +39,7 @@ typedef struct ccl_cli_gas3 {
     uint64_t histogram[CCL_CLI_GAS3_BINS], samples;
     double speed_sum, setup_seconds, advance_seconds;
     bool interrupted;
+    ccl_cli_observe observe; ///< the mean-square displacement and g(r), sampled at block ends
 } ccl_cli_gas3;
 
 /// Kolafa's equation of state of the hard-sphere fluid (one diameter).
@@ -105,6 +107,9 @@ static int ccl_cli_gas3_build(ccl_cli_gas3 *g) {
                                          ? 2 * (uint64_t)n
                                          : CCL_CLI_GAS3_EVENTS_PER_CALL;
         status = ccl_world3d_create(&def, &g->world);
+        if (status == CCL_OK) {
+            status = ccl_world3d_track_unwrapped(g->world); /* for the mean-square displacement */
+        }
         for (int i = 0; i < n && status == CCL_OK; i++) {
             ccl_sphere_def s = ccl_sphere_default_def();
             s.position = positions[i];
@@ -141,6 +146,11 @@ static int ccl_cli_gas3_measure(ccl_cli_gas3 *g) {
     int n = g->options->n, blocks = g->options->blocks;
     uint64_t total = g->options->collisions;
     double virial_before = 0.0, time_before = 0.0;
+    if (!ccl_cli_observe_init(&g->observe, 3, n, g->lattice.side, 1.0, blocks + 1) ||
+        !ccl_cli_observe_sample3(&g->observe, g->world)) {
+        fputs("circol gas: out of memory\n", stderr);
+        return CCL_CLI_EXIT_SIMULATION;
+    }
     for (int b = 0; b < blocks && !g->interrupted; b++) {
         uint64_t count = total / (uint64_t)blocks + ((uint64_t)b < total % (uint64_t)blocks);
         int code = ccl_cli_gas3_collide(g, count);
@@ -155,6 +165,10 @@ static int ccl_cli_gas3_measure(ccl_cli_gas3 *g) {
         virial_before = stats.virial;
         time_before = stats.virial_time;
         ccl_cli_gas3_sample_speeds(g);
+        if (!ccl_cli_observe_sample3(&g->observe, g->world)) {
+            fputs("circol gas: cannot export the spheres\n", stderr);
+            return CCL_CLI_EXIT_SIMULATION;
+        }
     }
     return CCL_CLI_EXIT_OK;
 }
@@ -164,6 +178,7 @@ typedef struct ccl_cli_gas3_result {
     uint64_t collisions;
     double time, kT, z, z_stderr, rate, z_from_rate, z_kolafa, mean_speed, mean_speed_theory;
     double chi2, expected[CCL_CLI_GAS3_BINS];
+    ccl_cli_observed observed; ///< g(sigma) and the diffusion coefficient
     int dof;
 } ccl_cli_gas3_result;
 
@@ -194,6 +209,9 @@ static void ccl_cli_gas3_results(const ccl_cli_gas3 *g, ccl_cli_gas3_result *r) 
     /* omega sigma sqrt(m / kT) = 6 (Z - 1) / sqrt(pi), sigma = m = 1 */
     r->z_from_rate = 1.0 + r->rate * sqrt(CCL_CLI_GAS3_PI / r->kT) / 6.0;
     r->z_kolafa = ccl_cli_gas3_kolafa(g->options->eta);
+    double side = g->lattice.side;
+    ccl_cli_observe_results(&g->observe, g->options->eta, n / (side * side * side), r->kT, r->z,
+                            &r->observed);
     r->mean_speed = g->samples ? g->speed_sum / (double)g->samples : NAN;
     r->mean_speed_theory = sqrt(8.0 * r->kT / CCL_CLI_GAS3_PI);
     r->chi2 = 0.0;
@@ -283,6 +301,7 @@ static bool ccl_cli_gas3_json(const ccl_cli_gas3 *g, const ccl_cli_gas3_result *
         ok = ccl_cli_json_add_number(report, names[k], values[k]);
     }
     ok = ok && cJSON_AddBoolToObject(report, "interrupted", g->interrupted) != NULL;
+    ok = ok && ccl_cli_observe_json(report, &g->observe, &r->observed);
     ok = ok && ccl_cli_gas3_json_speeds(report, g, r);
     if (!ok) {
         cJSON_Delete(report);
@@ -304,6 +323,7 @@ static bool ccl_cli_gas3_summary(const ccl_cli_gas3 *g, const ccl_cli_gas3_resul
            r->z_stderr, g->blocks_done, r->z_kolafa);
     printf("  collision rate   %.6f per sphere per unit time  (Z from it: %.6f)\n", r->rate,
            r->z_from_rate);
+    ccl_cli_observe_print(&g->observe, &r->observed);
     printf("  speeds           mean %.5f (theory %.5f), chi2 %.1f for %d degrees of freedom\n",
            r->mean_speed, r->mean_speed_theory, r->chi2, r->dof);
     printf("  wall time        %.3f s, %.4g collisions/s\n", seconds,
@@ -312,9 +332,8 @@ static bool ccl_cli_gas3_summary(const ccl_cli_gas3 *g, const ccl_cli_gas3_resul
 }
 
 int ccl_cli_gas3d_main(const ccl_cli_gas_options *options) {
-    if (options->bidisperse || options->svg_path != NULL || options->gr_path != NULL) {
-        fputs("circol gas: --bidisperse, --svg and --gr are for disks only (not with --dim 3)\n",
-              stderr);
+    if (options->bidisperse || options->svg_path != NULL) {
+        fputs("circol gas: --bidisperse and --svg are for disks only (not with --dim 3)\n", stderr);
         return CCL_CLI_EXIT_USAGE;
     }
     ccl_cli_gas3 g;
@@ -337,11 +356,15 @@ int ccl_cli_gas3d_main(const ccl_cli_gas_options *options) {
         ccl_cli_gas3_results(&g, &r);
         bool ok = options->json ? ccl_cli_gas3_json(&g, &r, g.advance_seconds)
                                 : ccl_cli_gas3_summary(&g, &r, g.advance_seconds);
+        if (options->gr_path != NULL) {
+            ok = ccl_cli_observe_write_gr(&g.observe, options->gr_path) && ok;
+        }
         code = !ok ? CCL_CLI_EXIT_SIMULATION
                    : (g.interrupted ? CCL_CLI_EXIT_INTERRUPTED : CCL_CLI_EXIT_OK);
     }
     ccl_world3d_destroy(g.world);
     free(g.states);
     free(g.block_z);
+    ccl_cli_observe_free(&g.observe);
     return code;
 }

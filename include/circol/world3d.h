@@ -193,6 +193,23 @@ ccl_status ccl_world3d_set_growth_rate(ccl_world3d *world, double rate);
 /// The rate last set by ccl_world3d_set_growth_rate (0: the radii do not grow).
 double ccl_world3d_growth_rate(const ccl_world3d *world);
 
+/// Starts counting, in a periodic box, each sphere's box crossings for unwrapped positions (24
+/// bytes a sphere, which a world that never asks does not spend). Call it before the run:
+/// crossings are counted from this call on. CCL_OK at once in a walled box; CCL_ERR_OUT_OF_MEMORY
+/// leaves the world as it was.
+ccl_status ccl_world3d_track_unwrapped(ccl_world3d *world);
+
+/// A sphere's unwrapped position now: in a periodic box, its position plus the box sizes it
+/// crossed since ccl_world3d_track_unwrapped or since it was added, whichever came later; without
+/// that call, and in a walled box, its position.
+ccl_status ccl_world3d_get_unwrapped_position(const ccl_world3d *world, ccl_sphere_id id,
+                                              ccl_vec3 *out);
+
+/// Writes up to capacity unwrapped positions in the order of ccl_world3d_export (slot order) and
+/// sets *count to the number written.
+ccl_status ccl_world3d_export_unwrapped(const ccl_world3d *world, ccl_vec3 *out, int capacity,
+                                        int *count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -103,24 +103,17 @@ static void ccl_world3d_fill_slot(ccl_world3d *w, int32_t i, const ccl_sphere_de
     if (w->user_data != NULL) {
         w->user_data[i] = d->user_data;
     }
+    if (w->images != NULL) {
+        w->images[i] = (ccl_image_count3){{0, 0, 0}}; /* it starts where it is placed */
+    }
 }
 
 /* Keeps user data pointers from the first sphere that carries one on. */
 static ccl_status ccl_world3d_keep_user_data(ccl_world3d *w, const ccl_sphere_def *d) {
-    if (d->user_data == NULL || w->user_data != NULL) {
+    if (d->user_data == NULL) {
         return CCL_OK;
     }
-    if (ccl_world3d_reserve(w, 1) != CCL_OK) {
-        return CCL_ERR_OUT_OF_MEMORY;
-    }
-    size_t n = (size_t)w->capacity;
-    void **users = ccl_memory_alloc(&w->memory, n * sizeof(void *));
-    if (users == NULL) {
-        return CCL_ERR_OUT_OF_MEMORY;
-    }
-    memset(users, 0, n * sizeof(void *));
-    w->user_data = users;
-    return CCL_OK;
+    return ccl_world3d_attach(w, (void **)&w->user_data, sizeof(void *));
 }
 
 ccl_status ccl_world3d_add_sphere(ccl_world3d *w, const ccl_sphere_def *def, ccl_sphere_id *id) {

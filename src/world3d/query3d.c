@@ -1,4 +1,5 @@
-/* Queries of the 3D world: spheres' states, statistics, contact events, the largest overlap. */
+/* Queries of the 3D world: spheres' states and unwrapped positions, statistics, contact events, the
+ * largest overlap. */
 #include <string.h>
 
 #include "core/vec3.h"
@@ -12,8 +13,8 @@ bool ccl_world3d_is_valid(const ccl_world3d *w, ccl_sphere_id id) {
     return ccl_world3d_slot_of(w, id) >= 0;
 }
 
-/* Sphere i's state now. */
-static ccl_sphere_state ccl_world3d_state(const ccl_world3d *w, int32_t i) {
+/* Sphere i's state now, into out (a ccl_sphere_state). */
+static void ccl_world3d_state(const ccl_world3d *w, int32_t i, void *out) {
     const ccl_sphere_cold *c = &w->cold[i];
     ccl_sphere_state s;
     s.id = (ccl_sphere_id){(uint32_t)i, w->generation[i]};
@@ -23,10 +24,24 @@ static ccl_sphere_state ccl_world3d_state(const ccl_world3d *w, int32_t i) {
     s.mass = c->inv_mass > 0.0 ? 1.0 / c->inv_mass : 0.0;
     s.restitution = c->restitution;
     s.user_data = w->user_data != NULL ? w->user_data[i] : NULL;
-    return s;
+    *(ccl_sphere_state *)out = s;
 }
 
-ccl_status ccl_world3d_get_sphere(const ccl_world3d *w, ccl_sphere_id id, ccl_sphere_state *out) {
+/* Sphere i's unwrapped position now, into out (a ccl_vec3): its position plus the box sizes its
+ * image counts (world3d.h). */
+static void ccl_world3d_unwrapped(const ccl_world3d *w, int32_t i, void *out) {
+    ccl_vec3 p = ccl_sphere_position_at(w, i, w->time);
+    if (w->images != NULL) {
+        const int64_t *image = w->images[i].axis;
+        p = ccl_v3(p.x + (double)image[0] * w->grid.size.x, p.y + (double)image[1] * w->grid.size.y,
+                   p.z + (double)image[2] * w->grid.size.z);
+    }
+    *(ccl_vec3 *)out = p;
+}
+
+/* What item writes of the sphere named by id, or why not. */
+static ccl_status ccl_world3d_one(const ccl_world3d *w, ccl_sphere_id id, void *out,
+                                  void (*item)(const ccl_world3d *, int32_t, void *)) {
     if (w == NULL || out == NULL) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
@@ -34,23 +49,53 @@ ccl_status ccl_world3d_get_sphere(const ccl_world3d *w, ccl_sphere_id id, ccl_sp
     if (i < 0) {
         return CCL_ERR_STALE_ID;
     }
-    *out = ccl_world3d_state(w, i);
+    item(w, i, out);
     return CCL_OK;
 }
 
-ccl_status ccl_world3d_export(const ccl_world3d *w, ccl_sphere_state *out, int capacity,
-                              int *count) {
+/* What item writes of every live sphere, in slot order, up to capacity items of size bytes. */
+static ccl_status ccl_world3d_all(const ccl_world3d *w, void *out, size_t size, int capacity,
+                                  int *count, void (*item)(const ccl_world3d *, int32_t, void *)) {
     if (w == NULL || count == NULL || capacity < 0 || (out == NULL && capacity > 0)) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
     int written = 0;
     for (int32_t i = 0; i < w->slot_count && written < capacity; ++i) {
         if (w->links[i].alive) {
-            out[written++] = ccl_world3d_state(w, i);
+            item(w, i, (char *)out + (size_t)written++ * size);
         }
     }
     *count = written;
     return CCL_OK;
+}
+
+ccl_status ccl_world3d_get_sphere(const ccl_world3d *w, ccl_sphere_id id, ccl_sphere_state *out) {
+    return ccl_world3d_one(w, id, out, ccl_world3d_state);
+}
+
+ccl_status ccl_world3d_export(const ccl_world3d *w, ccl_sphere_state *out, int capacity,
+                              int *count) {
+    return ccl_world3d_all(w, out, sizeof *out, capacity, count, ccl_world3d_state);
+}
+
+ccl_status ccl_world3d_track_unwrapped(ccl_world3d *w) {
+    if (w == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    if (!w->grid.periodic) {
+        return CCL_OK; /* a walled box needs no counts */
+    }
+    return ccl_world3d_attach(w, (void **)&w->images, sizeof(ccl_image_count3));
+}
+
+ccl_status ccl_world3d_get_unwrapped_position(const ccl_world3d *w, ccl_sphere_id id,
+                                              ccl_vec3 *out) {
+    return ccl_world3d_one(w, id, out, ccl_world3d_unwrapped);
+}
+
+ccl_status ccl_world3d_export_unwrapped(const ccl_world3d *w, ccl_vec3 *out, int capacity,
+                                        int *count) {
+    return ccl_world3d_all(w, out, sizeof *out, capacity, count, ccl_world3d_unwrapped);
 }
 
 const ccl_contact_event3 *ccl_world3d_contact_events(const ccl_world3d *w, size_t *count) {

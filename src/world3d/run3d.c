@@ -16,12 +16,13 @@ static void ccl_world3d_cross(ccl_world3d *w, int32_t i) {
     ccl_vec3 *p = &w->slots[i].position;
     double *x = axis == 0 ? &p->x : (axis == 1 ? &p->y : &p->z);
     double size = axis == 0 ? g->size.x : (axis == 1 ? g->size.y : g->size.z);
-    if (c[axis] < 0) {
-        c[axis] = g->n[axis] - 1;
-        *x += size;
-    } else if (c[axis] >= g->n[axis]) {
-        c[axis] = 0;
-        *x -= size;
+    int64_t wrapped = c[axis] < 0 ? 1 : (c[axis] >= g->n[axis] ? -1 : 0);
+    if (wrapped != 0) {
+        c[axis] = wrapped > 0 ? g->n[axis] - 1 : 0;
+        *x += (double)wrapped * size;
+        if (w->images != NULL) {
+            w->images[i].axis[axis] -= wrapped; /* the unwrapped position does not jump */
+        }
     }
     ccl_grid_links links = ccl_world3d_grid_links(w);
     ccl_cell_list_remove(g->head, links, i);

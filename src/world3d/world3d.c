@@ -52,11 +52,27 @@ static ccl_status ccl_world3d_check_def(const ccl_world3d_def *d) {
     return d->overlap == CCL_OVERLAP_SEPARATE ? CCL_ERR_UNSUPPORTED : CCL_OK;
 }
 
-/* One of the arrays a sphere has a row in: where it is, its row's size and alignment. */
+/* One of the arrays a sphere has a row in: where it is, its row's size and alignment, and whether
+ * it exists only once asked for (then it grows only when present). */
 typedef struct ccl_sphere_array {
     void **items;
     size_t row, align;
+    bool optional;
 } ccl_sphere_array;
+
+/// The per-sphere arrays; the optional ones last.
+#define CCL_SPHERE_ARRAYS 6
+
+static void ccl_world3d_arrays(ccl_world3d *w, ccl_sphere_array arrays[CCL_SPHERE_ARRAYS]) {
+    ccl_sphere_array all[CCL_SPHERE_ARRAYS] = {
+        {(void **)&w->slots, sizeof(ccl_sphere_slot), 64, false},
+        {(void **)&w->links, sizeof(ccl_sphere_link), 64, false},
+        {(void **)&w->cold, sizeof(ccl_sphere_cold), 64, false},
+        {(void **)&w->generation, sizeof(uint32_t), 16, false},
+        {(void **)&w->user_data, sizeof(void *), 16, true},
+        {(void **)&w->images, sizeof(ccl_image_count3), 16, true}};
+    memcpy(arrays, all, sizeof all);
+}
 
 ccl_status ccl_world3d_reserve(ccl_world3d *w, int32_t needed) {
     if (needed <= w->capacity) {
@@ -67,26 +83,27 @@ ccl_status ccl_world3d_reserve(ccl_world3d *w, int32_t needed) {
         cap *= 2;
     }
     cap = cap < w->def.max_spheres ? cap : w->def.max_spheres;
-    ccl_sphere_array arrays[] = {{(void **)&w->slots, sizeof(ccl_sphere_slot), 64},
-                                 {(void **)&w->links, sizeof(ccl_sphere_link), 64},
-                                 {(void **)&w->cold, sizeof(ccl_sphere_cold), 64},
-                                 {(void **)&w->generation, sizeof(uint32_t), 16},
-                                 {(void **)&w->user_data, sizeof(void *), 16}};
-    int count = w->user_data != NULL ? 5 : 4; /* user data once a sphere carried some */
-    void *fresh[5] = {NULL};
+    ccl_sphere_array arrays[CCL_SPHERE_ARRAYS];
+    ccl_world3d_arrays(w, arrays);
+    void *fresh[CCL_SPHERE_ARRAYS] = {NULL};
     size_t n = (size_t)cap, old = (size_t)w->capacity;
     bool ok = (uint64_t)cap <= SIZE_MAX / 64;
-    for (int a = 0; a < count && ok; ++a) {
-        fresh[a] = ccl_memory_alloc_aligned(&w->memory, n * arrays[a].row, arrays[a].align);
-        ok = fresh[a] != NULL;
+    for (int a = 0; a < CCL_SPHERE_ARRAYS && ok; ++a) {
+        if (!arrays[a].optional || *arrays[a].items != NULL) {
+            fresh[a] = ccl_memory_alloc_aligned(&w->memory, n * arrays[a].row, arrays[a].align);
+            ok = fresh[a] != NULL;
+        }
     }
     if (!ok || ccl_queue_reserve(&w->queue, (int32_t)cap) != CCL_OK) {
-        for (int a = 0; a < count; ++a) {
+        for (int a = 0; a < CCL_SPHERE_ARRAYS; ++a) {
             ccl_memory_free(&w->memory, fresh[a], n * arrays[a].row);
         }
         return CCL_ERR_OUT_OF_MEMORY;
     }
-    for (int a = 0; a < count; ++a) {
+    for (int a = 0; a < CCL_SPHERE_ARRAYS; ++a) {
+        if (fresh[a] == NULL) {
+            continue; /* an optional array not asked for */
+        }
         if (old > 0) {
             memcpy(fresh[a], *arrays[a].items, old * arrays[a].row);
         }
@@ -97,6 +114,23 @@ ccl_status ccl_world3d_reserve(ccl_world3d *w, int32_t needed) {
         w->generation[i] = 1;
     }
     w->capacity = (int32_t)cap;
+    return CCL_OK;
+}
+
+ccl_status ccl_world3d_attach(ccl_world3d *w, void **items, size_t row) {
+    if (*items != NULL) {
+        return CCL_OK;
+    }
+    if (ccl_world3d_reserve(w, 1) != CCL_OK) {
+        return CCL_ERR_OUT_OF_MEMORY;
+    }
+    size_t n = (size_t)w->capacity;
+    void *fresh = ccl_memory_alloc(&w->memory, n * row);
+    if (fresh == NULL) {
+        return CCL_ERR_OUT_OF_MEMORY;
+    }
+    memset(fresh, 0, n * row);
+    *items = fresh;
     return CCL_OK;
 }
 
@@ -139,11 +173,11 @@ void ccl_world3d_destroy(ccl_world3d *w) {
         return;
     }
     size_t n = (size_t)w->capacity;
-    ccl_memory_free(&w->memory, w->slots, n * sizeof(ccl_sphere_slot));
-    ccl_memory_free(&w->memory, w->links, n * sizeof(ccl_sphere_link));
-    ccl_memory_free(&w->memory, w->cold, n * sizeof(ccl_sphere_cold));
-    ccl_memory_free(&w->memory, w->generation, n * sizeof(uint32_t));
-    ccl_memory_free(&w->memory, w->user_data, n * sizeof(void *));
+    ccl_sphere_array arrays[CCL_SPHERE_ARRAYS];
+    ccl_world3d_arrays(w, arrays);
+    for (int a = 0; a < CCL_SPHERE_ARRAYS; ++a) {
+        ccl_memory_free(&w->memory, *arrays[a].items, n * arrays[a].row);
+    }
     ccl_memory_free(&w->memory, w->contacts, w->contact_capacity * sizeof(ccl_contact_event3));
     ccl_grid3_release(&w->grid);
     ccl_queue_release(&w->queue);

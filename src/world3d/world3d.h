@@ -54,6 +54,12 @@ typedef struct ccl_sphere_cold {
 } ccl_sphere_cold;
 _Static_assert(sizeof(ccl_sphere_cold) == 32, "two cold halves share a cache line");
 
+/// The net number of times a sphere crossed a periodic box's edges along each axis (its image):
+/// its unwrapped position is its position in the box plus image times the box size.
+typedef struct ccl_image_count3 {
+    int64_t axis[3];
+} ccl_image_count3;
+
 struct ccl_world3d {
     ccl_world3d_def def;
     double time;          ///< internal time; world time is time_base + time
@@ -64,7 +70,8 @@ struct ccl_world3d {
     ccl_sphere_link *links;
     ccl_sphere_cold *cold;
     uint32_t *generation;
-    void **user_data; ///< NULL until a sphere carries user data
+    void **user_data;         ///< NULL until a sphere carries user data
+    ccl_image_count3 *images; ///< NULL until ccl_world3d_track_unwrapped in a periodic box
     int32_t capacity, slot_count, live_count, free_head;
 
     ccl_grid3 grid;
@@ -108,6 +115,11 @@ static inline void ccl_sphere_move_to(ccl_world3d *w, int32_t i, double t) {
 /// Grows every per-sphere array, the queue last, to hold `needed` spheres. On
 /// CCL_ERR_OUT_OF_MEMORY nothing changes.
 ccl_status ccl_world3d_reserve(ccl_world3d *w, int32_t needed);
+
+/// Makes *items, a per-sphere array of row bytes that exists only once asked for, present: zeroed
+/// rows for every slot, grown with the others from then on. On CCL_ERR_OUT_OF_MEMORY nothing
+/// changes.
+ccl_status ccl_world3d_attach(ccl_world3d *w, void **items, size_t row);
 
 /// b - a, the minimum image of it when periodic.
 ccl_vec3 ccl_world3d_separation(const ccl_world3d *w, ccl_vec3 a, ccl_vec3 b);
