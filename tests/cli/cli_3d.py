@@ -13,7 +13,7 @@ import sys
 import tempfile
 
 import cli_test
-from cli_test import Failure, check, circol, run_json
+from cli_test import check, circol, run_json
 
 
 def kolafa(eta):
@@ -165,13 +165,5 @@ def case_run3d_bad_scene():
             check(proc.returncode == 2 and proc.stderr, f"{body}: {proc.returncode}")
 
 
-def main():
-    """Runs one case through cli_test's driver, which finds it among its own cases."""
-    for name, case in list(globals().items()):
-        if name.startswith("case_"):
-            setattr(cli_test, name, case)
-    return cli_test.main()
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli_test.main(globals()))

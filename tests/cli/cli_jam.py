@@ -7,7 +7,6 @@ test.
 
 usage: cli_jam.py --circol PATH --scenes DIR CASE
 """
-import argparse
 import json
 import math
 import os
@@ -16,7 +15,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 import cli_test
-from cli_test import Failure, check, circol, run_json
+from cli_test import check, circol, run_json
 
 KEYS = ["n", "bidisperse", "growth", "seed", "box", "phi", "pressure", "stop", "collisions",
         "rescales", "time", "rattlers", "mean_contacts", "contact_gap", "max_overlap",
@@ -128,25 +127,5 @@ def case_jam_usage_errors():
     check(proc.returncode == 0 and "--growth" in proc.stdout, "help jam")
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--circol", required=True)
-    parser.add_argument("--scenes", required=True)
-    parser.add_argument("case")
-    options = parser.parse_args()
-    cli_test.CIRCOL, cli_test.SCENES = options.circol, options.scenes
-    test = globals().get("case_" + options.case)
-    if test is None:
-        print(f"unknown case {options.case}")
-        return 2
-    try:
-        test()
-    except (Failure, AssertionError, json.JSONDecodeError, KeyError, ET.ParseError) as error:
-        print(f"FAILED {options.case}: {error}")
-        return 1
-    print(f"ok {options.case}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli_test.main(globals()))
