@@ -109,6 +109,9 @@ bool ccl_world_is_valid(const ccl_world *w, ccl_circle_id id) {
 }
 
 ccl_status ccl_world_slot_to_change(const ccl_world *w, ccl_circle_id id, int32_t *slot) {
+    if (w == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
     if (w->locked) {
         return CCL_ERR_LOCKED;
     }

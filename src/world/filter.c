@@ -52,9 +52,6 @@ static void ccl_filter_drop_touches(ccl_world *w, int32_t i) {
 }
 
 ccl_status ccl_world_set_filter(ccl_world *w, ccl_circle_id id, uint32_t category, uint32_t mask) {
-    if (w == NULL) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
     int32_t i;
     ccl_status status = ccl_world_slot_to_change(w, id, &i);
     if (status != CCL_OK) {

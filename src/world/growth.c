@@ -4,6 +4,7 @@
 #include "core/constants.h"
 #include "world/growth.h"
 #include "world/motion.h"
+#include "world/place.h"
 #include "world/world.h"
 
 /* Whether a live circle is kinematic. */
@@ -95,18 +96,9 @@ ccl_status ccl_growth_regrid(ccl_world *w) {
     if (!(ahead > max_radius) && max_radius > 0.0) {
         return CCL_ERR_UNSUPPORTED; /* the largest circle would outgrow the box */
     }
-    ccl_status status = ccl_grid_rebuild(&w->grid, &w->obstacles, ahead, w->live_count);
+    ccl_status status = ccl_world_rebuild_grid_for(w, ahead);
     if (status != CCL_OK) {
         return status;
-    }
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        ccl_body_slot *b = &w->bodies[i];
-        b->link.cell = -1;
-        if (b->alive) {
-            ccl_body_move_to(w, b, w->time);
-            ccl_grid_insert(&w->grid, ccl_world_links(w), i,
-                            ccl_grid_cell_of(&w->grid, b->position));
-        }
     }
     w->growth.until = ccl_growth_horizon(w, max_radius);
     w->growth.regrids++;

@@ -161,11 +161,11 @@ static void ccl_teleport_move(ccl_world *w, int32_t i, ccl_vec2 q) {
 }
 
 ccl_status ccl_world_set_position(ccl_world *w, ccl_circle_id id, ccl_vec2 position) {
-    if (w == NULL || !ccl_vec2_is_finite(position)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
     int32_t i;
     ccl_status status = ccl_world_slot_to_change(w, id, &i);
+    if (status == CCL_OK && !ccl_vec2_is_finite(position)) {
+        status = CCL_ERR_INVALID_ARGUMENT;
+    }
     if (status != CCL_OK) {
         return status;
     }

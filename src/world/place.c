@@ -97,6 +97,10 @@ ccl_status ccl_world_rebuild_grid(ccl_world *w) {
             max_radius = w->bodies[i].radius;
         }
     }
+    return ccl_world_rebuild_grid_for(w, max_radius);
+}
+
+ccl_status ccl_world_rebuild_grid_for(ccl_world *w, double max_radius) {
     ccl_status status = ccl_grid_rebuild(&w->grid, &w->obstacles, max_radius, w->live_count);
     if (status != CCL_OK) {
         return status;
@@ -332,9 +336,6 @@ void ccl_world_forget_overlaps(ccl_world *w, int32_t i) {
 }
 
 ccl_status ccl_world_remove_circle(ccl_world *w, ccl_circle_id id) {
-    if (w == NULL) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
     int32_t i;
     ccl_status status = ccl_world_slot_to_change(w, id, &i);
     if (status != CCL_OK) {

@@ -8,6 +8,9 @@
 /// CCL_ERR_OUT_OF_MEMORY leaves the old grid.
 ccl_status ccl_world_rebuild_grid(ccl_world *w);
 
+/// The grid rebuilt for circles of radius up to max_radius, every live circle binned again.
+ccl_status ccl_world_rebuild_grid_for(ccl_world *w, double max_radius);
+
 /// Where a circle of radius r asked at p goes in the box (*placed: p, wrapped into a periodic
 /// box), or why it cannot (CCL_ERR_OUTSIDE_BOX).
 ccl_status ccl_world_position_in_box(const ccl_world *w, ccl_vec2 p, double r, ccl_vec2 *placed);

@@ -72,9 +72,6 @@ void ccl_sensor_forget(ccl_world *w, int32_t i) {
 }
 
 ccl_status ccl_world_set_sensor(ccl_world *w, ccl_circle_id id, bool sensor) {
-    if (w == NULL) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
     int32_t i;
     ccl_status status = ccl_world_slot_to_change(w, id, &i);
     if (status != CCL_OK) {

@@ -8,11 +8,11 @@
 #include "world/world.h"
 
 ccl_status ccl_world_set_velocity(ccl_world *w, ccl_circle_id id, ccl_vec2 velocity) {
-    if (w == NULL || !ccl_vec2_within(velocity, CCL_MAX_SPEED)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
     int32_t i;
     ccl_status status = ccl_world_slot_to_change(w, id, &i);
+    if (status == CCL_OK && !ccl_vec2_within(velocity, CCL_MAX_SPEED)) {
+        status = CCL_ERR_INVALID_ARGUMENT;
+    }
     if (status != CCL_OK) {
         return status;
     }
