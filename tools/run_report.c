@@ -89,8 +89,8 @@ static void ccl_cli_run_print_ledger(const ccl_world *world) {
     if (l.collision_loss == 0.0 && l.wall_loss == 0.0 && l.guard_kept == 0.0 && devices == 0.0) {
         return;
     }
-    printf("  energy           %.6g dissipated by collisions, %.6g by walls; the collapse guard "
-           "kept %.6g, the parting push added %.6g\n",
+    printf("  energy           %.6g dissipated by collisions, %.6g by walls; %.6g kept by the "
+           "guard's elastic collisions, %.6g added by the parting push\n",
            l.collision_loss, l.wall_loss, l.guard_kept, l.push_added);
     printf("  devices took     %.6g resting, %.6g wedge stops, %.6g sleep (momentum (%.6g, "
            "%.6g))\n",

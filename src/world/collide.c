@@ -205,8 +205,8 @@ static void ccl_pair_account(ccl_world *w, ccl_pair_hit *h) {
         b->course += !h->unchanged;
     }
     w->collisions++;
-    if (h->guarded && w->guard_collisions++ == 0) {
-        ccl_log(w, "circol: collapse guard engaged (a collision made elastic, TC model)");
+    if (h->guarded) {
+        ccl_world_count_guarded(w);
     }
     w->virial += h->impulse * h->dist;
 }
@@ -316,7 +316,7 @@ static double ccl_world_bounce(ccl_world *w, int32_t i, ccl_vec2 n, int box_wall
     double vn = ccl_dot(b->velocity, n);
     if (e < 1.0 && w->time - cold->last_collision < tc && vn < ccl_guard_speed(w, b)) {
         e = 1.0;
-        w->guard_collisions++;
+        ccl_world_count_guarded(w);
     }
     if (e < 1.0 || e != set) {
         ccl_world_count_collision(w, &w->ledger.wall_loss, cold->inv_mass, vn, set, e);
