@@ -49,7 +49,7 @@ bool ccl_world_note_quick_collision(ccl_world *w, ccl_body_slot *b) {
 void ccl_world_stop_wedged(ccl_world *w, int32_t i, bool against_wall) {
     ccl_body_slot *b = &w->bodies[i];
     b->quick_collisions = 0;
-    if (!ccl_world_may_stop(w, i)) {
+    if (!against_wall && !ccl_world_may_stop(w, i)) {
         return; /* sliding across gravity, not into anything fixed: physics goes on */
     }
     if (!against_wall && !ccl_world_is_held(w, i)) {
