@@ -49,14 +49,14 @@ bool ccl_world_note_quick_collision(ccl_world *w, ccl_body_slot *b) {
 void ccl_world_stop_wedged(ccl_world *w, int32_t i, bool against_wall) {
     ccl_body_slot *b = &w->bodies[i];
     b->quick_collisions = 0;
-    if (!against_wall && !ccl_world_may_stop(w, i)) {
-        return; /* sliding across gravity, not into anything fixed: physics goes on */
-    }
     if (!against_wall && !ccl_world_is_held(w, i)) {
         if (ccl_world_blocks_motion(w, i)) {
             ccl_world_take_velocity(w, i, ccl_v2(0.0, 0.0), CCL_DEVICE_WEDGE);
         }
         return; /* it stops, and gravity takes it on from there */
+    }
+    if (!against_wall && !ccl_world_may_stop(w, i)) {
+        return; /* held, among movable circles: put to sleep only slow, keeping momentum */
     }
     ccl_world_take_velocity(w, i, ccl_v2(0.0, 0.0), CCL_DEVICE_WEDGE);
     b->asleep = 1;

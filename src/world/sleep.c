@@ -219,9 +219,7 @@ static void ccl_sleep_group_gather(ccl_world *w, ccl_sleep_group *gr, double fac
             ccl_body_move_to(w, &w->bodies[k], w->time);
             ccl_world_find_supports(w, k, factor * ccl_rest_speed(w, &w->bodies[k]),
                                     &gr->pocket[gr->n]);
-            if (ccl_world_sleep_keeps_momentum(w, &w->bodies[k], &gr->pocket[gr->n])) {
-                gr->member[gr->n++] = k; /* one sliding across gravity stays awake */
-            }
+            gr->member[gr->n++] = k;
         }
     }
 }
@@ -266,9 +264,6 @@ void ccl_world_try_sleep(ccl_world *w, int32_t i, double factor) {
     ccl_vec2 down = ccl_normalize(w->def.gravity);
     ccl_sleep_group gr;
     ccl_world_find_supports(w, i, limit, &gr.pocket[0]);
-    if (!ccl_world_sleep_keeps_momentum(w, b, &gr.pocket[0])) {
-        return; /* sliding across gravity: the floor is frictionless, it slides on */
-    }
     if (ccl_pocket_resists(&gr.pocket[0], down, NULL)) {
         ccl_world_fall_asleep(w, i);
         return;

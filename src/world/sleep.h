@@ -21,11 +21,9 @@ bool ccl_world_blocks_motion(const ccl_world *w, int32_t i);
 /// horizontal momentum with it.
 bool ccl_world_may_stop(const ccl_world *w, int32_t i);
 
-/// Puts circle i to sleep when it is slower than `factor` rest speeds, the fixed things touching
-/// it hold it against gravity, and its velocity across gravity is slower than CCL_SLEEP_SLIDE rest
-/// speeds or points into walls, segments, points or immovable circles (ccl_world_may_stop's rule:
-/// a circle sliding on a frictionless floor slides on); slow circles that hold each other up fall
-/// asleep together, each under the same rule. What sleep takes goes into the ledger.
+/// Puts circle i to sleep when it is slower than `factor` rest speeds and the fixed things
+/// touching it hold it against gravity; slow circles that hold each other up fall asleep together.
+/// What sleep takes goes into the ledger.
 void ccl_world_try_sleep(ccl_world *w, int32_t i, double factor);
 
 /// Circle i has just woken (or is leaving): each sleeping circle touching it that its remaining
