@@ -54,6 +54,11 @@ double bench_rng_normal(bench_rng *rng);
 /// Keeps a value alive so the optimiser cannot drop the work that made it.
 void bench_consume(double value);
 
+/// n equal disks of radius r on a square lattice filling [0, L)^2, with Gaussian velocity
+/// components of standard deviation sigma and zero total momentum. False if they do not fit.
+bool bench_lattice_start(int n, double L, double r, double sigma, uint64_t seed, double *x,
+                         double *y, double *vx, double *vy);
+
 /* Scenes: each runs its own measurements and records them. */
 
 /// ccl_sweep_circles against Box2D's b2TimeOfImpact and the textbook root: time and accuracy.
@@ -64,9 +69,17 @@ void bench_scene_sweep_batch(const bench_options *opt);
 
 /// Periodic hard-disk gas: collisions per second and memory per circle.
 void bench_scene_gas(const bench_options *opt);
+void bench_scene_gas3d(const bench_options *opt);
 
 /// Balls in a walled box: circol against Chipmunk2D and Box2D at 60 Hz.
 void bench_scene_balls(const bench_options *opt);
+
+/// The gas with and without growing radii: collisions per second, side by side.
+void bench_scene_growth(const bench_options *opt);
+
+/// The game kit: the balls in a box with and without collision filters, ray casts and region
+/// queries at 10^4 circles.
+void bench_scene_game(const bench_options *opt);
 
 /// Loading a world of many segments and circles: the time of the adds, in either order.
 void bench_scene_load(const bench_options *opt);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "svg.h"
 
 #define CHART_WIDTH  960.0
 #define PANEL_HEIGHT 330.0
@@ -25,28 +26,6 @@ static const char *const CIRCOL_COLOUR = "#1f77b4";
 static const char *const PEER_COLOUR = "#b0b0b0";
 static const char *const TEXTBOOK_COLOUR = "#e0c080";
 
-/* Writes text with the XML special characters escaped. */
-static void chart_escaped(FILE *f, const char *text) {
-    for (const char *c = text; *c; ++c) {
-        switch (*c) {
-            case '<':
-                fputs("&lt;", f);
-                break;
-            case '>':
-                fputs("&gt;", f);
-                break;
-            case '&':
-                fputs("&amp;", f);
-                break;
-            case '"':
-                fputs("&quot;", f);
-                break;
-            default:
-                fputc(*c, f);
-        }
-    }
-}
-
 /* A text element at (x, y): anchor "start", "middle" or "end", a size in pixels, bold or not, a
  * colour (NULL: the default black). */
 static void chart_text_in(FILE *f, double x, double y, const char *anchor, double size, bool bold,
@@ -57,7 +36,7 @@ static void chart_text_in(FILE *f, double x, double y, const char *anchor, doubl
         fprintf(f, " fill=\"%s\"", fill);
     }
     fputc('>', f);
-    chart_escaped(f, text);
+    ccl_cli_svg_text(f, text);
     fputs("</text>\n", f);
 }
 

@@ -210,8 +210,13 @@ static const bench_scene scenes[] = {
     {"sweep_batch", bench_scene_sweep_batch,
      "batch swept test and overlap test, 1024 pairs (in cache) and 16M pairs (memory)"},
     {"gas", bench_scene_gas, "periodic hard-disk gas: collisions per second, bytes per circle"},
+    {"gas3d", bench_scene_gas3d,
+     "periodic hard-sphere gas: collisions per second, bytes per sphere"},
     {"balls", bench_scene_balls, "balls in a walled box: circol vs Chipmunk2D vs Box2D at 60 Hz"},
+    {"game", bench_scene_game,
+     "the game kit: balls in a box with and without filters, ray casts, region queries"},
     {"load", bench_scene_load, "loading many segments and circles: time of the adds"},
+    {"growth", bench_scene_growth, "the gas with and without growing radii: collisions per second"},
     {"scene_file", bench_scene_scene_file,
      "the tool's scene files of 10^5 and 10^6 circles (10^7 with --big): load time"},
 };

@@ -11,10 +11,9 @@
 
 static const double bench_pi = 3.141592653589793;
 
-/* n equal disks of radius r on a square lattice filling [0, L)^2, with Gaussian velocity
- * components of standard deviation sigma and zero total momentum. False if they do not fit. */
-static bool lattice_start(int n, double L, double r, double sigma, uint64_t seed, double *x,
-                          double *y, double *vx, double *vy) {
+/* bench.h */
+bool bench_lattice_start(int n, double L, double r, double sigma, uint64_t seed, double *x,
+                         double *y, double *vx, double *vy) {
     int m = (int)ceil(sqrt((double)n));
     double spacing = L / m;
     if (spacing <= 2.0 * r) {
@@ -450,7 +449,7 @@ static void balls_case(const bench_options *opt, int n, double sigma) {
     double L = sqrt(n * bench_pi * r * r / eta);
     double *init = malloc(4 * (size_t)n * sizeof(double));
     if (init == NULL ||
-        !lattice_start(n, L, r, sigma, 99, init, init + n, init + 2 * n, init + 3 * n)) {
+        !bench_lattice_start(n, L, r, sigma, 99, init, init + n, init + 2 * n, init + 3 * n)) {
         fprintf(stderr, "circol_bench: cannot set up balls\n");
         free(init);
         return;
@@ -551,8 +550,8 @@ void bench_scene_gas(const bench_options *opt) {
             double eta = etas[ei];
             double L = sqrt(n * bench_pi * 0.25 / eta); /* diameter 1 */
             double *init = malloc(4 * (size_t)n * sizeof(double));
-            if (init == NULL || !lattice_start(n, L, 0.5, 1.0, 7 + (uint64_t)n, init, init + n,
-                                               init + 2 * n, init + 3 * n)) {
+            if (init == NULL || !bench_lattice_start(n, L, 0.5, 1.0, 7 + (uint64_t)n, init,
+                                                     init + n, init + 2 * n, init + 3 * n)) {
                 fprintf(stderr, "circol_bench: gas N=%d eta=%g does not fit a lattice\n", n, eta);
                 free(init);
                 continue;

@@ -346,7 +346,8 @@ static void configure(harness *h, fuzz_input *in) {
     if (flags & 2) {
         double gx = speed(in);
         def.gravity = ccl_v2(gx, speed(in));
-    } else if (flags & 4) {
+    }
+    if (flags & 4) { /* with gravity too */
         def.damping = (double)fuzz_byte(in) / 64.0;
     }
     def.overlap = (flags & 8) ? CCL_OVERLAP_SEPARATE : CCL_OVERLAP_REJECT;

@@ -4,12 +4,13 @@
 set -euo pipefail
 packages=(
     build-essential cmake pkg-config python3
-    libcmocka-dev libcjson-dev libpng-dev
+    libcmocka-dev libcjson-dev libpng-dev libsdl2-dev
     libbox2d-dev libchipmunk-dev
     clang clang-format lld libclang-rt-14-dev wasi-libc libclang-rt-14-dev-wasm32
     chromium
     python3-dev python3-cffi python3-numpy python3-setuptools python3-pytest
     python3-matplotlib python3-gsd python3-pip python3-venv
+    parallel
 )
 missing=()
 for p in "${packages[@]}"; do

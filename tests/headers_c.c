@@ -5,6 +5,7 @@
 #include <circol/collision3d.h>
 #include <circol/collision.h>
 #include <circol/base.h>
+#include <circol/checkpoint.h>
 #include <circol/math.h>
 #include <circol/circol.h>
 

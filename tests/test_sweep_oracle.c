@@ -115,6 +115,20 @@ static bool check_decision(bool got, const oracle_result *o, sweep_stats *st, co
     return got && o->hit;
 }
 
+/* Checks the decision, the hit's fields when the library hits and its time when both do; returns
+ * true when both say hit (so the geometry can be compared further). */
+static bool check_verdict(bool got, const ccl_hit *hit, const oracle_result *o, double t_max,
+                          sweep_stats *st, const char *family, long index) {
+    bool both = check_decision(got, o, st, family, index);
+    if (got) {
+        check_hit_fields(hit, t_max, st);
+    }
+    if (both) {
+        check_time(hit, o, st);
+    }
+    return both;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Two circles (and a circle against a point, the same with rb = 0 and vb = 0)
  * ------------------------------------------------------------------------------------------- */
@@ -172,30 +186,11 @@ static oracle_result oracle_circles(const circle_case *k) {
     return o;
 }
 
-/* The textbook solution in double, as in the source documents: b^2 - a c and (-b - sqrt(D)) / a. */
-static bool naive_sweep_circles(const circle_case *k) {
-    double dpx = k->b.center.x - k->a.center.x, dpy = k->b.center.y - k->a.center.y;
-    double dvx = k->vb.x - k->va.x, dvy = k->vb.y - k->va.y;
-    double R = k->a.radius + k->b.radius;
-    double c = dpx * dpx + dpy * dpy - R * R;
-    if (c <= 0.0) {
-        return true;
-    }
-    double a = dvx * dvx + dvy * dvy;
-    double b = dvx * dpx + dvy * dpy;
-    if (a == 0.0 || b >= 0.0) {
-        return false;
-    }
-    double d = b * b - a * c;
-    if (d < 0.0) {
-        return false;
-    }
-    return (-b - sqrt(d)) / a <= k->t_max;
-}
-
-/* Lagrange's form |dv|^2 R^2 - (dv x dp)^2 in plain double, without compensating the cross product
- * or the subtraction that gives dp: better than the textbook, still short of exact. */
-static bool lagrange_double_sweep_circles(const circle_case *k) {
+/* The double-precision forms the library improves on, as in the source documents: the textbook
+ * discriminant b^2 - a c with root (-b - sqrt(D)) / a, or (`lagrange`) Lagrange's form
+ * |dv|^2 R^2 - (dv x dp)^2 with root c / (-b + sqrt(D)), without compensating the cross product or
+ * the subtraction that gives dp: better than the textbook, still short of exact. */
+static bool double_sweep_circles(const circle_case *k, bool lagrange) {
     double dpx = k->b.center.x - k->a.center.x, dpy = k->b.center.y - k->a.center.y;
     double dvx = k->vb.x - k->va.x, dvy = k->vb.y - k->va.y;
     double R = k->a.radius + k->b.radius;
@@ -209,11 +204,11 @@ static bool lagrange_double_sweep_circles(const circle_case *k) {
         return false;
     }
     double w = sqrt(a) * R, cross = fabs(dvx * dpy - dvy * dpx);
-    double d = (w - cross) * (w + cross);
+    double d = lagrange ? (w - cross) * (w + cross) : b * b - a * c;
     if (d < 0.0) {
         return false;
     }
-    return c / (-b + sqrt(d)) <= k->t_max;
+    return (lagrange ? c / (-b + sqrt(d)) : (-b - sqrt(d)) / a) <= k->t_max;
 }
 
 static void check_circle_case(const circle_case *k, bool as_point, const char *family, long index) {
@@ -228,15 +223,9 @@ static void check_circle_case(const circle_case *k, bool as_point, const char *f
         fail_msg("%s: answer depends on whether hit is NULL", st->name);
     }
     oracle_result o = oracle_circles(k);
-    bool both = check_decision(got, &o, st, family, index);
-    if (!got) {
+    if (!check_verdict(got, &hit, &o, k->t_max, st, family, index)) {
         return;
     }
-    check_hit_fields(&hit, k->t_max, st);
-    if (!both) {
-        return;
-    }
-    check_time(&hit, &o, st);
     /* the exact geometry at the library's own t */
     quad t = (quad)hit.t;
     qvec ca = qadd(qv(k->a.center), qscale(qv(k->va), t));
@@ -414,8 +403,8 @@ static long run_far_grazing(bool as_point, long count, long *naive_wrong, long *
                             : ccl_sweep_circles(k.a, k.va, k.b, k.vb, k.t_max, &hit);
         if (o.margin > MARGIN) {
             library_wrong += got != o.hit;
-            *naive_wrong += naive_sweep_circles(&k) != o.hit;
-            *lagrange_wrong += lagrange_double_sweep_circles(&k) != o.hit;
+            *naive_wrong += double_sweep_circles(&k, false) != o.hit;
+            *lagrange_wrong += double_sweep_circles(&k, true) != o.hit;
         }
         check_circle_case(&k, as_point, "far grazing", i);
     }
@@ -740,15 +729,9 @@ static void check_segment_case(const segment_case *k, const char *family, long i
     memset(&hit, 0, sizeof hit);
     bool got = ccl_sweep_circle_segment(k->c, k->v, k->s, k->t_max, &hit);
     oracle_result o = oracle_segment(k);
-    bool both = check_decision(got, &o, st, family, index);
-    if (!got) {
+    if (!check_verdict(got, &hit, &o, k->t_max, st, family, index)) {
         return;
     }
-    check_hit_fields(&hit, k->t_max, st);
-    if (!both) {
-        return;
-    }
-    check_time(&hit, &o, st);
     quad t = (quad)hit.t;
     qvec centre = qadd(qv(k->c.center), qscale(qv(k->v), t));
     quad r = (quad)k->c.radius;
@@ -800,23 +783,56 @@ static const char *const segment_family_names[SF_COUNT] = {
     "tiny radii", "huge",         "coordinates 1e8", "zero length",
 };
 
+/// The scales of a random case against a fixed shape: lengths times `scale` about `offset`,
+/// speeds times `speed_scale`.
+typedef struct case_scales {
+    double scale, speed_scale;
+    ccl_vec2 offset;
+} case_scales;
+
+static case_scales random_scales(bool huge, bool far) {
+    case_scales m = {1, 1, {0, 0}};
+    if (huge) {
+        m.scale = rng_decades(6, 12);
+        m.speed_scale = rng_decades(-3, 12);
+    }
+    if (far) {
+        m.offset = rng_box(1e8);
+    }
+    return m;
+}
+
+/// A random point of the case's region.
+static ccl_vec2 random_place(const case_scales *m) {
+    return ccl_add(m->offset, ccl_scale(rng_box(10), m->scale));
+}
+
+/// The moving circle and its velocity at the case's scales.
+static void random_mover(const case_scales *m, ccl_circle *c, ccl_vec2 *v) {
+    *c = ccl_make_circle(random_place(m), rng_uniform(0.1, 3) * m->scale);
+    *v = ccl_scale(rng_box(10), m->speed_scale);
+}
+
+/// The families every fixed shape shares: a slow mover (speed 1e-15 .. 1e-5, sometimes zero, over
+/// a long or endless interval) and tiny radii.
+static void apply_shared_family(bool slow, bool tiny, ccl_circle *c, ccl_vec2 *v, double *t_max) {
+    if (slow) {
+        *v = ccl_scale(rng_box(1), rng_uniform(0, 1) < 0.1 ? 0.0 : rng_decades(-15, -5));
+        *t_max = rng_uniform(0, 1) < 0.5 ? INFINITY : rng_decades(0, 18);
+    }
+    if (tiny) {
+        c->radius = rng_decades(-12, -6);
+    }
+}
+
 static segment_case random_segment_case(segment_family family) {
     segment_case k;
-    double scale = 1, speed_scale = 1;
-    ccl_vec2 offset = {0, 0};
-    if (family == SF_HUGE) {
-        scale = rng_decades(6, 12);
-        speed_scale = rng_decades(-3, 12);
-    }
-    if (family == SF_FAR_COORDINATES) {
-        offset = rng_box(1e8);
-    }
-    k.c = ccl_make_circle(ccl_add(offset, ccl_scale(rng_box(10), scale)),
-                          rng_uniform(0.1, 3) * scale);
-    k.v = ccl_scale(rng_box(10), speed_scale);
-    k.s.a = ccl_add(offset, ccl_scale(rng_box(10), scale));
-    k.s.b = ccl_add(offset, ccl_scale(rng_box(10), scale));
-    k.t_max = rng_uniform(0, 3) * scale / speed_scale;
+    case_scales m = random_scales(family == SF_HUGE, family == SF_FAR_COORDINATES);
+    random_mover(&m, &k.c, &k.v);
+    k.s.a = random_place(&m);
+    k.s.b = random_place(&m);
+    k.t_max = rng_uniform(0, 3) * m.scale / m.speed_scale;
+    apply_shared_family(family == SF_SLOW, family == SF_TINY, &k.c, &k.v, &k.t_max);
     switch (family) {
         case SF_GRAZING_SIDE: {
             /* moving parallel to the segment at distance r (1 + delta) beside it */
@@ -843,13 +859,6 @@ static segment_case random_segment_case(segment_family family) {
             k.t_max = INFINITY;
             break;
         }
-        case SF_SLOW:
-            k.v = ccl_scale(rng_box(1), rng_uniform(0, 1) < 0.1 ? 0.0 : rng_decades(-15, -5));
-            k.t_max = rng_uniform(0, 1) < 0.5 ? INFINITY : rng_decades(0, 18);
-            break;
-        case SF_TINY:
-            k.c.radius = rng_decades(-12, -6);
-            break;
         case SF_ZERO_LENGTH:
             k.s.b = k.s.a;
             break;
@@ -859,16 +868,30 @@ static segment_case random_segment_case(segment_family family) {
     return k;
 }
 
-static void sweep_circle_segment_agrees_with_quad_oracle(void **state) {
-    (void)state;
-    rng_seed(6);
-    for (int family = 0; family < SF_COUNT; ++family) {
+/// A fixed shape's random families: the seed, how many families, and one case's check.
+typedef struct random_shape {
+    uint64_t seed;
+    int families;
+    void (*check_one)(int family, long index);
+} random_shape;
+
+/* PER_FAMILY random cases of each family of the shape in *state against the oracle. */
+static void random_cases_agree_with_quad_oracle(void **state) {
+    const random_shape *shape = *state;
+    rng_seed(shape->seed);
+    for (int family = 0; family < shape->families; ++family) {
         for (long i = 0; i < PER_FAMILY; ++i) {
-            segment_case k = random_segment_case((segment_family)family);
-            check_segment_case(&k, segment_family_names[family], i);
+            shape->check_one(family, i);
         }
     }
 }
+
+static void check_random_segment(int family, long index) {
+    segment_case k = random_segment_case((segment_family)family);
+    check_segment_case(&k, segment_family_names[family], index);
+}
+
+static random_shape segments = {6, SF_COUNT, check_random_segment};
 
 /* Touching at t = 0 (centre exactly r from the segment's interior or an end) and a hit exactly at
  * t_max (axis-aligned, exactly representable), with one ulp less a miss. */
@@ -954,15 +977,9 @@ static void check_line_case(const line_case *k, const char *family, long index) 
     memset(&hit, 0, sizeof hit);
     bool got = ccl_sweep_circle_line(k->c, k->v, k->point, k->normal, k->t_max, &hit);
     oracle_result o = oracle_line(k);
-    bool both = check_decision(got, &o, st, family, index);
-    if (!got) {
+    if (!check_verdict(got, &hit, &o, k->t_max, st, family, index)) {
         return;
     }
-    check_hit_fields(&hit, k->t_max, st);
-    if (!both) {
-        return;
-    }
-    check_time(&hit, &o, st);
     qvec n = qv(k->normal);
     n = qscale(n, 1 / qlen(n));
     quad t = (quad)hit.t;
@@ -1019,21 +1036,12 @@ static const char *const line_family_names[LF_COUNT] = {
 
 static line_case random_line_case(line_family family) {
     line_case k;
-    double scale = 1, speed_scale = 1;
-    ccl_vec2 offset = {0, 0};
-    if (family == LF_HUGE) {
-        scale = rng_decades(6, 12);
-        speed_scale = rng_decades(-3, 12);
-    }
-    if (family == LF_FAR_COORDINATES) {
-        offset = rng_box(1e8);
-    }
-    k.c = ccl_make_circle(ccl_add(offset, ccl_scale(rng_box(10), scale)),
-                          rng_uniform(0.1, 3) * scale);
-    k.v = ccl_scale(rng_box(10), speed_scale);
-    k.point = ccl_add(offset, ccl_scale(rng_box(10), scale));
+    case_scales m = random_scales(family == LF_HUGE, family == LF_FAR_COORDINATES);
+    random_mover(&m, &k.c, &k.v);
+    k.point = random_place(&m);
     k.normal = rng_direction();
-    k.t_max = rng_uniform(0, 3) * scale / speed_scale;
+    k.t_max = rng_uniform(0, 3) * m.scale / m.speed_scale;
+    apply_shared_family(family == LF_SLOW, family == LF_TINY, &k.c, &k.v, &k.t_max);
     switch (family) {
         case LF_GRAZING_PARALLEL: {
             double delta = rng_sign() * rng_decades(-13, -9);
@@ -1057,13 +1065,6 @@ static line_case random_line_case(line_family family) {
             }
             break;
         }
-        case LF_SLOW:
-            k.v = ccl_scale(rng_box(1), rng_uniform(0, 1) < 0.1 ? 0.0 : rng_decades(-15, -5));
-            k.t_max = rng_uniform(0, 1) < 0.5 ? INFINITY : rng_decades(0, 18);
-            break;
-        case LF_TINY:
-            k.c.radius = rng_decades(-12, -6);
-            break;
         case LF_UNNORMALISED:
             k.normal = ccl_scale(k.normal, rng_decades(-100, 100));
             break;
@@ -1073,16 +1074,12 @@ static line_case random_line_case(line_family family) {
     return k;
 }
 
-static void sweep_circle_line_agrees_with_quad_oracle(void **state) {
-    (void)state;
-    rng_seed(8);
-    for (int family = 0; family < LF_COUNT; ++family) {
-        for (long i = 0; i < PER_FAMILY; ++i) {
-            line_case k = random_line_case((line_family)family);
-            check_line_case(&k, line_family_names[family], i);
-        }
-    }
+static void check_random_line(int family, long index) {
+    line_case k = random_line_case((line_family)family);
+    check_line_case(&k, line_family_names[family], index);
 }
+
+static random_shape lines = {8, LF_COUNT, check_random_line};
 
 /* Prints the worst errors and checks each function saw at least 10^5 random cases. */
 static void report_worst_errors(void **state) {
@@ -1242,10 +1239,10 @@ int main(void) {
         cmocka_unit_test(circles_touching_at_start_hit_at_zero),
         cmocka_unit_test(circles_hit_exactly_at_t_max),
         cmocka_unit_test(pairs_up_to_2_120_apart_keep_verdict_time_and_normal),
-        cmocka_unit_test(sweep_circle_segment_agrees_with_quad_oracle),
+        cmocka_unit_test_prestate(random_cases_agree_with_quad_oracle, &segments),
         cmocka_unit_test(segment_touching_at_start_and_exactly_at_t_max),
         cmocka_unit_test(long_segments_keep_time_and_normal),
-        cmocka_unit_test(sweep_circle_line_agrees_with_quad_oracle),
+        cmocka_unit_test_prestate(random_cases_agree_with_quad_oracle, &lines),
         cmocka_unit_test(lines_through_far_anchors_keep_time_and_point),
         cmocka_unit_test(a_far_circle_keeps_the_low_part_of_its_offset),
         cmocka_unit_test(report_worst_errors),

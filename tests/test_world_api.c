@@ -340,10 +340,10 @@ static void set_velocity_sets_the_trajectory(void **state) {
     assert_true(fabs(s.position.x - 19.0) < 1e-12 && fabs(s.position.y - 39.0) < 1e-12);
     ccl_world_stats st = ccl_world_get_stats(w);
     assert_true(fabs(st.kinetic_energy - 0.5 * 2.0 * 58.0) < 1e-12);
-    /* an immovable circle cannot be given a velocity */
-    assert_int_equal(ccl_world_set_velocity(w, wall, ccl_v2(1.0, 0.0)), CCL_ERR_INVALID_ARGUMENT);
+    /* an immovable circle given a velocity becomes kinematic; given 0 again, it stays put */
+    assert_int_equal(ccl_world_set_velocity(w, wall, ccl_v2(0.0, 0.0)), CCL_OK);
     assert_int_equal(ccl_world_get_circle(w, wall, &s), CCL_OK);
-    assert_true(s.velocity.x == 0.0 && s.mass == 0.0);
+    assert_true(s.velocity.x == 0.0 && s.mass == 0.0 && s.kinematic);
     /* aim a at the immovable circle: it bounces straight back at the predicted time */
     assert_int_equal(ccl_world_set_velocity(w, a, ccl_v2(10.0, 0.0)), CCL_OK);
     assert_int_equal(ccl_world_advance(w, 0.0), CCL_OK);

@@ -6,6 +6,7 @@
  * Speeds are sampled at the end of each block and compared with the 2D Maxwell-Boltzmann law
  * f(v) = (v / kT) exp(-v^2 / (2 kT)). */
 #include "gas.h"
+#include "gas3d.h"
 
 #include <errno.h>
 #include <math.h>
@@ -16,6 +17,7 @@
 
 #include <circol/circol.h>
 
+#include "gas_xyz.h"
 #include "lattice.h"
 #include "observe.h"
 #include "options.h"
@@ -50,14 +52,15 @@ typedef struct ccl_cli_gas {
     ccl_cli_progress progress;
     double work_total, work_before;
     double setup_seconds;
-    double advance_seconds;  ///< wall time inside ccl_world_advance_collisions (the simulation)
-    ccl_cli_observe observe; ///< the mean-square displacement and g(r), sampled at block ends
+    double advance_seconds;    ///< wall time inside ccl_world_advance_collisions (the simulation)
+    ccl_cli_observe observe;   ///< the mean-square displacement and g(r), sampled at block ends
+    ccl_cli_gas_frames frames; ///< --xyz: the trajectory
 } ccl_cli_gas;
 
 void ccl_cli_gas_usage(void *out) {
     fputs("usage: circol gas [--n N] [--eta ETA] [--collisions K] [--seed S] [--json]\n"
           "                  [--svg FILE] [--equilibrate C] [--blocks B] [--cell-size S]\n"
-          "                  [--bidisperse] [--gr FILE]\n"
+          "                  [--bidisperse] [--gr FILE] [--xyz FILE --every DT] [--dim 3]\n"
           "Hard-disk gas: N disks (diameter 1, mass 1, kT = 1) at packing fraction ETA in a\n"
           "periodic square box. Reports the compressibility factor Z = PA/(NkT) from the\n"
           "collision virial with its standard error, the collision rate and the speed\n"
@@ -71,21 +74,13 @@ void ccl_cli_gas_usage(void *out) {
           "  --cell-size S    the world's grid cell edge (default 0: chosen from N)\n"
           "  --bidisperse     a 50:50 mixture of diameters 1 and 1.4 (ETA counts both)\n"
           "  --seed S         random seed of the velocities (default 1)\n"
+          "  --dim D          2 (default): disks; 3: spheres (Kolafa's equation of state)\n"
           "  --json           print one JSON object instead of the summary\n"
           "  --svg FILE       draw the speed histogram against the theoretical curve\n"
-          "  --gr FILE        write the pair correlation g(r) near contact as CSV (r,g)\n",
+          "  --gr FILE        write the pair correlation g(r) near contact as CSV (r,g)\n"
+          "  --xyz FILE       with --every DT: extended XYZ frames (as run --xyz) at simulated\n"
+          "                   times 0, DT, 2 DT, ... through equilibration and measurement\n",
           (FILE *)out);
-}
-
-/// The 2D Maxwell-Boltzmann speed density for mass 1, kT in *user.
-static double ccl_cli_gas_maxwell(double v, void *user) {
-    double kT = *(const double *)user;
-    return v / kT * exp(-v * v / (2.0 * kT));
-}
-
-/// Probability of a speed in [a, b) under the 2D Maxwell-Boltzmann law (b may be INFINITY).
-static double ccl_cli_gas_maxwell_mass(double a, double b, double kT) {
-    return exp(-a * a / (2.0 * kT)) - (isinf(b) ? 0.0 : exp(-b * b / (2.0 * kT)));
 }
 
 /// Runs until count more circle-circle collisions happened. Returns an exit status.
@@ -106,7 +101,8 @@ static int ccl_cli_gas_collide(ccl_cli_gas *gas, uint64_t count, bool *interrupt
             return CCL_CLI_EXIT_OK;
         }
         double advance_start = ccl_cli_seconds();
-        ccl_status status = ccl_world_advance_collisions(gas->world, target - done, 1e12);
+        double horizon = ccl_cli_gas_frames_horizon(&gas->frames, gas->world);
+        ccl_status status = ccl_world_advance_collisions(gas->world, target - done, horizon);
         gas->advance_seconds += ccl_cli_seconds() - advance_start;
         if (status != CCL_OK && status != CCL_ERR_EVENT_LIMIT) {
             ccl_cli_progress_finish(&gas->progress);
@@ -115,7 +111,12 @@ static int ccl_cli_gas_collide(ccl_cli_gas *gas, uint64_t count, bool *interrupt
             return CCL_CLI_EXIT_SIMULATION;
         }
         uint64_t now = ccl_world_get_stats(gas->world).collisions; /* one pass over the disks */
-        idle_calls = now == done ? idle_calls + 1 : 0;
+        /* stopped short of the collisions by the horizon: the next frame's time has come */
+        bool framed = gas->frames.file != NULL && status == CCL_OK && now < target;
+        if (framed && !ccl_cli_gas_frames_write(&gas->frames, gas->world)) {
+            return CCL_CLI_EXIT_SIMULATION;
+        }
+        idle_calls = now == done && !framed ? idle_calls + 1 : 0;
         done = now;
         if (idle_calls > 1000) {
             ccl_cli_progress_finish(&gas->progress);
@@ -309,7 +310,7 @@ static void ccl_cli_gas_results(const ccl_cli_gas *gas, ccl_cli_gas_result *r) {
     for (int k = 0; k < CCL_CLI_GAS_BINS; k++) {
         double a = k * CCL_CLI_GAS_BIN_WIDTH;
         double bound = k + 1 < CCL_CLI_GAS_BINS ? a + CCL_CLI_GAS_BIN_WIDTH : INFINITY;
-        double expected = (double)gas->samples * ccl_cli_gas_maxwell_mass(a, bound, r->kT);
+        double expected = (double)gas->samples * ccl_cli_maxwell_mass(a, bound, r->kT);
         double observed = (double)gas->histogram[k];
         r->expected[k] = expected;
         r->density[k] =
@@ -490,7 +491,7 @@ static bool ccl_cli_gas_svg(const ccl_cli_gas *gas, const ccl_cli_gas_result *r)
     ccl_cli_svg_histogram histogram = {r->density,
                                        CCL_CLI_GAS_BINS,
                                        CCL_CLI_GAS_BIN_WIDTH,
-                                       ccl_cli_gas_maxwell,
+                                       ccl_cli_maxwell_density,
                                        &kT,
                                        title,
                                        "speed v (kT = 1, mass 1); the last bin holds v >= 4.9",
@@ -529,6 +530,11 @@ static int ccl_cli_gas_execute(ccl_cli_gas *gas) {
         }
         fclose(file);
     }
+    if (gas->options.xyz_path != NULL &&
+        !ccl_cli_gas_frames_open(&gas->frames, gas->world, gas->options.xyz_path,
+                                 gas->options.every, gas->lattice.side)) {
+        return CCL_CLI_EXIT_USAGE;
+    }
     uint64_t equilibrate = (uint64_t)ceil(gas->options.equilibrate * gas->options.n / 2.0);
     gas->work_total = (double)equilibrate + (double)gas->options.collisions;
     ccl_cli_progress_start(&gas->progress);
@@ -559,6 +565,7 @@ static int ccl_cli_gas_execute(ccl_cli_gas *gas) {
     if (gas->options.gr_path != NULL) {
         ok = ccl_cli_gas_gr(gas) && ok;
     }
+    ok = ccl_cli_gas_frames_close(&gas->frames) && ok;
     if (!ok) {
         return CCL_CLI_EXIT_SIMULATION;
     }
@@ -581,11 +588,15 @@ int ccl_cli_gas_main(int argc, char **argv) {
         ccl_cli_gas_usage(stdout);
         return CCL_CLI_EXIT_OK;
     }
+    if (gas.options.dim == 3) {
+        return ccl_cli_gas3d_main(&gas.options);
+    }
     ccl_cli_interrupt_install();
     int code = ccl_cli_gas_execute(&gas);
     ccl_world_destroy(gas.world);
     free(gas.states);
     free(gas.block_z);
     ccl_cli_observe_free(&gas.observe);
+    ccl_cli_gas_frames_close(&gas.frames);
     return code;
 }

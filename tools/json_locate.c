@@ -112,9 +112,9 @@ size_t ccl_cli_escape_for_message(const char *text, size_t length, char *out, si
     return used;
 }
 
-/// Moves the cursor past JSON whitespace.
+/// Moves the cursor past whitespace as cJSON counts it: any byte from 1 to 32.
 static void ccl_cli_walk_skip_space(ccl_cli_walk *w) {
-    while (w->at < w->length && strchr(" \t\r\n", w->text[w->at]) != NULL && w->text[w->at]) {
+    while (w->at < w->length && (unsigned char)w->text[w->at] - 1u < 32u) {
         w->at++;
     }
 }
@@ -130,7 +130,8 @@ static void ccl_cli_walk_skip_string(ccl_cli_walk *w) {
 
 /// Moves the cursor past a number or literal.
 static void ccl_cli_walk_skip_scalar(ccl_cli_walk *w) {
-    while (w->at < w->length && w->text[w->at] && strchr(",]} \t\r\n", w->text[w->at]) == NULL) {
+    while (w->at < w->length && (unsigned char)w->text[w->at] > 32 &&
+           strchr(",]}", w->text[w->at]) == NULL) {
         w->at++;
     }
 }
@@ -165,24 +166,26 @@ static bool ccl_cli_walk_value(ccl_cli_walk *w, const cJSON *node) {
         int index = 0;
         for (const cJSON *child = node->child; child != NULL; child = child->next, index++) {
             ccl_cli_walk_skip_space(w);
-            size_t saved;
+            size_t saved = 0; /* the path is built only when asked for */
             if (open == '{') {
                 size_t key_at = w->at;
                 ccl_cli_walk_skip_string(w);
-                /* the name as the file spells it, escaped: cJSON's copy ends at a \u0000 */
-                char name[CCL_CLI_NAME_SIZE];
-                size_t end = w->at <= w->length ? w->at : w->length;
-                ccl_cli_escape_for_message(w->text + key_at + 1,
-                                           end >= key_at + 2 ? end - key_at - 2 : 0, name,
-                                           sizeof name);
-                saved = ccl_cli_walk_push(w, w->path[0] ? ".%s" : "%s", name, 0);
+                if (w->path_size > 1) {
+                    /* the name as the file spells it, escaped: cJSON's copy ends at a \u0000 */
+                    char name[CCL_CLI_NAME_SIZE];
+                    size_t end = w->at <= w->length ? w->at : w->length;
+                    ccl_cli_escape_for_message(w->text + key_at + 1,
+                                               end >= key_at + 2 ? end - key_at - 2 : 0, name,
+                                               sizeof name);
+                    saved = ccl_cli_walk_push(w, w->path[0] ? ".%s" : "%s", name, 0);
+                }
                 if (child == w->target && w->key) {
                     w->found = key_at;
                     return true;
                 }
                 ccl_cli_walk_skip_space(w);
                 w->at++; /* ':' */
-            } else {
+            } else if (w->path_size > 1) {
                 saved = ccl_cli_walk_push(w, "[%d]", NULL, index);
             }
             if (ccl_cli_walk_value(w, child)) {

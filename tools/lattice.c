@@ -127,3 +127,12 @@ void ccl_cli_lattice_fill(const ccl_cli_lattice *lattice, int n, uint64_t seed, 
         velocities[k] = ccl_scale(velocities[k], factor);
     }
 }
+
+double ccl_cli_maxwell_density(double v, void *user) {
+    double kT = *(const double *)user;
+    return v / kT * exp(-v * v / (2.0 * kT));
+}
+
+double ccl_cli_maxwell_mass(double a, double b, double kT) {
+    return exp(-a * a / (2.0 * kT)) - (isinf(b) ? 0.0 : exp(-b * b / (2.0 * kT)));
+}

@@ -40,4 +40,10 @@ uint64_t ccl_cli_random_next(uint64_t *state);
 /// A standard normal number from the stream (Box-Muller).
 double ccl_cli_random_normal(uint64_t *state);
 
+/// The 2D Maxwell-Boltzmann speed density for mass 1, kT in *user (the velocities drawn here).
+double ccl_cli_maxwell_density(double v, void *user);
+
+/// Probability of a speed in [a, b) under the 2D Maxwell-Boltzmann law (b may be INFINITY).
+double ccl_cli_maxwell_mass(double a, double b, double kT);
+
 #endif

@@ -238,6 +238,8 @@ static bool ccl_cli_parse_run_option(ccl_cli_args *args, ccl_cli_run_options *op
         ok = ccl_cli_args_file(args, "--frames", &options->frames_dir);
     } else if (ccl_cli_args_is(args, "--xyz")) {
         ok = ccl_cli_args_file(args, "--xyz", &options->xyz_path);
+    } else if (ccl_cli_args_is(args, "--checkpoint")) {
+        ok = ccl_cli_args_file(args, "--checkpoint", &options->checkpoint_path);
     } else if (ccl_cli_args_is(args, "--every")) {
         ok = ccl_cli_args_number(args, "--every", 0.0, true, &options->every);
         options->has_every = true;
@@ -262,13 +264,16 @@ bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *optio
             return false;
         }
     }
-    bool framed = options->frames_dir != NULL || options->xyz_path != NULL;
+    bool framed = options->frames_dir != NULL || options->xyz_path != NULL ||
+                  options->checkpoint_path != NULL;
     if (options->has_every != framed) {
-        snprintf(error, error_size, "%s: needs %s too (frames every DT of simulated time)",
+        snprintf(error, error_size, "%s: needs %s too (output every DT of simulated time)",
                  options->has_every            ? "--every"
                  : options->frames_dir != NULL ? "--frames"
-                                               : "--xyz",
-                 options->has_every ? "--frames DIR or --xyz FILE" : "--every DT");
+                 : options->xyz_path != NULL   ? "--xyz"
+                                               : "--checkpoint",
+                 options->has_every ? "--frames DIR, --xyz FILE or --checkpoint FILE"
+                                    : "--every DT");
         return false;
     }
     return true;
@@ -282,6 +287,7 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
     options->equilibrate = 10.0;
     options->blocks = 20;
     options->seed = 1;
+    options->dim = 2;
     bool has_collisions = false;
     ccl_cli_args args = {argc, argv, 0, error, error_size};
     for (; args.at < argc; args.at++) {
@@ -308,12 +314,20 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
             ok = ccl_cli_args_number(&args, "--cell-size", 0.0, false, &options->cell_size);
         } else if (ccl_cli_args_is(&args, "--bidisperse")) {
             ok = ccl_cli_args_flag(&args, "--bidisperse", &options->bidisperse);
+        } else if (ccl_cli_args_is(&args, "--dim")) {
+            ok = ccl_cli_args_integer(&args, "--dim", 2, 3, &value);
+            options->dim = (int)value;
         } else if (ccl_cli_args_is(&args, "--json")) {
             ok = ccl_cli_args_flag(&args, "--json", &options->json);
         } else if (ccl_cli_args_is(&args, "--svg")) {
             ok = ccl_cli_args_file(&args, "--svg", &options->svg_path);
         } else if (ccl_cli_args_is(&args, "--gr")) {
             ok = ccl_cli_args_file(&args, "--gr", &options->gr_path);
+        } else if (ccl_cli_args_is(&args, "--xyz")) {
+            ok = ccl_cli_args_file(&args, "--xyz", &options->xyz_path);
+        } else if (ccl_cli_args_is(&args, "--every")) {
+            ok = ccl_cli_args_number(&args, "--every", 0.0, true, &options->every);
+            options->has_every = true;
         } else if (ccl_cli_args_is(&args, "--help") || strcmp(arg, "-h") == 0) {
             options->help = true;
             ok = true;
@@ -332,9 +346,59 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
                  options->blocks);
         return false;
     }
+    if (options->has_every != (options->xyz_path != NULL)) {
+        snprintf(error, error_size, "%s: needs %s too (frames every DT of simulated time)",
+                 options->has_every ? "--every" : "--xyz",
+                 options->has_every ? "--xyz FILE" : "--every DT");
+        return false;
+    }
     if (options->equilibrate > 1e6) {
         snprintf(error, error_size, "--equilibrate: at most 1e6 collisions per disk, got %g",
                  options->equilibrate);
+        return false;
+    }
+    return true;
+}
+
+bool ccl_cli_parse_jam_options(int argc, char **argv, ccl_cli_jam_options *options, char *error,
+                               size_t error_size) {
+    memset(options, 0, sizeof *options);
+    options->n = 256;
+    options->growth = 0.01;
+    options->max_pressure = 1e6;
+    options->seed = 1;
+    ccl_cli_args args = {argc, argv, 0, error, error_size};
+    for (; args.at < argc; args.at++) {
+        bool ok;
+        uint64_t value = 0;
+        if (ccl_cli_args_is(&args, "--n")) {
+            ok = ccl_cli_args_integer(&args, "--n", 4, 1u << 20, &value);
+            options->n = (int)value;
+        } else if (ccl_cli_args_is(&args, "--growth")) {
+            ok = ccl_cli_args_number(&args, "--growth", 0.0, true, &options->growth);
+        } else if (ccl_cli_args_is(&args, "--max-pressure")) {
+            ok = ccl_cli_args_number(&args, "--max-pressure", 1.0, true, &options->max_pressure);
+        } else if (ccl_cli_args_is(&args, "--seed")) {
+            ok = ccl_cli_args_integer(&args, "--seed", 0, UINT64_MAX, &options->seed);
+        } else if (ccl_cli_args_is(&args, "--bidisperse")) {
+            ok = ccl_cli_args_flag(&args, "--bidisperse", &options->bidisperse);
+        } else if (ccl_cli_args_is(&args, "--json")) {
+            ok = ccl_cli_args_flag(&args, "--json", &options->json);
+        } else if (ccl_cli_args_is(&args, "--svg")) {
+            ok = ccl_cli_args_file(&args, "--svg", &options->svg_path);
+        } else if (ccl_cli_args_is(&args, "--help") || strcmp(argv[args.at], "-h") == 0) {
+            options->help = true;
+            ok = true;
+        } else {
+            ok = ccl_cli_args_unknown(&args);
+        }
+        if (!ok) {
+            return false;
+        }
+    }
+    if (options->growth > 10.0) {
+        snprintf(error, error_size, "--growth: at most 10 (the thermal speed is about 1), got %g",
+                 options->growth);
         return false;
     }
     return true;

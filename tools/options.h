@@ -8,20 +8,22 @@
 
 /// Options of `circol run`.
 typedef struct ccl_cli_run_options {
-    const char *scene_path; ///< SCENE.json, or NULL for the bundled default.
-    double until;           ///< --until T, when has_until.
-    bool has_until;         ///< Whether --until was given.
-    bool json;              ///< --json: one JSON object on standard output.
-    bool state;             ///< --state: include the circles.
-    const char *svg_path;   ///< --svg FILE, or NULL.
-    const char *trace_path; ///< --trace FILE.csv, or NULL.
-    int colour_by;          ///< --colour speed|species (a ccl_cli_colour_by). Default speed.
-    int trail_mode;         ///< --trails last|all|none (a ccl_cli_trail_mode). Default last.
-    const char *frames_dir; ///< --frames DIR: numbered PNG pictures, or NULL.
-    const char *xyz_path;   ///< --xyz FILE: extended XYZ frames every DT, or NULL.
-    double every;           ///< --every DT: simulated time between frames (> 0), when has_every.
-    bool has_every;         ///< Whether --every was given.
-    bool help;              ///< --help.
+    const char *scene_path;      ///< SCENE.json, or NULL for the bundled default.
+    double until;                ///< --until T, when has_until.
+    bool has_until;              ///< Whether --until was given.
+    bool json;                   ///< --json: one JSON object on standard output.
+    bool state;                  ///< --state: include the circles.
+    const char *svg_path;        ///< --svg FILE, or NULL.
+    const char *trace_path;      ///< --trace FILE.csv, or NULL.
+    int colour_by;               ///< --colour speed|species (a ccl_cli_colour_by). Default speed.
+    int trail_mode;              ///< --trails last|all|none (a ccl_cli_trail_mode). Default last.
+    const char *frames_dir;      ///< --frames DIR: numbered PNG pictures, or NULL.
+    const char *xyz_path;        ///< --xyz FILE: extended XYZ frames every DT, or NULL.
+    const char *checkpoint_path; ///< --checkpoint FILE: the world saved every DT, or NULL.
+    double every;   ///< --every DT: simulated time between frames and checkpoints (> 0), when
+                    ///< has_every.
+    bool has_every; ///< Whether --every was given.
+    bool help;      ///< --help.
 } ccl_cli_run_options;
 
 /// Options of `circol gas`.
@@ -34,11 +36,27 @@ typedef struct ccl_cli_gas_options {
     uint64_t seed;        ///< --seed S. Default 1.
     double cell_size;     ///< --cell-size S: the world's grid cell edge; 0 (default) automatic.
     bool bidisperse;      ///< --bidisperse: half the disks of diameter 1.4, half of 1.
+    int dim;              ///< --dim 2 (default, disks) or 3 (spheres).
     bool json;            ///< --json.
     const char *svg_path; ///< --svg FILE: the speed histogram, or NULL.
     const char *gr_path;  ///< --gr FILE: g(r) as CSV, or NULL.
+    const char *xyz_path; ///< --xyz FILE: extended XYZ frames every DT, or NULL.
+    double every;         ///< --every DT: simulated time between frames (> 0), when has_every.
+    bool has_every;       ///< Whether --every was given.
     bool help;            ///< --help.
 } ccl_cli_gas_options;
+
+/// Options of `circol jam`.
+typedef struct ccl_cli_jam_options {
+    int n;                ///< --n N disks. Default 256.
+    bool bidisperse;      ///< --bidisperse: half the disks of diameter 1.4, half of 1.
+    double growth;        ///< --growth G: the radii's growth rate (1/time, kT = 1). Default 0.01.
+    double max_pressure;  ///< --max-pressure P: stop once the reduced pressure passes it. 1e6.
+    uint64_t seed;        ///< --seed S. Default 1.
+    bool json;            ///< --json.
+    const char *svg_path; ///< --svg FILE: the jammed packing, or NULL.
+    bool help;            ///< --help.
+} ccl_cli_jam_options;
 
 /// Parses the arguments after `run`. False with a message in error on bad usage.
 bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *options, char *error,
@@ -46,6 +64,10 @@ bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *optio
 
 /// Parses the arguments after `gas`. False with a message in error on bad usage.
 bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *options, char *error,
+                               size_t error_size);
+
+/// Parses the arguments after `jam`. False with a message in error on bad usage.
+bool ccl_cli_parse_jam_options(int argc, char **argv, ccl_cli_jam_options *options, char *error,
                                size_t error_size);
 
 #endif

@@ -1,6 +1,7 @@
 /* circol CLI: `circol run`. All physics is the library's: this file builds the world from the
  * scene, advances it in frames (for trails and the progress bar) and reports. */
 #include "run.h"
+#include "run3d.h"
 
 #include <errno.h>
 #include <math.h>
@@ -42,7 +43,7 @@ void ccl_cli_run_usage(void *out) {
     fputs("usage: circol run [SCENE.json] [--until T] [--json] [--state] [--svg FILE]\n"
           "                  [--trace FILE.csv] [--colour speed|species]\n"
           "                  [--trails last|all|none] [--frames DIR --every DT]\n"
-          "                  [--xyz FILE --every DT]\n"
+          "                  [--xyz FILE --every DT] [--checkpoint FILE --every DT]\n"
           "Runs a scene file (\"-\" reads standard input; none: the bundled default scene) and\n"
           "prints a summary.\n"
           "  --until T         simulate until time T (default: the scene's \"until\", else 10)\n"
@@ -55,7 +56,9 @@ void ccl_cli_run_usage(void *out) {
           "                    DIR/frame-00000.png, ... (a film: see docs/CLI.md)\n"
           "  --trace FILE.csv  write every collision: time, circles, point, normal, impulse\n"
           "  --xyz FILE        with --every DT: extended XYZ frames (positions, radii,\n"
-          "                    velocities, unwrapped positions) every DT of simulated time\n",
+          "                    velocities, unwrapped positions) every DT of simulated time\n"
+          "  --checkpoint FILE with --every DT: save the run every DT of simulated time (and\n"
+          "                    at Ctrl-C), for circol resume FILE\n",
           (FILE *)out);
 }
 
@@ -75,6 +78,10 @@ static const char *ccl_cli_run_kind_name(ccl_contact_kind kind) {
             return "point";
         case CCL_CONTACT_BOX:
             return "box";
+        case CCL_CONTACT_SENSOR_BEGIN:
+            return "sensor_begin";
+        case CCL_CONTACT_SENSOR_END:
+            return "sensor_end";
     }
     return "unknown";
 }
@@ -175,8 +182,7 @@ static void ccl_cli_run_log(const char *message, void *user) {
             message);
 }
 
-/// The world's definition apart from what the scene sets: the run's callbacks and limits.
-static ccl_world_def ccl_cli_run_world_def(ccl_cli_run *run) {
+ccl_world_def ccl_cli_run_world_def(ccl_cli_run *run) {
     ccl_world_def def = ccl_world_default_def();
     def.max_events_per_advance = CCL_CLI_EVENTS_PER_CALL;
     def.on_contact = ccl_cli_run_on_contact;
@@ -330,10 +336,13 @@ static int ccl_cli_run_advance_to(ccl_cli_run *run, double target, double start,
 /// it. Returns an exit status.
 static int ccl_cli_run_advance_framed(ccl_cli_run *run, double target, double start, double until,
                                       bool *interrupted) {
-    bool framed = run->options.frames_dir != NULL || run->xyz != NULL;
+    bool framed =
+        run->options.frames_dir != NULL || run->xyz != NULL || run->options.checkpoint_path != NULL;
     while (framed && run->next_frame <= target && !*interrupted) {
         int code = ccl_cli_run_advance_to(run, run->next_frame, start, until, interrupted);
-        if (code == CCL_CLI_EXIT_OK && !*interrupted && !ccl_cli_run_write_frame(run)) {
+        if (code == CCL_CLI_EXIT_OK && !*interrupted &&
+            (!ccl_cli_run_write_frame(run) ||
+             (run->options.checkpoint_path != NULL && !ccl_cli_checkpoint_write(run)))) {
             code = CCL_CLI_EXIT_SIMULATION;
         }
         if (code != CCL_CLI_EXIT_OK) {
@@ -351,8 +360,8 @@ static int ccl_cli_run_advance(ccl_cli_run *run, double until, bool *interrupted
     ccl_cli_progress_start(&run->progress);
     int status_code = CCL_CLI_EXIT_OK;
     *interrupted = false;
-    double start = ccl_world_time(run->world);
-    run->next_frame = start;
+    double start = run->start; /* a resumed run goes on with the frames of the run it continues */
+    run->next_frame = start + run->options.every * run->frame_count;
     for (int frame = 1; frame <= CCL_CLI_FRAMES && status_code == CCL_CLI_EXIT_OK; frame++) {
         /* divided first, so that no finite until overflows (until * frame does above 3e305); the
          * last frame ends at until itself */
@@ -395,8 +404,7 @@ static int ccl_cli_run_load(ccl_cli_run *run) {
     return CCL_CLI_EXIT_OK;
 }
 
-/// Frees everything a run holds.
-static void ccl_cli_run_free(ccl_cli_run *run) {
+void ccl_cli_run_free(ccl_cli_run *run) {
     ccl_cli_scene_free(&run->scene); /* the world and the ids too */
     ccl_cli_trails_free(&run->trails);
     free(run->index_of_slot);
@@ -461,13 +469,23 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
     double until = run->options.has_until ? run->options.until
                    : run->scene.has_until ? run->scene.until
                                           : CCL_CLI_DEFAULT_UNTIL;
-    /* an output that names the scene file would overwrite what was just read: refused before
-     * anything is written */
     const char *scene_path = run->options.scene_path;
     bool builtin = scene_path == NULL;
     if (scene_path != NULL && strcmp(scene_path, "-") == 0) {
         scene_path = NULL; /* standard input */
     }
+    if (!builtin &&
+        ccl_cli_run_overwrites_scene(run->options.checkpoint_path, "--checkpoint", scene_path)) {
+        return CCL_CLI_EXIT_USAGE;
+    }
+    return ccl_cli_run_go(run, until, scene_path, builtin);
+}
+
+/// Opens the outputs written at the end or as the run goes (--trace, --svg), refusing one that
+/// names the file read (scene_path, unless builtin) or the other. Returns an exit status.
+static int ccl_cli_run_open_outputs(ccl_cli_run *run, const char *scene_path, bool builtin) {
+    /* an output that names the file read would overwrite it: refused before anything is
+     * written */
     if (!builtin && (ccl_cli_run_overwrites_scene(run->options.trace_path, "--trace", scene_path) ||
                      ccl_cli_run_overwrites_scene(run->options.svg_path, "--svg", scene_path))) {
         return CCL_CLI_EXIT_USAGE;
@@ -501,7 +519,16 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
             return CCL_CLI_EXIT_SIMULATION;
         }
     }
-    code = ccl_cli_run_open_frames(run, until, builtin ? NULL : scene_path, builtin);
+    return CCL_CLI_EXIT_OK;
+}
+
+int ccl_cli_run_go(ccl_cli_run *run, double until, const char *scene_path, bool builtin) {
+    run->options.until = until; /* what a checkpoint keeps */
+    int code = ccl_cli_run_open_outputs(run, scene_path, builtin);
+    if (code != CCL_CLI_EXIT_OK) {
+        return code;
+    }
+    code = ccl_cli_run_open_frames(run, until, scene_path, builtin);
     if (code != CCL_CLI_EXIT_OK) {
         return code;
     }
@@ -517,9 +544,17 @@ static int ccl_cli_run_execute(ccl_cli_run *run) {
     if (run->tracing_trails) {
         ccl_cli_run_sample_trails(run, true);
     }
-    double initial_energy = ccl_world_get_stats(run->world).kinetic_energy;
+    if (!run->resumed) {
+        run->start = ccl_world_time(run->world);
+        run->initial_energy = ccl_world_get_stats(run->world).kinetic_energy;
+    }
+    double initial_energy = run->initial_energy;
     bool interrupted = false;
     code = ccl_cli_run_advance(run, until, &interrupted);
+    if (code == CCL_CLI_EXIT_OK && interrupted && run->options.checkpoint_path != NULL &&
+        !ccl_cli_checkpoint_write(run)) {
+        code = CCL_CLI_EXIT_SIMULATION; /* Ctrl-C: the run so far, to resume */
+    }
     /* the simulation's time only: not the trace, trail samples or progress bar between calls */
     double seconds = run->advance_seconds;
     if (run->trace != NULL) {
@@ -562,6 +597,9 @@ int ccl_cli_run_main(int argc, char **argv) {
         return CCL_CLI_EXIT_OK;
     }
     ccl_cli_interrupt_install();
+    if (ccl_cli_run3d_wanted(run.options.scene_path)) {
+        return ccl_cli_run3d_main(&run.options);
+    }
     int code = ccl_cli_run_execute(&run);
     ccl_cli_run_free(&run);
     return code;

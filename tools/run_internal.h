@@ -34,9 +34,33 @@ typedef struct ccl_cli_run {
     ccl_cli_trails trails;
     bool tracing_trails;
     ccl_cli_progress progress; ///< The progress bar, cleared before a log message.
-    int frame_count;           ///< Frames written (--frames).
+    int frame_count;           ///< Frames written (--frames, --xyz, --checkpoint).
     double next_frame;         ///< The world time of the next frame.
+    double start;              ///< The world time the run started at (before any resume).
+    double initial_energy;     ///< The kinetic energy then.
+    bool resumed;              ///< Loaded from a checkpoint (`circol resume`).
 } ccl_cli_run;
+
+/// The world's definition apart from what the scene sets: the run's callbacks and limits.
+ccl_world_def ccl_cli_run_world_def(ccl_cli_run *run);
+
+/// Runs to start + until with the outputs the options ask for, once the world is there (from a
+/// scene, or a checkpoint); input_path is the file read (NULL: standard input), which no output
+/// may overwrite, unless builtin (nothing was read). Returns an exit status.
+int ccl_cli_run_go(ccl_cli_run *run, double until, const char *input_path, bool builtin);
+
+/// Frees everything a run holds.
+void ccl_cli_run_free(ccl_cli_run *run);
+
+/// Writes the checkpoint (--checkpoint) of the run now: to a new file beside it, flushed to disk,
+/// then renamed over it, so that a run killed meanwhile keeps the previous one. False on failure
+/// (said on standard error).
+bool ccl_cli_checkpoint_write(ccl_cli_run *run);
+
+/// Reads the checkpoint at path into run (the world, the scene's box, obstacles and circles, the
+/// run's start, length and frames). Returns an exit status: CCL_CLI_EXIT_USAGE with a message
+/// naming the file and what is wrong for a file that is not a whole, unchanged checkpoint.
+int ccl_cli_checkpoint_read(ccl_cli_run *run, const char *path, double *until);
 
 /// Prints the summary (or the JSON object) of a run to until that started with
 /// initial_energy and spent seconds simulating. False on a write error or out of memory.

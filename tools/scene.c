@@ -1,7 +1,7 @@
-/* circol CLI: scene files, parsed by cJSON and validated here. */
+/* circol CLI: the checks of a scene file's values, piece by piece as the reader hands them over,
+ * with messages that name the file, line and column and the JSON path of the offending value. */
 #include "scene.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +13,22 @@
 #include "json_locate.h"
 #include "scene_internal.h"
 
+/// Where rel, a position in a piece that starts at base, lies in the file.
+static ccl_cli_text_pos ccl_cli_scene_shift(ccl_cli_text_pos base, ccl_cli_text_pos rel) {
+    if (rel.line == 1) {
+        return (ccl_cli_text_pos){base.line, base.column + rel.column - 1};
+    }
+    return (ccl_cli_text_pos){base.line + rel.line - 1, rel.column};
+}
+
+/// Writes the message at pos with path (empty: the top level).
+static bool ccl_cli_scene_write(const ccl_cli_scene_ctx *ctx, ccl_cli_text_pos pos,
+                                const char *path, const char *message) {
+    snprintf(ctx->error, ctx->error_size, "%s:%d:%d: %s: %s", ctx->name, pos.line, pos.column,
+             path[0] ? path : "top level", message);
+    return false;
+}
+
 bool ccl_cli_scene_fail(const ccl_cli_scene_ctx *ctx, const cJSON *node, bool key, const char *fmt,
                         ...) {
     char message[512];
@@ -20,19 +36,43 @@ bool ccl_cli_scene_fail(const ccl_cli_scene_ctx *ctx, const cJSON *node, bool ke
     va_start(args, fmt);
     vsnprintf(message, sizeof message, fmt, args);
     va_end(args);
-    char path[256];
-    ccl_cli_text_pos pos = {1, 1};
-    if (!ccl_cli_json_locate(ctx->text, ctx->length, ctx->root, node, key, &pos, path,
-                             sizeof path)) {
-        path[0] = '\0';
+    char rel[256];
+    ccl_cli_text_pos pos = ctx->base;
+    if (ccl_cli_json_locate(ctx->text, ctx->length, ctx->root, node, key, &pos, rel, sizeof rel)) {
+        pos = ccl_cli_scene_shift(ctx->base, pos);
+    } else {
+        rel[0] = '\0';
     }
-    snprintf(ctx->error, ctx->error_size, "%s:%d:%d: %s: %s", ctx->name, pos.line, pos.column,
-             path[0] ? path : "top level", message);
-    return false;
+    char path[320], item[16] = ""; /* the piece's path, then the rest: a name after a dot */
+    if (ctx->index >= 0) {
+        snprintf(item, sizeof item, "[%d]", ctx->index);
+    }
+    bool member = cJSON_IsObject(ctx->root) && node != ctx->root;
+    snprintf(path, sizeof path, "%s%s%s%s", ctx->prefix, item,
+             (ctx->prefix[0] || item[0]) && member ? "." : "", rel);
+    return ccl_cli_scene_write(ctx, pos, path, message);
+}
+
+bool ccl_cli_scene_fail_at(const ccl_cli_scene_ctx *ctx, ccl_cli_text_pos pos, const char *path,
+                           const char *fmt, ...) {
+    char message[512];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(message, sizeof message, fmt, args);
+    va_end(args);
+    return ccl_cli_scene_write(ctx, pos, path, message);
+}
+
+ccl_cli_text_pos ccl_cli_scene_where(const ccl_cli_scene_ctx *ctx, const cJSON *node) {
+    ccl_cli_text_pos pos;
+    if (!ccl_cli_json_locate(ctx->text, ctx->length, ctx->root, node, false, &pos, NULL, 0)) {
+        return ctx->base;
+    }
+    return ccl_cli_scene_shift(ctx->base, pos);
 }
 
 /// What kind of JSON value node is, for messages ("a string", ...).
-static const char *ccl_cli_scene_kind(const cJSON *node) {
+const char *ccl_cli_scene_kind(const cJSON *node) {
     if (cJSON_IsObject(node)) {
         return "an object";
     }
@@ -51,38 +91,44 @@ static const char *ccl_cli_scene_kind(const cJSON *node) {
     return "a number";
 }
 
-/// Checks that node is an object whose member names are all in allowed (a NULL-terminated list)
-/// and none repeats.
+/// The most keys an object of a scene may have.
+#define CCL_CLI_SCENE_MAX_KEYS 16
+
+/// Checks that node is an object whose member names are all in allowed (a NULL-terminated
+/// table of at most CCL_CLI_SCENE_MAX_KEYS) and none repeats; found[k] (found may be NULL)
+/// receives the member named allowed[k], or NULL.
 static bool ccl_cli_scene_check_object(const ccl_cli_scene_ctx *ctx, const cJSON *node,
-                                       const char *what, const char *const *allowed) {
+                                       const char *what, const char *const *allowed,
+                                       const cJSON **found) {
     if (!cJSON_IsObject(node)) {
         return ccl_cli_scene_fail(ctx, node, false, "expected %s (an object), got %s", what,
                                   ccl_cli_scene_kind(node));
     }
+    const cJSON *seen[CCL_CLI_SCENE_MAX_KEYS] = {NULL};
     for (const cJSON *child = node->child; child != NULL; child = child->next) {
-        bool known = false;
-        for (const char *const *name = allowed; *name != NULL; name++) {
-            known = known || strcmp(child->string, *name) == 0;
+        int k = 0;
+        while (allowed[k] != NULL && strcmp(child->string, allowed[k]) != 0) {
+            k++;
         }
-        if (!known) {
+        char name[128];
+        if (allowed[k] == NULL) {
             char list[256] = "";
-            for (const char *const *name = allowed; *name != NULL; name++) {
+            for (const char *const *key = allowed; *key != NULL; key++) {
                 size_t used = strlen(list);
-                snprintf(list + used, sizeof list - used, "%s\"%s\"", used ? ", " : "", *name);
+                snprintf(list + used, sizeof list - used, "%s\"%s\"", used ? ", " : "", *key);
             }
-            char name[128];
             ccl_cli_json_member_name(ctx->text, ctx->length, ctx->root, child, name, sizeof name);
             return ccl_cli_scene_fail(ctx, child, true, "unknown key \"%s\" in %s (allowed: %s)",
                                       name, what, list);
         }
-        for (const cJSON *before = node->child; before != child; before = before->next) {
-            if (strcmp(before->string, child->string) == 0) {
-                char name[128];
-                ccl_cli_json_member_name(ctx->text, ctx->length, ctx->root, child, name,
-                                         sizeof name);
-                return ccl_cli_scene_fail(ctx, child, true, "duplicate key \"%s\"", name);
-            }
+        if (seen[k] != NULL) { /* an earlier member of the same name */
+            ccl_cli_json_member_name(ctx->text, ctx->length, ctx->root, child, name, sizeof name);
+            return ccl_cli_scene_fail(ctx, child, true, "duplicate key \"%s\"", name);
         }
+        seen[k] = child;
+    }
+    for (int k = 0; found != NULL && allowed[k] != NULL; k++) {
+        found[k] = seen[k];
     }
     return true;
 }
@@ -103,6 +149,17 @@ static bool ccl_cli_scene_number(const ccl_cli_scene_ctx *ctx, const cJSON *node
     }
     *out = node->valuedouble;
     return true;
+}
+
+/// Reads item, member key of object (NULL when absent), as a finite number: *out keeps its
+/// value when the member is absent and not required.
+static bool ccl_cli_scene_number_of(const ccl_cli_scene_ctx *ctx, const cJSON *object,
+                                    const cJSON *item, const char *key, bool required,
+                                    double *out) {
+    if (item == NULL) {
+        return required ? ccl_cli_scene_fail(ctx, object, false, "missing key \"%s\"", key) : true;
+    }
+    return ccl_cli_scene_number(ctx, item, out);
 }
 
 /// Reads member key of object as a finite number: *out keeps its value when the member is
@@ -142,42 +199,29 @@ static bool ccl_cli_scene_place(const ccl_cli_scene_ctx *ctx, const cJSON *node,
     return true;
 }
 
-/// Checks that an obstacle's position p (of node, what in messages) lies in a periodic box,
-/// edges included, as the library requires; any position is allowed in a walled box.
-static bool ccl_cli_scene_in_periodic_box(const ccl_cli_scene_ctx *ctx, const cJSON *node,
-                                          const ccl_cli_scene *scene, ccl_vec2 p,
-                                          const char *what) {
-    ccl_vec2 lo = scene->box_min, hi = scene->box_max;
-    if (scene->boundary != CCL_BOUNDARY_PERIODIC ||
-        (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y)) {
-        return true;
+/// Checks a restitution read from item (NULL: absent, nothing to check): in [0, 1].
+static bool ccl_cli_scene_check_restitution(const ccl_cli_scene_ctx *ctx, const cJSON *item,
+                                            double value) {
+    if (item != NULL && !(value >= 0.0 && value <= 1.0)) {
+        return ccl_cli_scene_fail(ctx, item, false, "restitution must be in [0, 1], got %.17g",
+                                  value);
     }
-    return ccl_cli_scene_fail(ctx, node, false,
-                              "%s (%.17g, %.17g) is outside the periodic box [%.17g, %.17g, "
-                              "%.17g, %.17g] (it must lie in the box, edges included)",
-                              what, p.x, p.y, lo.x, lo.y, hi.x, hi.y);
+    return true;
 }
 
 /// Reads an optional restitution in [0, 1] from member key of object.
 static bool ccl_cli_scene_restitution(const ccl_cli_scene_ctx *ctx, const cJSON *object,
                                       double *out) {
     const cJSON *item;
-    if (!ccl_cli_scene_member(ctx, object, "restitution", false, out, &item)) {
-        return false;
-    }
-    if (item != NULL && !(*out >= 0.0 && *out <= 1.0)) {
-        return ccl_cli_scene_fail(ctx, item, false, "restitution must be in [0, 1], got %.17g",
-                                  *out);
-    }
-    return true;
+    return ccl_cli_scene_member(ctx, object, "restitution", false, out, &item) &&
+           ccl_cli_scene_check_restitution(ctx, item, *out);
 }
 
-/// Reads "world".
-static bool ccl_cli_scene_world(const ccl_cli_scene_ctx *ctx, const cJSON *world,
-                                ccl_cli_scene *scene) {
+bool ccl_cli_scene_world(const ccl_cli_scene_ctx *ctx, ccl_cli_scene *scene) {
+    const cJSON *world = ctx->root;
     static const char *const keys[] = {"box",     "boundary",    "gravity",
                                        "damping", "restitution", NULL};
-    if (!ccl_cli_scene_check_object(ctx, world, "\"world\"", keys)) {
+    if (!ccl_cli_scene_check_object(ctx, world, "\"world\"", keys, NULL)) {
         return false;
     }
     const cJSON *box = cJSON_GetObjectItemCaseSensitive(world, "box");
@@ -245,31 +289,42 @@ static bool ccl_cli_scene_world(const ccl_cli_scene_ctx *ctx, const cJSON *world
         return ccl_cli_scene_fail(ctx, damping, false, "damping must be >= 0, got %.17g",
                                   scene->damping);
     }
-    if (damping != NULL && scene->damping > 0.0 &&
-        (scene->gravity.x != 0.0 || scene->gravity.y != 0.0)) {
-        return ccl_cli_scene_fail(ctx, damping, false,
-                                  "gravity and damping together are not supported");
-    }
     return ccl_cli_scene_restitution(ctx, world, &scene->restitution);
 }
 
-/// Reads circle number index, checking it against the box.
-static bool ccl_cli_scene_circle_read(const ccl_cli_scene_ctx *ctx, const cJSON *node,
-                                      const ccl_cli_scene *scene, ccl_cli_scene_circle *circle) {
-    static const char *const keys[] = {"x", "y", "vx", "vy", "r", "mass", "restitution", NULL};
-    if (!ccl_cli_scene_check_object(ctx, node, "a circle", keys)) {
+bool ccl_cli_scene_until(const ccl_cli_scene_ctx *ctx, ccl_cli_scene *scene) {
+    if (!ccl_cli_scene_number(ctx, ctx->root, &scene->until)) {
         return false;
     }
-    const cJSON *radius, *mass, *vx;
+    if (scene->until < 0.0) {
+        return ccl_cli_scene_fail(ctx, ctx->root, false, "until must be >= 0, got %.17g",
+                                  scene->until);
+    }
+    scene->has_until = true;
+    return true;
+}
+
+bool ccl_cli_scene_circle_read(const ccl_cli_scene_ctx *ctx, ccl_cli_scene_circle *circle,
+                               ccl_cli_text_pos at[2], bool radius_place) {
+    /* the keys, in the order they are checked; each is read into its double in circle */
+    static const char *const keys[] = {"x", "y", "vx", "vy", "r", "mass", "restitution", NULL};
+    enum { X, Y, VX, VY, R, MASS, RESTITUTION, KEYS };
+    const cJSON *node = ctx->root, *found[KEYS];
+    if (!ccl_cli_scene_check_object(ctx, node, "a circle", keys, found)) {
+        return false;
+    }
     circle->mass = 1.0;
     circle->restitution = -1.0;
-    if (!ccl_cli_scene_member(ctx, node, "x", true, &circle->position.x, NULL) ||
-        !ccl_cli_scene_member(ctx, node, "y", true, &circle->position.y, NULL) ||
-        !ccl_cli_scene_member(ctx, node, "vx", true, &circle->velocity.x, &vx) ||
-        !ccl_cli_scene_member(ctx, node, "vy", true, &circle->velocity.y, NULL) ||
-        !ccl_cli_scene_member(ctx, node, "r", true, &circle->radius, &radius) ||
-        !ccl_cli_scene_member(ctx, node, "mass", false, &circle->mass, &mass) ||
-        !ccl_cli_scene_restitution(ctx, node, &circle->restitution)) {
+    double *into[KEYS] = {&circle->position.x, &circle->position.y, &circle->velocity.x,
+                          &circle->velocity.y, &circle->radius,     &circle->mass,
+                          &circle->restitution};
+    for (int k = 0; k < KEYS; k++) {
+        if (!ccl_cli_scene_number_of(ctx, node, found[k], keys[k], k < MASS, into[k])) {
+            return false;
+        }
+    }
+    const cJSON *radius = found[R], *mass = found[MASS], *vx = found[VX];
+    if (!ccl_cli_scene_check_restitution(ctx, found[RESTITUTION], circle->restitution)) {
         return false;
     }
     if (!(circle->radius > 0.0 && circle->radius <= CCL_MAX_LENGTH)) {
@@ -292,114 +347,102 @@ static bool ccl_cli_scene_circle_read(const ccl_cli_scene_ctx *ctx, const cJSON 
         return ccl_cli_scene_fail(ctx, vx, false,
                                   "an immovable circle (mass 0) must have zero velocity");
     }
+    at[0] = ctx->base;
+    at[1] = radius_place ? ccl_cli_scene_where(ctx, radius) : ctx->base;
+    return true;
+}
+
+bool ccl_cli_scene_segment_read(const ccl_cli_scene_ctx *ctx, ccl_segment *segment,
+                                ccl_cli_text_pos at[3]) {
+    static const char *const keys[] = {"a", "b", NULL};
+    const cJSON *item = ctx->root;
+    if (!ccl_cli_scene_check_object(ctx, item, "a segment", keys, NULL)) {
+        return false;
+    }
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(item, "a");
+    const cJSON *b = cJSON_GetObjectItemCaseSensitive(item, "b");
+    if (a == NULL || b == NULL) {
+        return ccl_cli_scene_fail(ctx, item, false, "missing key \"%s\"", a ? "b" : "a");
+    }
+    if (!ccl_cli_scene_place(ctx, a, &segment->a) || !ccl_cli_scene_place(ctx, b, &segment->b)) {
+        return false;
+    }
+    at[0] = ctx->base;
+    at[1] = ccl_cli_scene_where(ctx, a);
+    at[2] = ccl_cli_scene_where(ctx, b);
+    return true;
+}
+
+bool ccl_cli_scene_point_read(const ccl_cli_scene_ctx *ctx, ccl_vec2 *point) {
+    return ccl_cli_scene_place(ctx, ctx->root, point);
+}
+
+/// Writes the path of item i of the list named name, then .part unless part is NULL.
+static const char *ccl_cli_scene_item_path(char *out, size_t size, const char *name, int i,
+                                           const char *part) {
+    snprintf(out, size, "%s[%d]%s%s", name, i, part ? "." : "", part ? part : "");
+    return out;
+}
+
+/// Checks that an obstacle's position p (at pos, item i of the list named list, part of it
+/// unless NULL, what it is) lies in a periodic box, edges included, as the library requires; any
+/// position is allowed in a walled box.
+static bool ccl_cli_scene_in_periodic_box(const ccl_cli_scene_ctx *ctx, ccl_cli_text_pos pos,
+                                          const char *list, int i, const char *part,
+                                          const ccl_cli_scene *scene, ccl_vec2 p,
+                                          const char *what) {
+    ccl_vec2 lo = scene->box_min, hi = scene->box_max;
+    if (scene->boundary != CCL_BOUNDARY_PERIODIC ||
+        (p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y)) {
+        return true;
+    }
+    char path[CCL_CLI_PATH_NAME_SIZE + 32];
+    return ccl_cli_scene_fail_at(ctx, pos,
+                                 ccl_cli_scene_item_path(path, sizeof path, list, i, part),
+                                 "%s (%.17g, %.17g) is outside the periodic box [%.17g, %.17g, "
+                                 "%.17g, %.17g] (it must lie in the box, edges included)",
+                                 what, p.x, p.y, lo.x, lo.y, hi.x, hi.y);
+}
+
+/// Checks circle i of scene against the box (places: where it lies).
+static bool ccl_cli_scene_circle_in_box(const ccl_cli_scene_ctx *ctx, const ccl_cli_scene *scene,
+                                        const ccl_cli_scene_places *places, int i) {
+    const ccl_cli_scene_circle *circle = &scene->circles[i];
     ccl_vec2 p = circle->position, lo = scene->box_min, hi = scene->box_max;
     double r = circle->radius;
-    if (scene->boundary == CCL_BOUNDARY_WALLS) {
-        if (p.x - r < lo.x || p.x + r > hi.x || p.y - r < lo.y || p.y + r > hi.y) {
-            return ccl_cli_scene_fail(ctx, node, false,
-                                      "circle at (%.17g, %.17g) with radius %.17g is not inside "
-                                      "the box [%.17g, %.17g, %.17g, %.17g]",
-                                      p.x, p.y, r, lo.x, lo.y, hi.x, hi.y);
-        }
-    } else {
-        if (p.x < lo.x || p.x >= hi.x || p.y < lo.y || p.y >= hi.y) {
-            return ccl_cli_scene_fail(ctx, node, false,
-                                      "centre (%.17g, %.17g) is outside the periodic box "
-                                      "[%.17g, %.17g, %.17g, %.17g]",
-                                      p.x, p.y, lo.x, lo.y, hi.x, hi.y);
-        }
+    bool walls = scene->boundary == CCL_BOUNDARY_WALLS;
+    if (walls ? !(p.x - r < lo.x || p.x + r > hi.x || p.y - r < lo.y || p.y + r > hi.y)
+              : !(p.x < lo.x || p.x >= hi.x || p.y < lo.y || p.y >= hi.y)) {
+        return true;
     }
-    return true;
+    char path[CCL_CLI_PATH_NAME_SIZE + 32];
+    ccl_cli_scene_item_path(path, sizeof path, places->circles_name, i, NULL);
+    ccl_cli_text_pos pos = places->circles[2 * (size_t)i];
+    if (walls) {
+        return ccl_cli_scene_fail_at(ctx, pos, path,
+                                     "circle at (%.17g, %.17g) with radius %.17g is not inside "
+                                     "the box [%.17g, %.17g, %.17g, %.17g]",
+                                     p.x, p.y, r, lo.x, lo.y, hi.x, hi.y);
+    }
+    return ccl_cli_scene_fail_at(ctx, pos, path,
+                                 "centre (%.17g, %.17g) is outside the periodic box "
+                                 "[%.17g, %.17g, %.17g, %.17g]",
+                                 p.x, p.y, lo.x, lo.y, hi.x, hi.y);
 }
 
-/// Checks that node is an array and allocates room for its items; false on failure.
-static bool ccl_cli_scene_array(const ccl_cli_scene_ctx *ctx, const cJSON *node, const char *what,
-                                size_t item_size, void **items, int *count) {
-    if (!cJSON_IsArray(node)) {
-        return ccl_cli_scene_fail(ctx, node, false, "expected an array of %s, got %s", what,
-                                  ccl_cli_scene_kind(node));
+bool ccl_cli_scene_in_box(const ccl_cli_scene_ctx *ctx, const ccl_cli_scene *scene,
+                          const ccl_cli_scene_places *places, int list, int i) {
+    if (list == 0) {
+        return ccl_cli_scene_circle_in_box(ctx, scene, places, i);
     }
-    *count = cJSON_GetArraySize(node);
-    *items = calloc((size_t)*count + 1, item_size);
-    if (*items == NULL) {
-        return ccl_cli_scene_fail(ctx, node, false, "out of memory");
+    if (list == 2) {
+        return ccl_cli_scene_in_periodic_box(ctx, places->points[i], places->points_name, i, NULL,
+                                             scene, scene->points[i], "the point");
     }
-    return true;
-}
-
-bool ccl_cli_scene_read(const ccl_cli_scene_ctx *ctx, const cJSON *root, const ccl_world_def *def,
-                        ccl_cli_scene *scene) {
-    static const char *const keys[] = {"world", "circles", "segments", "points", "until", NULL};
-    if (!ccl_cli_scene_check_object(ctx, root, "a scene", keys)) {
-        return false;
-    }
-    const cJSON *world = cJSON_GetObjectItemCaseSensitive(root, "world");
-    if (world == NULL) {
-        return ccl_cli_scene_fail(ctx, root, false, "missing key \"world\"");
-    }
-    if (!ccl_cli_scene_world(ctx, world, scene)) {
-        return false;
-    }
-    const cJSON *segments = cJSON_GetObjectItemCaseSensitive(root, "segments");
-    if (segments != NULL) {
-        if (!ccl_cli_scene_array(ctx, segments, "segments", sizeof *scene->segments,
-                                 (void **)&scene->segments, &scene->segment_count)) {
-            return false;
-        }
-        static const char *const segment_keys[] = {"a", "b", NULL};
-        int k = 0;
-        for (const cJSON *item = segments->child; item != NULL; item = item->next, k++) {
-            ccl_segment *s = &scene->segments[k];
-            if (!ccl_cli_scene_check_object(ctx, item, "a segment", segment_keys)) {
-                return false;
-            }
-            const cJSON *a = cJSON_GetObjectItemCaseSensitive(item, "a");
-            const cJSON *b = cJSON_GetObjectItemCaseSensitive(item, "b");
-            if (a == NULL || b == NULL) {
-                return ccl_cli_scene_fail(ctx, item, false, "missing key \"%s\"", a ? "b" : "a");
-            }
-            if (!ccl_cli_scene_place(ctx, a, &s->a) || !ccl_cli_scene_place(ctx, b, &s->b) ||
-                !ccl_cli_scene_in_periodic_box(ctx, a, scene, s->a, "the segment's end") ||
-                !ccl_cli_scene_in_periodic_box(ctx, b, scene, s->b, "the segment's end")) {
-                return false;
-            }
-        }
-    }
-    const cJSON *points = cJSON_GetObjectItemCaseSensitive(root, "points");
-    if (points != NULL) {
-        if (!ccl_cli_scene_array(ctx, points, "points", sizeof *scene->points,
-                                 (void **)&scene->points, &scene->point_count)) {
-            return false;
-        }
-        int k = 0;
-        for (const cJSON *item = points->child; item != NULL; item = item->next, k++) {
-            if (!ccl_cli_scene_place(ctx, item, &scene->points[k]) ||
-                !ccl_cli_scene_in_periodic_box(ctx, item, scene, scene->points[k], "the point")) {
-                return false;
-            }
-        }
-    }
-    const cJSON *until;
-    if (!ccl_cli_scene_member(ctx, root, "until", false, &scene->until, &until)) {
-        return false;
-    }
-    if (until != NULL && scene->until < 0.0) {
-        return ccl_cli_scene_fail(ctx, until, false, "until must be >= 0, got %.17g", scene->until);
-    }
-    scene->has_until = until != NULL;
-    const cJSON *circles = cJSON_GetObjectItemCaseSensitive(root, "circles");
-    if (circles == NULL) {
-        return ccl_cli_scene_fail(ctx, root, false, "missing key \"circles\"");
-    }
-    if (!ccl_cli_scene_array(ctx, circles, "circles", sizeof *scene->circles,
-                             (void **)&scene->circles, &scene->circle_count)) {
-        return false;
-    }
-    int i = 0;
-    for (const cJSON *item = circles->child; item != NULL; item = item->next, i++) {
-        if (!ccl_cli_scene_circle_read(ctx, item, scene, &scene->circles[i])) {
-            return false;
-        }
-    }
-    return ccl_cli_scene_build(ctx, root, def, scene);
+    const ccl_segment *s = &scene->segments[i];
+    const ccl_cli_text_pos *at = &places->segments[3 * (size_t)i];
+    return ccl_cli_scene_in_periodic_box(ctx, at[1], places->segments_name, i, "a", scene, s->a,
+                                         "the segment's end") &&
+           ccl_cli_scene_in_periodic_box(ctx, at[2], places->segments_name, i, "b", scene, s->b,
+                                         "the segment's end");
 }

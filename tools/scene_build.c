@@ -2,6 +2,7 @@
  * overlaps in time proportional to the scene); a refusal is traced back here to the circle's line
  * and column in the file and to what it overlaps, which only the refused circle needs. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "periodic.h"
@@ -60,9 +61,9 @@ static double ccl_cli_nearest_image(double d, double period) {
 }
 
 /// Says what circle i, refused for an overlap, overlaps: the first segment, else the first
-/// point, else the first earlier circle.
-static bool ccl_cli_scene_overlap_fail(const ccl_cli_scene_ctx *ctx, const cJSON *item,
-                                       const ccl_cli_scene *scene, int i) {
+/// point, else the first earlier circle (at pos, path in messages).
+static bool ccl_cli_scene_overlap_fail(const ccl_cli_scene_ctx *ctx, ccl_cli_text_pos pos,
+                                       const char *path, const ccl_cli_scene *scene, int i) {
     const ccl_cli_scene_circle *c = &scene->circles[i];
     bool periodic = scene->boundary == CCL_BOUNDARY_PERIODIC;
     ccl_vec2 size = ccl_sub(scene->box_max, scene->box_min);
@@ -73,9 +74,9 @@ static bool ccl_cli_scene_overlap_fail(const ccl_cli_scene_ctx *ctx, const cJSON
         ccl_segment s = point ? ccl_make_segment(p, p) : scene->segments[k];
         if (ccl_cli_obstacle_hits(c, s, size, periodic)) {
             bool across = !ccl_cli_obstacle_hits(c, s, size, false);
-            return ccl_cli_scene_fail(ctx, item, false, "overlaps %s[%d]%s",
-                                      point ? "points" : "segments", index,
-                                      across ? " across the periodic edge" : "");
+            return ccl_cli_scene_fail_at(ctx, pos, path, "overlaps %s[%d]%s",
+                                         point ? "points" : "segments", index,
+                                         across ? " across the periodic edge" : "");
         }
     }
     ccl_vec2 period = periodic ? size : ccl_v2(0.0, 0.0);
@@ -85,34 +86,39 @@ static bool ccl_cli_scene_overlap_fail(const ccl_cli_scene_ctx *ctx, const cJSON
         double dy = ccl_cli_nearest_image(other->position.y - c->position.y, period.y);
         double reach = c->radius + other->radius;
         if (dx * dx + dy * dy < reach * reach) {
-            return ccl_cli_scene_fail(ctx, item, false, "overlaps circles[%d]", j);
+            return ccl_cli_scene_fail_at(ctx, pos, path, "overlaps circles[%d]", j);
         }
     }
-    return ccl_cli_scene_fail(ctx, item, false, "overlaps another circle or an obstacle");
+    return ccl_cli_scene_fail_at(ctx, pos, path, "overlaps another circle or an obstacle");
 }
 
 /// Reports the world's refusal (status) of circle i.
-static bool ccl_cli_scene_circle_refused(const ccl_cli_scene_ctx *ctx, const cJSON *circles,
+static bool ccl_cli_scene_circle_refused(const ccl_cli_scene_ctx *ctx,
+                                         const ccl_cli_scene_places *places,
                                          const ccl_cli_scene *scene, int i, ccl_status status) {
-    const cJSON *item = cJSON_GetArrayItem(circles, i);
+    char path[CCL_CLI_PATH_NAME_SIZE + 32];
+    snprintf(path, sizeof path, "%s[%d]", places->circles_name, i);
+    ccl_cli_text_pos pos = places->circles[2 * (size_t)i];
     if (status == CCL_ERR_OVERLAP) {
-        return ccl_cli_scene_overlap_fail(ctx, item, scene, i);
+        return ccl_cli_scene_overlap_fail(ctx, pos, path, scene, i);
     }
     ccl_vec2 size = ccl_sub(scene->box_max, scene->box_min);
     if (status == CCL_ERR_OUTSIDE_BOX && scene->boundary == CCL_BOUNDARY_PERIODIC) {
         /* the centre lies in the box (checked when read): the box is too narrow for it */
-        return ccl_cli_scene_fail(ctx, cJSON_GetObjectItemCaseSensitive(item, "r"), false,
-                                  "radius %.17g is too large for the periodic box %.17g x %.17g: "
-                                  "each side must be at least 3 diameters plus a margin "
-                                  "(%.17g here)",
-                                  scene->circles[i].radius, size.x, size.y,
-                                  ccl_cli_periodic_min_side(scene->circles[i].radius));
+        snprintf(path, sizeof path, "%s[%d].r", places->circles_name, i);
+        return ccl_cli_scene_fail_at(ctx, places->circles[2 * (size_t)i + 1], path,
+                                     "radius %.17g is too large for the periodic box %.17g x "
+                                     "%.17g: each side must be at least 3 diameters plus a margin "
+                                     "(%.17g here)",
+                                     scene->circles[i].radius, size.x, size.y,
+                                     ccl_cli_periodic_min_side(scene->circles[i].radius));
     }
-    return ccl_cli_scene_fail(ctx, item, false, "cannot add it: %s", ccl_status_string(status));
+    return ccl_cli_scene_fail_at(ctx, pos, path, "cannot add it: %s", ccl_status_string(status));
 }
 
 /// Adds the segments and the points of scene to its world.
-static bool ccl_cli_scene_build_obstacles(const ccl_cli_scene_ctx *ctx, const cJSON *root,
+static bool ccl_cli_scene_build_obstacles(const ccl_cli_scene_ctx *ctx,
+                                          const ccl_cli_scene_places *places,
                                           ccl_cli_scene *scene) {
     for (int k = 0; k < scene->segment_count + scene->point_count; k++) {
         bool point = k >= scene->segment_count;
@@ -120,30 +126,32 @@ static bool ccl_cli_scene_build_obstacles(const ccl_cli_scene_ctx *ctx, const cJ
         ccl_status status = point ? ccl_world_add_point(scene->world, scene->points[index], NULL)
                                   : ccl_world_add_segment(scene->world, scene->segments[k], NULL);
         if (status != CCL_OK) {
-            const cJSON *list =
-                cJSON_GetObjectItemCaseSensitive(root, point ? "points" : "segments");
-            return ccl_cli_scene_fail(ctx, cJSON_GetArrayItem(list, index), false,
-                                      "cannot add it: %s", ccl_status_string(status));
+            char path[CCL_CLI_PATH_NAME_SIZE + 32];
+            snprintf(path, sizeof path, "%s[%d]",
+                     point ? places->points_name : places->segments_name, index);
+            return ccl_cli_scene_fail_at(
+                ctx, point ? places->points[index] : places->segments[3 * (size_t)index], path,
+                "cannot add it: %s", ccl_status_string(status));
         }
     }
     return true;
 }
 
-bool ccl_cli_scene_build(const ccl_cli_scene_ctx *ctx, const cJSON *root, const ccl_world_def *def,
-                         ccl_cli_scene *scene) {
+bool ccl_cli_scene_build(const ccl_cli_scene_ctx *ctx, const ccl_cli_scene_places *places,
+                         const ccl_world_def *def, ccl_cli_scene *scene) {
     ccl_world_def world_def = ccl_cli_scene_world_def(scene, def);
     ccl_status status = ccl_world_create(&world_def, &scene->world);
     if (status != CCL_OK) {
-        return ccl_cli_scene_fail(ctx, cJSON_GetObjectItemCaseSensitive(root, "world"), false,
-                                  "cannot make this world: %s", ccl_status_string(status));
+        return ccl_cli_scene_fail_at(ctx, places->world, places->world_name,
+                                     "cannot make this world: %s", ccl_status_string(status));
     }
-    if (!ccl_cli_scene_build_obstacles(ctx, root, scene)) {
+    if (!ccl_cli_scene_build_obstacles(ctx, places, scene)) {
         return false;
     }
-    const cJSON *circles = cJSON_GetObjectItemCaseSensitive(root, "circles");
     scene->ids = calloc((size_t)scene->circle_count + 1, sizeof *scene->ids);
     if (scene->ids == NULL) {
-        return ccl_cli_scene_fail(ctx, circles, false, "out of memory");
+        return ccl_cli_scene_fail_at(ctx, places->circles_array, places->circles_name,
+                                     "out of memory");
     }
     for (int i = 0; i < scene->circle_count; i++) {
         const ccl_cli_scene_circle *c = &scene->circles[i];
@@ -155,7 +163,7 @@ bool ccl_cli_scene_build(const ccl_cli_scene_ctx *ctx, const cJSON *root, const 
         circle.restitution = c->restitution;
         status = ccl_world_add_circle(scene->world, &circle, &scene->ids[i]);
         if (status != CCL_OK) {
-            return ccl_cli_scene_circle_refused(ctx, circles, scene, i, status);
+            return ccl_cli_scene_circle_refused(ctx, places, scene, i, status);
         }
     }
     return true;

@@ -1,118 +1,82 @@
-/* circol CLI: reading a scene file within a stated size, and parsing it with cJSON. */
-#include <errno.h>
-#include <stddef.h>
+/* circol CLI: reading a scene file within a stated size, as a stream: the root's members come one
+ * by one and the lists (circles, segments, points) item by item, each item checked on its own
+ * and kept in compact form with where it lies, so that memory follows the scene, not its text.
+ * The checks that need the whole scene run after the read, in a fixed order (the top level's
+ * keys, "world", "segments", "points", "until", "circles", then the world's own), so that a
+ * file with several faults is refused for the same one wherever its members lie. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "json_locate.h"
+#include <errno.h>
+
+#include "json_stream.h"
 #include "scene_internal.h"
 
-/// Where the offending token of a syntax error in text (length bytes) is, from where cJSON
-/// stopped (stop). Where an
-/// object wants a member's name (after `{` or `,`) and finds something else, cJSON stops one
-/// past that character (`{"a": 1,}` stops past the `}`): back to it.
-static size_t ccl_cli_scene_syntax_offset(const char *text, size_t length, size_t stop) {
-    if (stop == 0 || stop > length) {
-        return stop; /* at the start, or past the end of the file */
-    }
-    size_t found = stop - 1;
-    if (text[found] == '"' || strchr(" \t\r\n", text[found]) != NULL) {
-        return stop; /* a string that went wrong inside, or whitespace: cJSON stopped on it */
-    }
-    size_t before = found;
-    while (before > 0 && strchr(" \t\r\n", text[before - 1]) != NULL) {
-        before--;
-    }
-    if (before > 0 && (text[before - 1] == ',' || text[before - 1] == '{')) {
-        return found;
-    }
-    return stop;
-}
+/// The members a scene may have, in the order messages list them, and the list each one's
+/// items go to (-1: read whole).
+static const struct {
+    const char *name;
+    int list;
+} ccl_cli_scene_keys[] = {
+    {"world", -1}, {"circles", 0}, {"segments", 1}, {"points", 2}, {"until", -1},
+};
 
-/// Whether cJSON stopped at offset in text because of its nesting limit: an array or object
-/// opens there with CJSON_NESTING_LIMIT of them already open (counted outside strings; the
-/// text before offset is what cJSON read without fault).
-static bool ccl_cli_scene_too_deep(const char *text, size_t length, size_t offset) {
-    if (offset >= length || (text[offset] != '[' && text[offset] != '{')) {
-        return false;
-    }
-    size_t depth = 0;
-    bool in_string = false;
-    for (size_t k = 0; k < offset; k++) {
-        char c = text[k];
-        if (in_string) {
-            if (c == '\\') {
-                k++; /* the escaped character (\" in particular) */
-            } else if (c == '"') {
-                in_string = false;
-            }
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
-            depth++;
-        } else if ((c == ']' || c == '}') && depth > 0) {
-            depth--;
-        }
-    }
-    return depth >= CJSON_NESTING_LIMIT;
-}
+/// The number of members a scene may have.
+#define CCL_CLI_SCENE_KEYS ((int)(sizeof ccl_cli_scene_keys / sizeof ccl_cli_scene_keys[0]))
 
-/// Bytes per block of the parse's arena.
-#define CCL_CLI_ARENA_BLOCK ((size_t)1 << 20)
+/// A value read whole and kept for the checks after the read: its text, tree, place and path.
+typedef struct ccl_cli_scene_kept {
+    bool present;
+    char *text;
+    size_t length;
+    cJSON *value;
+    ccl_cli_text_pos pos;
+    char path[CCL_CLI_PATH_NAME_SIZE];
+} ccl_cli_scene_kept;
 
-/// A block of the arena that holds one parse's tree.
-typedef struct ccl_cli_arena_block {
-    struct ccl_cli_arena_block *next; ///< The block filled before.
-    size_t used, size;                ///< Bytes given out, bytes in data.
-    max_align_t data[];               ///< The room.
-} ccl_cli_arena_block;
+/// A member of the root object: cJSON's name, the file's spelling (escaped for messages and for
+/// paths) and where the name starts.
+typedef struct ccl_cli_scene_member {
+    char *name;
+    char spelled[128];
+    char path[CCL_CLI_PATH_NAME_SIZE];
+    ccl_cli_text_pos pos;
+} ccl_cli_scene_member;
 
-/// The blocks of the parse under way: cJSON's allocation hooks take no user pointer. The tree of
-/// a scene is millions of small nodes; from blocks, a node costs its 64 bytes (80 from malloc)
-/// and a member name such as "x" 8 bytes (32), and the whole tree is freed at once.
-static ccl_cli_arena_block *ccl_cli_arena;
+/// A list's state: whether the scene has it, whole when it is not an array, the items read and
+/// the first refused on its own, with its message.
+typedef struct ccl_cli_scene_list {
+    bool present;
+    ccl_cli_scene_kept whole;
+    int count, capacity, bad;
+    char message[CCL_CLI_ERROR_SIZE];
+} ccl_cli_scene_list;
 
-/// cJSON's malloc during a parse.
-static void *ccl_cli_arena_alloc(size_t size) {
-    size = (size + 7) & ~(size_t)7;
-    ccl_cli_arena_block *block = ccl_cli_arena;
-    if (block == NULL || block->size - block->used < size) {
-        size_t room = size > CCL_CLI_ARENA_BLOCK ? size : CCL_CLI_ARENA_BLOCK;
-        block = malloc(sizeof *block + room);
-        if (block == NULL) {
-            return NULL;
-        }
-        *block = (ccl_cli_arena_block){ccl_cli_arena, 0, room};
-        ccl_cli_arena = block;
-    }
-    void *out = (char *)block->data + block->used;
-    block->used += size;
-    return out;
-}
+/// The reader's state across the events of the stream.
+typedef struct ccl_cli_scene_reader {
+    const char *name;
+    ccl_cli_scene *scene;
+    ccl_cli_scene_places places;
+    bool root_object;
+    ccl_cli_text_pos root_pos;
+    ccl_cli_scene_kept root;
+    ccl_cli_scene_member *members;
+    int member_count, member_capacity;
+    int key;   ///< The table's entry for the member being read (-1: unknown or repeated).
+    int items; ///< Items of the member's array read so far.
+    ccl_cli_scene_kept world, until;
+    ccl_cli_scene_list lists[3];
+    bool walls; ///< "world" came first and names walls: no radius is refused for the box.
+    bool has_underflow;
+    char underflow[CCL_CLI_ERROR_SIZE];
+} ccl_cli_scene_reader;
 
-/// cJSON's free during a parse: the arena is freed as a whole.
-static void ccl_cli_arena_free(void *pointer) {
-    (void)pointer;
-}
-
-/// Parses text as cJSON does (see cJSON_ParseWithLengthOpts), into the arena.
-static cJSON *ccl_cli_arena_parse(const char *text, size_t size, const char **end) {
-    cJSON_Hooks hooks = {ccl_cli_arena_alloc, ccl_cli_arena_free};
-    cJSON_InitHooks(&hooks);
-    cJSON *root = cJSON_ParseWithLengthOpts(text, size, end, 1);
-    cJSON_InitHooks(NULL); /* the reports allocate as usual */
-    return root;
-}
-
-/// Frees the tree of the last parse.
-static void ccl_cli_arena_release(void) {
-    while (ccl_cli_arena != NULL) {
-        ccl_cli_arena_block *next = ccl_cli_arena->next;
-        free(ccl_cli_arena);
-        ccl_cli_arena = next;
-    }
+/// Whether c may be part of a number as cJSON reads one.
+static bool ccl_cli_scene_number_byte(char c) {
+    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E';
 }
 
 /// The offset of the first number in text (valid JSON, length bytes) that underflows: digits
@@ -136,7 +100,7 @@ static size_t ccl_cli_scene_find_underflow(const char *text, size_t length) {
         }
         size_t end = k;
         bool exponent = false, nonzero = false;
-        while (end < length && strchr("0123456789+-.eE", text[end]) != NULL && text[end]) {
+        while (end < length && ccl_cli_scene_number_byte(text[end])) {
             exponent = exponent || text[end] == 'e' || text[end] == 'E';
             nonzero = nonzero || (!exponent && text[end] >= '1' && text[end] <= '9');
             end++;
@@ -149,89 +113,342 @@ static size_t ccl_cli_scene_find_underflow(const char *text, size_t length) {
     return length;
 }
 
-/// Refuses the number at offset, which underflows to zero.
-static bool ccl_cli_scene_underflow_fail(const ccl_cli_scene_ctx *ctx, size_t offset) {
+/// Notes the first number of a piece (checked as ctx) that underflows to zero.
+static void ccl_cli_scene_check_underflow(ccl_cli_scene_reader *r, const ccl_cli_scene_ctx *ctx) {
+    size_t offset = ccl_cli_scene_find_underflow(ctx->text, ctx->length);
+    if (r->has_underflow || offset == ctx->length) {
+        return;
+    }
     const cJSON *node = ccl_cli_json_node_at(ctx->text, ctx->length, ctx->root, offset);
     char token[64];
     ccl_cli_json_token(ctx->text, ctx->length, ctx->root, node, token, sizeof token);
-    return ccl_cli_scene_fail(ctx, node, false,
-                              "'%s' underflows to zero: a number nearer zero than about "
-                              "4.9e-324 reads as 0 (write 0, or choose units that keep it "
-                              "near 1)",
-                              token);
+    ccl_cli_scene_ctx into = *ctx;
+    into.error = r->underflow;
+    into.error_size = sizeof r->underflow;
+    ccl_cli_scene_fail(&into, node, false,
+                       "'%s' underflows to zero: a number nearer zero than about 4.9e-324 reads "
+                       "as 0 (write 0, or choose units that keep it near 1)",
+                       token);
+    r->has_underflow = true;
 }
 
-/// Parses text (length bytes, then a NUL) into scene and its world.
-static bool ccl_cli_scene_parse_text(const char *text, size_t length, const char *name,
-                                     const ccl_world_def *def, ccl_cli_scene *scene, char *error,
-                                     size_t error_size) {
-    memset(scene, 0, sizeof *scene);
-    scene->restitution = 1.0;
-    const char *nul = memchr(text, '\0', length);
-    if (nul != NULL) {
-        ccl_cli_text_pos pos = ccl_cli_text_position(text, length, (size_t)(nul - text));
-        snprintf(error, error_size, "%s:%d:%d: syntax error: NUL byte in the file", name, pos.line,
-                 pos.column);
+/// Keeps a copy of piece (path: its JSON path) for the checks after the read.
+static bool ccl_cli_scene_keep(ccl_cli_scene_kept *kept, const ccl_cli_json_piece *piece,
+                               const char *path) {
+    kept->text = malloc(piece->length + 1);
+    kept->value = cJSON_Duplicate(piece->value, true);
+    if (kept->text == NULL || kept->value == NULL) {
         return false;
     }
-    const char *end = NULL;
-    cJSON *root = ccl_cli_arena_parse(text, length + 1, &end);
-    if (root == NULL) {
-        ccl_cli_arena_release();
-        size_t offset =
-            ccl_cli_scene_syntax_offset(text, length, end != NULL ? (size_t)(end - text) : 0);
-        ccl_cli_text_pos pos = ccl_cli_text_position(text, length, offset);
-        if (offset >= length) {
-            snprintf(error, error_size, "%s:%d:%d: syntax error: unexpected end of file", name,
-                     pos.line, pos.column);
-        } else if (ccl_cli_scene_too_deep(text, length, offset)) {
-            snprintf(error, error_size,
-                     "%s:%d:%d: arrays and objects nested too deep (at most %d levels)", name,
-                     pos.line, pos.column, CJSON_NESTING_LIMIT);
-        } else {
-            size_t n = 0; /* the rest of the line, at most 23 bytes, escaped */
-            while (n < 23 && offset + n < length && text[offset + n] != '\n' &&
-                   text[offset + n] != '\r') {
-                n++;
-            }
-            char near[128];
-            ccl_cli_escape_for_message(text + offset, n, near, sizeof near);
-            snprintf(error, error_size, "%s:%d:%d: syntax error: not valid JSON at '%s'", name,
-                     pos.line, pos.column, near);
+    memcpy(kept->text, piece->text, piece->length);
+    kept->text[piece->length] = '\0';
+    kept->length = piece->length;
+    kept->pos = piece->pos;
+    snprintf(kept->path, sizeof kept->path, "%s", path);
+    kept->present = true;
+    return true;
+}
+
+/// The checking state for kept (NULL: positions only) in reader r, writing to error.
+static ccl_cli_scene_ctx ccl_cli_scene_kept_ctx(const ccl_cli_scene_reader *r,
+                                                const ccl_cli_scene_kept *kept, char *error,
+                                                size_t error_size) {
+    ccl_cli_scene_ctx ctx = {r->name, NULL, 0, NULL, {1, 1}, "", -1, error, error_size};
+    if (kept != NULL) {
+        ctx.text = kept->text;
+        ctx.length = kept->length;
+        ctx.root = kept->value;
+        ctx.base = kept->pos;
+        ctx.prefix = kept->path;
+    }
+    return ctx;
+}
+
+/// The stream's event: the root object starts.
+static bool ccl_cli_scene_on_object(void *user, ccl_cli_text_pos pos) {
+    ccl_cli_scene_reader *r = user;
+    r->root_object = true;
+    r->root_pos = pos;
+    return true;
+}
+
+/// The stream's event: a member of the root object.
+static bool ccl_cli_scene_on_member(void *user, const char *name, const char *spelled,
+                                    size_t spelled_length, ccl_cli_text_pos pos, bool *items) {
+    ccl_cli_scene_reader *r = user;
+    if (r->member_count == r->member_capacity) {
+        int capacity = 2 * r->member_capacity + 8;
+        ccl_cli_scene_member *grown = realloc(r->members, (size_t)capacity * sizeof *grown);
+        if (grown == NULL) {
+            return false;
         }
+        r->members = grown;
+        r->member_capacity = capacity;
+    }
+    ccl_cli_scene_member *m = &r->members[r->member_count];
+    m->name = strdup(name);
+    if (m->name == NULL) {
         return false;
     }
-    ccl_cli_scene_ctx ctx = {text, length, name, root, error, error_size};
-    size_t underflow = ccl_cli_scene_find_underflow(text, length);
-    bool ok = underflow == length ? ccl_cli_scene_read(&ctx, root, def, scene)
-                                  : ccl_cli_scene_underflow_fail(&ctx, underflow);
-    ccl_cli_arena_release();
-    if (!ok) {
-        ccl_cli_scene_free(scene);
+    r->member_count++;
+    ccl_cli_escape_for_message(spelled, spelled_length, m->spelled, sizeof m->spelled);
+    ccl_cli_escape_for_message(spelled, spelled_length, m->path, sizeof m->path);
+    m->pos = pos;
+    r->key = -1;
+    r->items = 0;
+    for (int k = 0; k < CCL_CLI_SCENE_KEYS; k++) {
+        if (strcmp(name, ccl_cli_scene_keys[k].name) == 0) {
+            int list = ccl_cli_scene_keys[k].list;
+            bool seen = list >= 0 ? r->lists[list].present
+                        : k == 0  ? r->world.present
+                                  : r->until.present;
+            r->key = seen ? -1 : k;
+            *items = list >= 0;
+            if (list >= 0 && !seen) {
+                r->lists[list].present = true;
+            }
+        }
     }
-    return ok;
+    return true;
 }
 
-bool ccl_cli_scene_parse_with(const char *text, size_t length, const char *name,
-                              const ccl_world_def *def, ccl_cli_scene *scene, char *error,
-                              size_t error_size) {
-    memset(scene, 0, sizeof *scene);
-    /* cJSON wants the terminating NUL inside the length when it checks for trailing text */
-    char *copy = malloc(length + 1);
-    if (copy == NULL) {
-        snprintf(error, error_size, "%s: out of memory", name);
+/// The current member's path.
+static const char *ccl_cli_scene_member_path(const ccl_cli_scene_reader *r) {
+    return r->member_count > 0 ? r->members[r->member_count - 1].path : "";
+}
+
+/// The stream's event: a whole value (the root, or a member's value).
+static bool ccl_cli_scene_on_value(void *user, const ccl_cli_json_piece *piece) {
+    ccl_cli_scene_reader *r = user;
+    const char *path = piece->depth == 0 ? "" : ccl_cli_scene_member_path(r);
+    ccl_cli_scene_ctx ctx = {
+        r->name, piece->text, piece->length, piece->value, piece->pos, path, -1, NULL, 0};
+    ccl_cli_scene_check_underflow(r, &ctx);
+    if (piece->depth == 0) {
+        return ccl_cli_scene_keep(&r->root, piece, "");
+    }
+    if (r->key < 0) {
+        return true; /* unknown or repeated: refused later, by name */
+    }
+    const cJSON *boundary = cJSON_GetObjectItemCaseSensitive(piece->value, "boundary");
+    if (r->key == 0 && cJSON_IsString(boundary) && strcmp(boundary->valuestring, "walls") == 0) {
+        r->walls = true;
+    }
+    int list = ccl_cli_scene_keys[r->key].list;
+    ccl_cli_scene_kept *kept = list >= 0     ? &r->lists[list].whole
+                               : r->key == 0 ? &r->world
+                                             : &r->until;
+    return ccl_cli_scene_keep(kept, piece, path);
+}
+
+/// The stream's event: a list starts.
+static bool ccl_cli_scene_on_array(void *user, ccl_cli_text_pos pos) {
+    ccl_cli_scene_reader *r = user;
+    if (r->key == 1) {
+        r->places.circles_array = pos;
+    }
+    return true;
+}
+
+/// Makes room for one more item in list (its items of size bytes in *items, and its places,
+/// per positions a piece, in *places).
+static bool ccl_cli_scene_grow(ccl_cli_scene_list *list, void **items, size_t size,
+                               ccl_cli_text_pos **places, size_t per) {
+    if (list->count < list->capacity) {
+        return true;
+    }
+    size_t capacity = 2 * (size_t)list->capacity + 64;
+    if (capacity > INT32_MAX) {
         return false;
     }
-    memcpy(copy, text, length);
-    copy[length] = '\0';
-    bool ok = ccl_cli_scene_parse_text(copy, length, name, def, scene, error, error_size);
-    free(copy);
-    return ok;
+    void *grown = realloc(*items, capacity * size);
+    if (grown != NULL) {
+        *items = grown;
+    }
+    ccl_cli_text_pos *more = realloc(*places, capacity * per * sizeof **places);
+    if (more != NULL) {
+        *places = more;
+    }
+    if (grown == NULL || more == NULL) {
+        return false;
+    }
+    list->capacity = (int)capacity;
+    return true;
 }
 
-bool ccl_cli_scene_parse(const char *text, size_t length, const char *name, ccl_cli_scene *scene,
-                         char *error, size_t error_size) {
-    return ccl_cli_scene_parse_with(text, length, name, NULL, scene, error, error_size);
+/// Reads one item of a list (ctx: its piece) into the scene, or notes its refusal.
+static bool ccl_cli_scene_read_item(ccl_cli_scene_reader *r, int which, ccl_cli_scene_ctx *ctx) {
+    ccl_cli_scene_list *list = &r->lists[which];
+    ccl_cli_scene *scene = r->scene;
+    ccl_cli_scene_places *places = &r->places;
+    ctx->error = list->message;
+    ctx->error_size = sizeof list->message;
+    int i = list->count;
+    bool ok;
+    if (which == 0) {
+        if (!ccl_cli_scene_grow(list, (void **)&scene->circles, sizeof *scene->circles,
+                                &places->circles, 2)) {
+            return false;
+        }
+        ok = ccl_cli_scene_circle_read(ctx, &scene->circles[i], &places->circles[2 * (size_t)i],
+                                       !r->walls);
+    } else if (which == 1) {
+        if (!ccl_cli_scene_grow(list, (void **)&scene->segments, sizeof *scene->segments,
+                                &places->segments, 3)) {
+            return false;
+        }
+        ok = ccl_cli_scene_segment_read(ctx, &scene->segments[i], &places->segments[3 * (size_t)i]);
+    } else {
+        if (!ccl_cli_scene_grow(list, (void **)&scene->points, sizeof *scene->points,
+                                &places->points, 1)) {
+            return false;
+        }
+        ok = ccl_cli_scene_point_read(ctx, &scene->points[i]);
+        places->points[i] = ctx->base;
+    }
+    if (ok) {
+        list->count++;
+    } else {
+        list->bad = i;
+    }
+    return true;
+}
+
+/// The stream's event: an item of a list.
+static bool ccl_cli_scene_on_item(void *user, const ccl_cli_json_piece *piece) {
+    ccl_cli_scene_reader *r = user;
+    ccl_cli_scene_ctx ctx = {r->name,      piece->text, piece->length,
+                             piece->value, piece->pos,  ccl_cli_scene_member_path(r),
+                             r->items++,   NULL,        0};
+    ccl_cli_scene_check_underflow(r, &ctx);
+    if (r->key < 0 || r->has_underflow) {
+        return true;
+    }
+    int which = ccl_cli_scene_keys[r->key].list;
+    if (r->lists[which].bad >= 0) {
+        return true; /* this list is refused already: the rest is only read */
+    }
+    if (r->lists[which].count == 0) {
+        char *names[3] = {r->places.circles_name, r->places.segments_name, r->places.points_name};
+        snprintf(names[which], CCL_CLI_PATH_NAME_SIZE, "%s", ccl_cli_scene_member_path(r));
+    }
+    return ccl_cli_scene_read_item(r, which, &ctx);
+}
+
+/// Checks the root object's members: each known, none repeated (as cJSON names them).
+static bool ccl_cli_scene_check_members(const ccl_cli_scene_reader *r, ccl_cli_scene_ctx *ctx) {
+    for (int i = 0; i < r->member_count; i++) {
+        const ccl_cli_scene_member *m = &r->members[i];
+        bool known = false;
+        for (int k = 0; k < CCL_CLI_SCENE_KEYS; k++) {
+            known = known || strcmp(m->name, ccl_cli_scene_keys[k].name) == 0;
+        }
+        if (!known) {
+            char list[256] = "";
+            for (int k = 0; k < CCL_CLI_SCENE_KEYS; k++) {
+                size_t used = strlen(list);
+                snprintf(list + used, sizeof list - used, "%s\"%s\"", used ? ", " : "",
+                         ccl_cli_scene_keys[k].name);
+            }
+            return ccl_cli_scene_fail_at(ctx, m->pos, m->path,
+                                         "unknown key \"%s\" in a scene (allowed: %s)", m->spelled,
+                                         list);
+        }
+        for (int j = 0; j < i; j++) {
+            if (strcmp(r->members[j].name, m->name) == 0) {
+                return ccl_cli_scene_fail_at(ctx, m->pos, m->path, "duplicate key \"%s\"",
+                                             m->spelled);
+            }
+        }
+    }
+    return true;
+}
+
+/// Checks list which (what: its items, for messages) after the read: an array, each item in
+/// the box, none refused on its own.
+static bool ccl_cli_scene_check_list(ccl_cli_scene_reader *r, int which, const char *what,
+                                     char *error, size_t error_size) {
+    ccl_cli_scene_list *list = &r->lists[which];
+    if (list->whole.present) {
+        ccl_cli_scene_ctx ctx = ccl_cli_scene_kept_ctx(r, &list->whole, error, error_size);
+        return ccl_cli_scene_fail(&ctx, ctx.root, false, "expected an array of %s, got %s", what,
+                                  ccl_cli_scene_kind(ctx.root));
+    }
+    ccl_cli_scene_ctx ctx = ccl_cli_scene_kept_ctx(r, NULL, error, error_size);
+    ccl_cli_scene *scene = r->scene;
+    int *counts[3] = {&scene->circle_count, &scene->segment_count, &scene->point_count};
+    *counts[which] = list->count;
+    for (int i = 0; i < list->count; i++) {
+        if (!ccl_cli_scene_in_box(&ctx, scene, &r->places, which, i)) {
+            return false;
+        }
+    }
+    if (list->bad >= 0) {
+        snprintf(error, error_size, "%s", list->message);
+        return false;
+    }
+    return true;
+}
+
+/// The checks after the read, in their order, then the world.
+static bool ccl_cli_scene_judge(ccl_cli_scene_reader *r, const ccl_world_def *def, char *error,
+                                size_t error_size) {
+    if (r->has_underflow) {
+        snprintf(error, error_size, "%s", r->underflow);
+        return false;
+    }
+    ccl_cli_scene_ctx ctx = ccl_cli_scene_kept_ctx(r, NULL, error, error_size);
+    if (!r->root_object) {
+        ccl_cli_scene_ctx root = ccl_cli_scene_kept_ctx(r, &r->root, error, error_size);
+        return ccl_cli_scene_fail(&root, root.root, false, "expected a scene (an object), got %s",
+                                  ccl_cli_scene_kind(root.root));
+    }
+    if (!ccl_cli_scene_check_members(r, &ctx)) {
+        return false;
+    }
+    if (!r->world.present) {
+        return ccl_cli_scene_fail_at(&ctx, r->root_pos, "", "missing key \"world\"");
+    }
+    ccl_cli_scene_ctx world = ccl_cli_scene_kept_ctx(r, &r->world, error, error_size);
+    r->places.world = r->world.pos;
+    snprintf(r->places.world_name, sizeof r->places.world_name, "%s", r->world.path);
+    if (!ccl_cli_scene_world(&world, r->scene) ||
+        (r->lists[1].present && !ccl_cli_scene_check_list(r, 1, "segments", error, error_size)) ||
+        (r->lists[2].present && !ccl_cli_scene_check_list(r, 2, "points", error, error_size))) {
+        return false;
+    }
+    ccl_cli_scene_ctx until = ccl_cli_scene_kept_ctx(r, &r->until, error, error_size);
+    if (r->until.present && !ccl_cli_scene_until(&until, r->scene)) {
+        return false;
+    }
+    if (!r->lists[0].present) {
+        return ccl_cli_scene_fail_at(&ctx, r->root_pos, "", "missing key \"circles\"");
+    }
+    return ccl_cli_scene_check_list(r, 0, "circles", error, error_size) &&
+           ccl_cli_scene_build(&ctx, &r->places, def, r->scene);
+}
+
+/// Frees a kept value.
+static void ccl_cli_scene_kept_free(ccl_cli_scene_kept *kept) {
+    free(kept->text);
+    cJSON_Delete(kept->value);
+}
+
+/// Frees what the reader holds beside the scene.
+static void ccl_cli_scene_reader_free(ccl_cli_scene_reader *r) {
+    for (int i = 0; i < r->member_count; i++) {
+        free(r->members[i].name);
+    }
+    free(r->members);
+    ccl_cli_scene_kept_free(&r->root);
+    ccl_cli_scene_kept_free(&r->world);
+    ccl_cli_scene_kept_free(&r->until);
+    for (int k = 0; k < 3; k++) {
+        ccl_cli_scene_kept_free(&r->lists[k].whole);
+    }
+    free(r->places.circles);
+    free(r->places.segments);
+    free(r->places.points);
 }
 
 /// Writes the message for a file of more than CCL_CLI_SCENE_MAX_BYTES (size: its size, or -1
@@ -248,50 +465,44 @@ static void ccl_cli_scene_too_large(const char *name, long long size, char *erro
              name, (long long)CCL_CLI_SCENE_MAX_BYTES, held);
 }
 
-/// Reads file into *text (NUL-terminated, *length bytes before the NUL), checking the limit
-/// before reading a regular file and while reading a stream. A stream is read only up to its
-/// first NUL byte, which the parser then refuses (so /dev/zero costs one block).
-static bool ccl_cli_scene_slurp(FILE *file, const char *name, char **text, size_t *length,
-                                char *error, size_t error_size) {
-    struct stat info;
-    size_t capacity = (size_t)1 << 16;
-    if (fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode)) {
-        if (info.st_size > (off_t)CCL_CLI_SCENE_MAX_BYTES) {
-            ccl_cli_scene_too_large(name, (long long)info.st_size, error, error_size);
-            return false;
-        }
-        capacity = (size_t)info.st_size + 2; /* one more byte shows the end of the file */
+/// Reads the scene from source into scene and its world.
+static bool ccl_cli_scene_read_source(ccl_cli_json_source *source, const char *name,
+                                      const ccl_world_def *def, ccl_cli_scene *scene, char *error,
+                                      size_t error_size) {
+    memset(scene, 0, sizeof *scene);
+    scene->restitution = 1.0;
+    ccl_cli_scene_reader r = {.name = name, .scene = scene, .key = -1};
+    for (int k = 0; k < 3; k++) {
+        r.lists[k].bad = -1;
     }
-    *length = 0;
-    *text = malloc(capacity);
-    while (*text != NULL) {
-        if (*length + 1 == capacity) {
-            if (capacity > CCL_CLI_SCENE_MAX_BYTES) {
-                ccl_cli_scene_too_large(name, -1, error, error_size);
-                return false;
-            }
-            capacity = capacity * 2 > CCL_CLI_SCENE_MAX_BYTES + 2 ? CCL_CLI_SCENE_MAX_BYTES + 2
-                                                                  : capacity * 2;
-            char *grown = realloc(*text, capacity);
-            if (grown == NULL) {
-                break;
-            }
-            *text = grown;
-        }
-        size_t got = fread(*text + *length, 1, capacity - 1 - *length, file);
-        bool nul = memchr(*text + *length, '\0', got) != NULL;
-        *length += got;
-        if (got == 0 || nul) {
-            (*text)[*length] = '\0';
-            if (ferror(file)) {
-                snprintf(error, error_size, "%s: cannot read: %s", name, strerror(errno));
-                return false;
-            }
-            return true;
-        }
+    ccl_cli_json_events events = {&r,
+                                  ccl_cli_scene_on_member,
+                                  ccl_cli_scene_on_object,
+                                  ccl_cli_scene_on_value,
+                                  ccl_cli_scene_on_array,
+                                  ccl_cli_scene_on_item};
+    bool ok = ccl_cli_json_stream(source, name, &events, error, error_size);
+    if (!ok && source->over_limit) {
+        ccl_cli_scene_too_large(name, -1, error, error_size);
     }
-    snprintf(error, error_size, "%s: cannot read: out of memory", name);
-    return false;
+    ok = ok && ccl_cli_scene_judge(&r, def, error, error_size);
+    ccl_cli_scene_reader_free(&r);
+    if (!ok) {
+        ccl_cli_scene_free(scene);
+    }
+    return ok;
+}
+
+bool ccl_cli_scene_parse_with(const char *text, size_t length, const char *name,
+                              const ccl_world_def *def, ccl_cli_scene *scene, char *error,
+                              size_t error_size) {
+    ccl_cli_json_source source = {NULL, 0, text, length, false};
+    return ccl_cli_scene_read_source(&source, name, def, scene, error, error_size);
+}
+
+bool ccl_cli_scene_parse(const char *text, size_t length, const char *name, ccl_cli_scene *scene,
+                         char *error, size_t error_size) {
+    return ccl_cli_scene_parse_with(text, length, name, NULL, scene, error, error_size);
 }
 
 bool ccl_cli_scene_load(const char *path, const char *name, const ccl_world_def *def,
@@ -303,11 +514,16 @@ bool ccl_cli_scene_load(const char *path, const char *name, const ccl_world_def 
         snprintf(error, error_size, "%s: cannot open: %s", name, strerror(errno));
         return false;
     }
-    char *text = NULL;
-    size_t length = 0;
-    bool ok = ccl_cli_scene_slurp(file, name, &text, &length, error, error_size) &&
-              ccl_cli_scene_parse_text(text, length, name, def, scene, error, error_size);
-    free(text);
+    struct stat info;
+    bool ok;
+    if (fstat(fileno(file), &info) == 0 && S_ISREG(info.st_mode) &&
+        info.st_size > (off_t)CCL_CLI_SCENE_MAX_BYTES) {
+        ccl_cli_scene_too_large(name, (long long)info.st_size, error, error_size);
+        ok = false;
+    } else {
+        ccl_cli_json_source source = {file, CCL_CLI_SCENE_MAX_BYTES, NULL, 0, false};
+        ok = ccl_cli_scene_read_source(&source, name, def, scene, error, error_size);
+    }
     if (!from_stdin) {
         fclose(file);
     }

@@ -6,21 +6,15 @@
 
 void ccl_cli_svg_text(FILE *out, const char *text) {
     for (const char *c = text; *c; c++) {
-        switch (*c) {
-            case '<':
-                fputs("&lt;", out);
-                break;
-            case '>':
-                fputs("&gt;", out);
-                break;
-            case '&':
-                fputs("&amp;", out);
-                break;
-            case '"':
-                fputs("&quot;", out);
-                break;
-            default:
-                fputc(*c, out);
+        const char *entity = *c == '<'   ? "&lt;"
+                             : *c == '>' ? "&gt;"
+                             : *c == '&' ? "&amp;"
+                             : *c == '"' ? "&quot;"
+                                         : NULL;
+        if (entity != NULL) {
+            fputs(entity, out);
+        } else {
+            fputc(*c, out);
         }
     }
 }

@@ -1,8 +1,9 @@
 /* circol: the event-driven world. Circles move on exact trajectories from one collision to the
  * next; collisions are processed in time order, so no circle passes through another or a wall.
  *
- * Trajectories: without damping, p(t) = p0 + v0 t + g t^2 / 2. With linear damping gamma (and
- * no gravity), v(t) = v0 exp(-gamma t) and p(t) = p0 + v0 s(t), s = (1 - exp(-gamma t)) / gamma.
+ * Trajectories: without damping, p(t) = p0 + v0 t + g t^2 / 2. With linear damping gamma,
+ * v(t) = g / gamma + (v0 - g / gamma) exp(-gamma t) and p(t) = p0 + (g / gamma) t + (v0 - g /
+ * gamma) s(t), s = (1 - exp(-gamma t)) / gamma (without gravity, v0 exp(-gamma t) and p0 + v0 s).
  * Immovable circles (mass 0) never move and feel no gravity.
  */
 #ifndef CIRCOL_WORLD_H
@@ -52,10 +53,12 @@ typedef enum ccl_overlap_policy {
 
 /// What a contact event's other party is.
 typedef enum ccl_contact_kind {
-    CCL_CONTACT_CIRCLE = 0, ///< Another circle (event.b).
-    CCL_CONTACT_SEGMENT,    ///< A static segment (event.wall is its index).
-    CCL_CONTACT_POINT,      ///< A static point (event.wall is its index).
-    CCL_CONTACT_BOX,        ///< A box wall (event.wall: 0 left, 1 right, 2 bottom, 3 top).
+    CCL_CONTACT_CIRCLE = 0,   ///< Another circle (event.b).
+    CCL_CONTACT_SEGMENT,      ///< A static segment (event.wall is its index).
+    CCL_CONTACT_POINT,        ///< A static point (event.wall is its index).
+    CCL_CONTACT_BOX,          ///< A box wall (event.wall: 0 left, 1 right, 2 bottom, 3 top).
+    CCL_CONTACT_SENSOR_BEGIN, ///< Sensor a began to touch circle b (impulse 0; circol/game.h).
+    CCL_CONTACT_SENSOR_END,   ///< Sensor a stopped touching circle b (impulse 0).
 } ccl_contact_kind;
 
 /// One collision, as it happened.
@@ -81,7 +84,7 @@ typedef struct ccl_world_def {
     ccl_boundary boundary;      ///< Default CCL_BOUNDARY_WALLS.
     ccl_vec2 gravity;           ///< Uniform acceleration, length/time^2. Default (0, 0).
     double damping;             ///< Linear damping rate gamma >= 0, 1/time. Default 0.
-                                ///< Gravity and damping together: CCL_ERR_UNSUPPORTED.
+                                ///< With gravity too, circles fall towards g / gamma.
     double restitution;         ///< Restitution of box walls, segments and points, and of
                                 ///< circles added with restitution < 0. In [0, 1]. Default 1.
     double collapse_time;       ///< TC model (Luding and McNamara): a collision between circles
@@ -161,6 +164,11 @@ typedef struct ccl_circle_state {
     ccl_vec2 position, velocity;
     double radius, mass, restitution;
     void *user_data;
+    bool asleep;       ///< At rest under gravity until something wakes it (velocity 0).
+    bool kinematic;    ///< Mass 0 and moving at the velocity last set (circol/game.h).
+    bool sensor;       ///< Reports touches, exchanges no impulse (circol/game.h).
+    uint32_t category; ///< Collision filter (circol/game.h).
+    uint32_t mask;
 } ccl_circle_state;
 
 /// Statistics since the world was created (or since ccl_world_reset_stats).
@@ -252,7 +260,8 @@ bool ccl_world_is_valid(const ccl_world *world, ccl_circle_id id);
 ccl_status ccl_world_get_circle(const ccl_world *world, ccl_circle_id id, ccl_circle_state *out);
 
 /// Sets a circle's velocity at the current world time (each component at most CCL_MAX_SPEED in
-/// magnitude). An immovable circle (mass 0) keeps its rest: CCL_ERR_INVALID_ARGUMENT.
+/// magnitude). An immovable circle (mass 0) becomes kinematic: it moves at this velocity, with
+/// infinite mass, until the next call (circol/game.h); in a damped world CCL_ERR_UNSUPPORTED.
 ccl_status ccl_world_set_velocity(ccl_world *world, ccl_circle_id id, ccl_vec2 velocity);
 
 /// Writes up to capacity circle states (in slot order) and sets *count to the number written.
@@ -276,6 +285,27 @@ void ccl_world_reset_stats(ccl_world *world);
 /// Scales all movable circles' velocities by factor (e.g. to set a temperature). Changes nothing
 /// and returns CCL_ERR_INVALID_ARGUMENT when a component would exceed CCL_MAX_SPEED.
 ccl_status ccl_world_scale_velocities(ccl_world *world, double factor);
+
+/// Makes every radius grow in time from now (Lubachevsky-Stillinger compression): a circle of
+/// radius r0 at this call has radius r0 (1 + rate t) a time t later, immovable circles too. rate
+/// >= 0 in 1/time; 0 stops the growth, the radii keeping the size they reached; a later call
+/// starts again from the radii it finds. Contact times stay exact (a quadratic, as on straight
+/// lines). A collision is elastic in the frame of the growing gap: the speed at which the gap
+/// closed is turned round, so every pair parts faster than its contact distance grows, and the
+/// kinetic energy grows with each collision (keep the temperature with
+/// ccl_world_scale_velocities); restitution does not apply while radii grow. The grid is rebuilt
+/// as the circles outgrow its cells. Radii are brought up to date at the end of each advance
+/// (queries between advances read the present radii; inside a contact callback, those of the
+/// last such update), so splitting an advance in two changes the radii in their last bits.
+/// CCL_ERR_UNSUPPORTED under gravity or damping, or while a kinematic circle, a sensor or a filter
+/// that forbids a pair is in the world (circol/game.h: those calls likewise refuse while radii
+/// grow); an advance returns it where the largest circle would outgrow the box (wider than its
+/// smaller side). CCL_ERR_INVALID_ARGUMENT for a negative, infinite or NaN rate; CCL_ERR_LOCKED
+/// from a contact callback.
+ccl_status ccl_world_set_growth_rate(ccl_world *world, double rate);
+
+/// The growth rate last set (0 when radii do not grow).
+double ccl_world_growth_rate(const ccl_world *world);
 
 /// The largest overlap now, 0 when none: over every pair of circles (sum of radii minus distance)
 /// and every circle against a box wall, segment or point (radius minus distance). O(N) with the

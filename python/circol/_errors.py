@@ -64,8 +64,7 @@ class EventLimitError(CircolError):
 
 
 class UnsupportedError(CircolError):
-    """A valid combination the world does not simulate, e.g. gravity with damping
-    (CCL_ERR_UNSUPPORTED)."""
+    """A valid combination the world does not simulate (CCL_ERR_UNSUPPORTED)."""
 
     status = lib.CCL_ERR_UNSUPPORTED
 

@@ -133,7 +133,6 @@ def test_errors_raise_exceptions_named_after_the_status():
         (circol.InvalidArgumentError, lambda: world.advance(math.nan)),
         (circol.OverlapError, lambda: world.add_circle((5.5, 5), 1)),
         (circol.OutsideBoxError, lambda: world.add_circle((0.5, 5), 1)),
-        (circol.UnsupportedError, lambda: circol.World(gravity=(0, -1), damping=0.5)),
         (circol.InvalidArgumentError, lambda: circol.World(box=(0, 0, -1, 10))),
     ]
     for error, call in cases:

@@ -32,8 +32,7 @@ void ccl_grid_release(ccl_grid *g) {
     g->obstacle_start = NULL;
 }
 
-static int32_t ccl_grid_axis_cells(double length, double min_cell, double wanted_cell,
-                                   bool periodic) {
+int32_t ccl_grid_axis_cells(double length, double min_cell, double wanted_cell, bool periodic) {
     double most = floor(length / min_cell);
     double n = floor(length / fmax(min_cell, wanted_cell));
     if (periodic && n < 3.0) {
@@ -53,12 +52,12 @@ static int32_t ccl_grid_axis_cells(double length, double min_cell, double wanted
 
 /* The lists are singly linked (no back link in the circle's slot): removal walks its cell's
  * list, which is never longer than what a prediction in that cell scans anyway. */
-void ccl_grid_remove(ccl_grid *g, ccl_grid_links links, int32_t i) {
+void ccl_cell_list_remove(int32_t *heads, ccl_grid_links links, int32_t i) {
     ccl_grid_link *l = ccl_grid_link_of(links, i);
     if (l->cell < 0) {
         return;
     }
-    int32_t *link = &g->cell_head[l->cell];
+    int32_t *link = &heads[l->cell];
     while (*link != i) {
         link = &ccl_grid_link_of(links, *link)->next;
     }

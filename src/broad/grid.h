@@ -66,6 +66,11 @@ static inline double ccl_grid_min_cell(double radius) {
     return 2.0 * radius * (1.0 + CCL_CELL_MARGIN);
 }
 
+/// Cells along an axis of this length: as near wanted_cell wide as whole cells allow, never
+/// narrower than min_cell, at least 3 when periodic (so that the neighbour lines are distinct),
+/// between 1 and CCL_MAX_CELLS_PER_AXIS (a 2D or a 3D grid's).
+int32_t ccl_grid_axis_cells(double length, double min_cell, double wanted_cell, bool periodic);
+
 /// The cells a build would make for `live` circles of radius at most max_radius: nx by ny.
 void ccl_grid_plan(const ccl_grid *g, double max_radius, int32_t live, int32_t *nx, int32_t *ny);
 
@@ -122,22 +127,57 @@ static inline int32_t ccl_grid_first(const ccl_grid *g, int32_t c) {
     return g->cell_head[c];
 }
 
-/// Links circle i into cell c.
-static inline void ccl_grid_insert(ccl_grid *g, ccl_grid_links links, int32_t i, int32_t c) {
+/// Links body i into cell c of a cell list whose heads are heads (a 2D or a 3D grid's).
+static inline void ccl_cell_list_insert(int32_t *heads, ccl_grid_links links, int32_t i,
+                                        int32_t c) {
     ccl_grid_link *l = ccl_grid_link_of(links, i);
     l->cell = c;
-    l->next = g->cell_head[c];
-    g->cell_head[c] = i;
+    l->next = heads[c];
+    heads[c] = i;
+}
+
+/// Unlinks body i from its cell of the cell list with these heads (nothing when it is in none).
+void ccl_cell_list_remove(int32_t *heads, ccl_grid_links links, int32_t i);
+
+/// Links circle i into cell c.
+static inline void ccl_grid_insert(ccl_grid *g, ccl_grid_links links, int32_t i, int32_t c) {
+    ccl_cell_list_insert(g->cell_head, links, i, c);
 }
 
 /// Unlinks circle i from its cell (nothing when it is in none).
-void ccl_grid_remove(ccl_grid *g, ccl_grid_links links, int32_t i);
+static inline void ccl_grid_remove(ccl_grid *g, ccl_grid_links links, int32_t i) {
+    ccl_cell_list_remove(g->cell_head, links, i);
+}
 
 /// The obstacle codes listed for cell c: [*first, *end).
 static inline void ccl_grid_obstacles_in(const ccl_grid *g, int32_t c, const int32_t **first,
                                          const int32_t **end) {
     *first = g->obstacle_items + g->obstacle_start[c];
     *end = g->obstacle_items + g->obstacle_start[c + 1];
+}
+
+/* The columns (or rows, or layers) next to cell coordinate c on an axis of n cells, and the shift
+ * that brings each one's circles beside c across a periodic edge: 3 of them, fewer at a wall.
+ * Returns how many.
+ */
+static inline int ccl_grid_neighbour_lines(int32_t c, int32_t n, bool periodic, double size,
+                                           int32_t lines[3], double shifts[3]) {
+    int count = 0;
+    for (int32_t o = -1; o <= 1; ++o) {
+        int32_t m = c + o;
+        double shift = 0.0;
+        if (m < 0 || m >= n) {
+            if (!periodic) {
+                continue;
+            }
+            shift = m < 0 ? -size : size;
+            m = m < 0 ? m + n : m - n;
+        }
+        lines[count] = m;
+        shifts[count] = shift;
+        count++;
+    }
+    return count;
 }
 
 #endif

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "circol/base.h"
+#include "core/exact.h"
 #include "core/memory.h"
 
 /// node.prev of a circle that is not in the queue.
@@ -99,6 +100,15 @@ void ccl_queue_shift(ccl_queue *q, double shift);
 /// nothing is re-inserted. Every finite key must be at least now. Returns s, or 0 when there is no
 /// such shift (then nothing changed).
 double ccl_queue_shift_exactly(ccl_queue *q, double now);
+
+/// The time origin after a re-basing moved it forward by shift from base: their sum, rounded up
+/// where an exact shift (ccl_queue_shift_exactly) rounds it down, so that no time reported after
+/// the re-basing (origin plus time) falls below one reported before it.
+static inline double ccl_queue_rebased_origin(double base, double shift, bool exact) {
+    double error;
+    double origin = ccl_two_sum(base, shift, &error);
+    return exact && error > 0.0 ? nextafter(origin, INFINITY) : origin;
+}
 
 /// For ccl_queue_top with an empty front: moves on to the next bucket that holds a circle and
 /// returns the top; -1 when no finite key is left.

@@ -61,6 +61,10 @@
 /// Relative widening of a cell past one diameter, so that rounding of positions near cell edges
 /// can never hide a contact with a circle two cells away. Smaller risks missed contacts.
 #define CCL_CELL_MARGIN 1e-9
+/// Growing radii (world/growth.c): the grid is rebuilt for circles this much larger (relative)
+/// than the largest now, and again once it outgrows them. Lower rebuilds more often (each O(N));
+/// higher makes cells wider than they need be (more neighbours per scan). No event changes.
+#define CCL_GROWTH_HEADROOM 0.125
 /// Most cells of a grid (about two per circle below it): bounds memory for sparse worlds. Lower
 /// makes cells of crowded worlds hold more circles (slower scans); no event changes.
 #define CCL_MAX_CELLS (1 << 24)
@@ -157,5 +161,10 @@
 #define CCL_SQUARES_LOW 0x1p-900
 /// Neighbours whose entry times are computed together in one vectorised block. Only speed.
 #define CCL_SCAN_BLOCK 32
+/// Most evaluations one root of a contact under gravity with damping takes
+/// (src/world/predict_gravity_damped.c): the bisections of the bit patterns end within 64 halvings
+/// and a Newton step comes at most between two of them, so this is never reached; it only bounds
+/// the loop against a function that is not what it should be.
+#define CCL_MIXED_MAX_STEPS 200
 
 #endif

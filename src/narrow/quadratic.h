@@ -209,22 +209,13 @@ static inline bool ccl_contact_interval_far(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec
     double a = ccl_dot(dv, dv);
     double b = ccl_dot(dv, dp);
     double c = ccl_dot(dp, dp) - R * R;
-    if (a == 0.0) {
-        /* dv == 0 (dv_lo is then 0 too: the exact difference of equal numbers) */
-        return ccl_rest_interval(c, t_enter, t_exit);
-    }
-    double discriminant;
-    if (c <= 0.0) {
-        discriminant = b * b - a * c; /* a sum of non-negative terms: no cancellation */
-    } else {
-        double w = sqrt(a) * R;
-        double cross = far ? ccl_cross_compensated_far(dv, dv_lo, dp, dp_lo)
+    if (a != 0.0 && c > 0.0) {
+        /* apart now and moving: the discriminant comes from the cross product */
+        parts->cross = far ? ccl_cross_compensated_far(dv, dv_lo, dp, dp_lo)
                            : ccl_cross_compensated(dv, dv_lo, dp, dp_lo);
-        discriminant = ccl_apart_discriminant(w, fabs(cross));
         parts->apart = true;
-        parts->cross = cross;
     }
-    return ccl_quadratic_interval(a, b, c, discriminant, &parts->root, t_enter, t_exit);
+    return ccl_contact_roots(a, b, c, R, fabs(parts->cross), &parts->root, t_enter, t_exit);
 }
 
 /// ccl_contact_interval_far deciding for itself whether the pair is far apart.

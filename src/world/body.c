@@ -115,3 +115,31 @@ ccl_status ccl_world_slot_to_change(const ccl_world *w, ccl_circle_id id, int32_
     *slot = ccl_world_slot_of(w, id);
     return *slot < 0 ? CCL_ERR_STALE_ID : CCL_OK;
 }
+
+ccl_status ccl_world_get_item(const ccl_world *w, ccl_circle_id id, void *out,
+                              ccl_slot_item_fn *item) {
+    if (w == NULL || out == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    int32_t i = ccl_world_slot_of(w, id);
+    if (i < 0) {
+        return CCL_ERR_STALE_ID;
+    }
+    item(w, i, out);
+    return CCL_OK;
+}
+
+ccl_status ccl_world_export_items(const ccl_world *w, void *out, size_t item_size, int capacity,
+                                  int *count, ccl_slot_item_fn *item) {
+    if (w == NULL || count == NULL || capacity < 0 || (out == NULL && capacity > 0)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    int n = 0;
+    for (int32_t i = 0; i < w->slot_count && n < capacity; ++i) {
+        if (w->bodies[i].alive) {
+            item(w, i, (char *)out + (size_t)n++ * item_size);
+        }
+    }
+    *count = n;
+    return CCL_OK;
+}

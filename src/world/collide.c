@@ -8,6 +8,7 @@
 #include "world/guard.h"
 #include "world/ledger.h"
 #include "world/motion.h"
+#include "world/obstacle_ids.h"
 #include "world/predict.h"
 #include "world/rest.h"
 #include "world/sleep.h"
@@ -382,8 +383,9 @@ ccl_status ccl_world_hit_wall(ccl_world *w, int32_t i) {
     ccl_world_settle_support(w, i); /* the bounce may point it into a wall it rests on */
     ccl_world_try_sleep(w, i, 1.0);
     ccl_circle_id none = {0, 0};
+    int id = kind == CCL_CONTACT_BOX ? index : ccl_obstacle_id(w, index, kind == CCL_CONTACT_POINT);
     ccl_contact_event event = {
-        w->time_base + w->time, kind, ccl_world_id_of(w, i), none, index, point, n, impulse};
+        w->time_base + w->time, kind, ccl_world_id_of(w, i), none, id, point, n, impulse};
     ccl_status status = ccl_world_record(w, &event);
     if (lost) {
         ccl_predict_obstacle_passing_over(w, i, other);

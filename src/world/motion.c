@@ -2,10 +2,11 @@
 #include "world/motion.h"
 
 const ccl_motion_law *ccl_motion_law_of(const ccl_world_def *def) {
+    bool gravity = def->gravity.x != 0.0 || def->gravity.y != 0.0;
     if (def->damping > 0.0) {
-        return &ccl_motion_damped; /* damping with gravity is refused (CCL_ERR_UNSUPPORTED) */
+        return gravity ? &ccl_motion_gravity_damped : &ccl_motion_damped;
     }
-    if (def->gravity.x != 0.0 || def->gravity.y != 0.0) {
+    if (gravity) {
         return &ccl_motion_gravity;
     }
     return &ccl_motion_straight;

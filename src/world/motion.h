@@ -6,7 +6,10 @@
  * acceleration then move on a straight line relative to each other, and every contact time is a
  * root of a quadratic in u, or of a quartic where the accelerations differ (world/touch.h answers
  * "when do two bodies first touch" and "when does a body touch a wall, segment or point" for every
- * law of this form). A law says how u maps to time, which acceleration a body feels, and where a
+ * law of this form). Gravity with damping is the one law of another form: p + v s + a W in the
+ * elapsed time, whose contact times are world/predict_gravity_damped.h's (the curved prediction
+ * asks its ccl_curved_* calls, which keep touch.h's forms for every other law). A law says how u
+ * maps to time, which acceleration a body feels, and where a
  * body is and how fast it goes after tau. To add one, write world/motion_<name>.c defining a
  * ccl_motion_law and choose it in ccl_motion_law_of (world/motion.c). */
 #ifndef CIRCOL_WORLD_MOTION_H
@@ -33,11 +36,14 @@ struct ccl_motion_law {
 extern const ccl_motion_law ccl_motion_straight; ///< p + v tau
 extern const ccl_motion_law ccl_motion_damped;   ///< p + v (1 - exp(-gamma tau)) / gamma
 extern const ccl_motion_law ccl_motion_gravity;  ///< p + v tau + g tau^2 / 2, less supports
+extern const ccl_motion_law ccl_motion_growth;   ///< p + v tau, radii growing (world/growth.h)
+/// p + v s + g W(s) in the damped law's s, less supports (world/predict_gravity_damped.h)
+extern const ccl_motion_law ccl_motion_gravity_damped;
 
 /// The law a world of this definition moves its bodies by (a valid definition).
 const ccl_motion_law *ccl_motion_law_of(const ccl_world_def *def);
 
-/// The acceleration body b feels: 0 for immovable and sleeping bodies.
+/// The acceleration body b feels: 0 for immovable (kinematic too) and sleeping bodies.
 static inline ccl_vec2 ccl_body_acceleration(const ccl_world *w, const ccl_body_slot *b) {
     if (b->immovable || b->asleep) {
         return ccl_v2(0.0, 0.0);
@@ -60,7 +66,9 @@ static inline void ccl_body_state_at(const ccl_world *w, const ccl_body_slot *b,
                                      ccl_vec2 *position, ccl_vec2 *velocity) {
     double tau = t - b->time;
     if (tau == 0.0 || b->immovable || b->asleep) {
-        *position = b->position;
+        /* a kinematic circle moves on a straight line, under any law */
+        bool moves = tau != 0.0 && b->kinematic && !b->asleep;
+        *position = moves ? ccl_mul_add(b->position, tau, b->velocity) : b->position;
         *velocity = b->velocity;
         return;
     }
@@ -81,7 +89,7 @@ static inline void ccl_body_move_to(const ccl_world *w, ccl_body_slot *b, double
         return;
     }
     double tau = t - b->time;
-    if (tau != 0.0 && !b->immovable && !b->asleep) {
+    if (tau != 0.0 && (!b->immovable || b->kinematic) && !b->asleep) {
         b->position = ccl_mul_add(b->position, tau, b->velocity);
     }
     b->time = t;

@@ -4,29 +4,32 @@
 #include "world/neighbours.h"
 #include "world/world.h"
 
+/* The cell index c + o on an axis of n cells, wrapped in a periodic box; false where it lies
+ * outside a walled box, or repeats c on a periodic axis of fewer than three cells. */
+static inline bool ccl_neighbour_cell(int32_t c, int32_t o, int32_t n, bool periodic,
+                                      int32_t *out) {
+    int32_t k = c + o;
+    if (k < 0 || k >= n) {
+        if (!periodic) {
+            return false;
+        }
+        k = (k + n) % n;
+    }
+    *out = k;
+    return !(n < 3 && o != 0 && k == c);
+}
+
 void ccl_world_each_neighbour(const ccl_world *w, ccl_vec2 p, ccl_neighbour_fn *fn, void *ctx) {
     int32_t c = ccl_grid_cell_of(&w->grid, p);
     int32_t cx = c % w->grid.nx, cy = c / w->grid.nx;
     for (int32_t oy = -1; oy <= 1; ++oy) {
-        int32_t ny = cy + oy;
-        if (ny < 0 || ny >= w->grid.ny) {
-            if (!w->box.periodic) {
-                continue;
-            }
-            ny = (ny + w->grid.ny) % w->grid.ny;
-        }
-        if (w->grid.ny < 3 && oy != 0 && ny == cy) {
+        int32_t ny;
+        if (!ccl_neighbour_cell(cy, oy, w->grid.ny, w->box.periodic, &ny)) {
             continue;
         }
         for (int32_t ox = -1; ox <= 1; ++ox) {
-            int32_t nx = cx + ox;
-            if (nx < 0 || nx >= w->grid.nx) {
-                if (!w->box.periodic) {
-                    continue;
-                }
-                nx = (nx + w->grid.nx) % w->grid.nx;
-            }
-            if (w->grid.nx < 3 && ox != 0 && nx == cx) {
+            int32_t nx;
+            if (!ccl_neighbour_cell(cx, ox, w->grid.nx, w->box.periodic, &nx)) {
                 continue;
             }
             for (int32_t k = ccl_grid_first(&w->grid, ny * w->grid.nx + nx); k >= 0;

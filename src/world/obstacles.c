@@ -1,6 +1,7 @@
-/* Adding segments and points. */
+/* Adding segments and points (removing them: obstacle_ids.c). */
 
 #include "world/motion.h"
+#include "world/obstacle_ids.h"
 #include "world/place.h"
 #include "world/refusal.h"
 #include "world/world.h"
@@ -100,14 +101,18 @@ static ccl_status ccl_world_add_obstacle(ccl_world *w, ccl_segment s, bool is_po
     if (status != CCL_OK) {
         return status;
     }
-    status = ccl_world_bin_obstacle(w, s);
+    int id;
+    status = ccl_obstacle_id_assign(w, is_point, added, &id);
+    if (status == CCL_OK) {
+        status = ccl_world_bin_obstacle(w, s);
+    }
     if (status != CCL_OK) {
         ccl_obstacles_pop(&w->obstacles, is_point);
         return status;
     }
     w->repredict_pending = true;
     if (index != NULL) {
-        *index = added;
+        *index = id;
     }
     return CCL_OK;
 }

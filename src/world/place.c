@@ -6,11 +6,13 @@
 #include "core/constants.h"
 #include "world/body.h"
 #include "world/drift.h"
+#include "world/filter.h"
 #include "world/motion.h"
 #include "world/neighbours.h"
 #include "world/place.h"
 #include "world/predict.h"
 #include "world/refusal.h"
+#include "world/sensor.h"
 #include "world/sleep.h"
 #include "world/unwrap.h"
 #include "world/world.h"
@@ -25,8 +27,8 @@ typedef struct ccl_overlap_scan {
 
 static void ccl_collect_overlap(const ccl_world *w, int32_t k, ccl_vec2 offset, void *ctx) {
     ccl_overlap_scan *scan = ctx;
-    if (k == scan->self) {
-        return;
+    if (k == scan->self || !ccl_pair_interacts(w, scan->self, k)) {
+        return; /* filtered pairs and sensors may overlap */
     }
     double R = scan->radius + w->bodies[k].radius;
     if (ccl_length_sq(offset) < R * R) {
@@ -51,10 +53,9 @@ static bool ccl_probe_obstacle(ccl_vec2 nearest, void *ctx) {
     return !probe->hit;
 }
 
-/* True when a circle at p (in the box) with radius r strictly overlaps a segment or point. The
- * tables list for p's cell every obstacle (image) within a cell's size of it, so every one within
- * r where r fits a cell: no need to look at the others then. */
-static bool ccl_circle_hits_obstacle(const ccl_world *w, ccl_vec2 p, double r) {
+/* The tables list for p's cell every obstacle (image) within a cell's size of it, so every one
+ * within r where r fits a cell: no need to look at the others then. */
+bool ccl_circle_hits_obstacle(const ccl_world *w, ccl_vec2 p, double r) {
     bool from_table = w->grid.obstacle_start != NULL && !w->grid.obstacles_stale &&
                       r <= w->grid.cell_w && r <= w->grid.cell_h;
     ccl_obstacle_probe probe = {p, r * r, false};
@@ -123,10 +124,7 @@ static void ccl_world_undo_add(ccl_world *w, int32_t i) {
     w->live_count--;
 }
 
-/* Where a circle of radius r asked at p goes in the box (*placed: p, wrapped into a periodic
- * box), or why it cannot. */
-static ccl_status ccl_world_position_in_box(const ccl_world *w, ccl_vec2 p, double r,
-                                            ccl_vec2 *placed) {
+ccl_status ccl_world_position_in_box(const ccl_world *w, ccl_vec2 p, double r, ccl_vec2 *placed) {
     if (w->box.periodic) {
         if (3.0 * ccl_grid_min_cell(r) > w->box.size.x ||
             3.0 * ccl_grid_min_cell(r) > w->box.size.y) {
@@ -255,9 +253,7 @@ static ccl_status ccl_world_bin_circle(ccl_world *w, int32_t i) {
     return CCL_OK;
 }
 
-/* The new circle i overlapping others: refused (CCL_OVERLAP_REJECT), or recorded in the overlap
- * list to drift apart (CCL_OVERLAP_SEPARATE). */
-static ccl_status ccl_world_apply_overlap_policy(ccl_world *w, int32_t i) {
+ccl_status ccl_world_apply_overlap_policy(ccl_world *w, int32_t i) {
     ccl_body_slot *b = &w->bodies[i];
     ccl_overlap_scan scan;
     memset(&scan, 0, sizeof scan);
@@ -324,6 +320,17 @@ ccl_status ccl_world_add_circle(ccl_world *w, const ccl_circle_def *def, ccl_cir
     return CCL_OK;
 }
 
+void ccl_world_forget_overlaps(ccl_world *w, int32_t i) {
+    int32_t kept = 0;
+    for (int32_t m = 0; m < w->overlap_count; ++m) {
+        if (w->overlaps[m].a != i && w->overlaps[m].b != i) {
+            w->overlaps[kept++] = w->overlaps[m];
+        }
+    }
+    w->overlap_count = kept;
+    ccl_world_refresh_separating_flags(w);
+}
+
 ccl_status ccl_world_remove_circle(ccl_world *w, ccl_circle_id id) {
     if (w == NULL) {
         return CCL_ERR_INVALID_ARGUMENT;
@@ -344,14 +351,9 @@ ccl_status ccl_world_remove_circle(ccl_world *w, ccl_circle_id id) {
         w->user_data[i] = NULL;
     }
     w->live_count--;
-    int32_t kept = 0;
-    for (int32_t m = 0; m < w->overlap_count; ++m) {
-        if (w->overlaps[m].a != i && w->overlaps[m].b != i) {
-            w->overlaps[kept++] = w->overlaps[m];
-        }
-    }
-    w->overlap_count = kept;
-    ccl_world_refresh_separating_flags(w);
+    ccl_world_forget_overlaps(w, i);
+    ccl_sensor_forget(w, i);
+    ccl_filter_reset(w, i);
     b->link.next = w->free_head;
     w->free_head = i;
     return CCL_OK;

@@ -1,6 +1,8 @@
 /* Prediction: a circle's earliest event, its cell exit and the box's walls; filing it. */
 
+#include "world/growth.h"
 #include "world/motion.h"
+#include "world/predict_gravity_damped.h"
 #include "world/predict.h"
 #include "world/predict_parts.h"
 #include "world/touch.h"
@@ -40,7 +42,8 @@ static inline void ccl_cell_frame_of(const ccl_world *w, const ccl_body_slot *b,
  * curved path: each edge's gap closes at the circle's rate with its acceleration (see
  * ccl_first_fall). */
 static void ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, int32_t cx,
-                                  int32_t cy, ccl_vec2 acc, ccl_candidate *best) {
+                                  int32_t cy, ccl_vec2 acc, double mixed_gamma,
+                                  ccl_candidate *best) {
     ccl_cell_frame f;
     ccl_cell_frame_of(w, b, cx, cy, &f);
     double a[2] = {acc.x, acc.y};
@@ -49,13 +52,16 @@ static void ccl_predict_cell_exit(const ccl_world *w, const ccl_body_slot *b, in
             continue;
         }
         if (w->box.periodic || f.c[axis] > 0) {
-            ccl_consider(best, ccl_first_fall(f.p[axis] - f.lo[axis], f.v[axis], a[axis], best->u),
-                         CCL_EVENT_CELL, 2 * axis, 0);
+            ccl_consider(
+                best,
+                ccl_curved_fall(mixed_gamma, f.p[axis] - f.lo[axis], f.v[axis], a[axis], best->u),
+                CCL_EVENT_CELL, 2 * axis, 0);
         }
         if (w->box.periodic || f.c[axis] < f.n[axis] - 1) {
-            ccl_consider(best,
-                         ccl_first_fall(f.hi[axis] - f.p[axis], -f.v[axis], -a[axis], best->u),
-                         CCL_EVENT_CELL, 2 * axis + 1, 0);
+            ccl_consider(
+                best,
+                ccl_curved_fall(mixed_gamma, f.hi[axis] - f.p[axis], -f.v[axis], -a[axis], best->u),
+                CCL_EVENT_CELL, 2 * axis + 1, 0);
         }
     }
 }
@@ -83,8 +89,9 @@ static inline void ccl_predict_cell_exit_straight(const ccl_world *w, const ccl_
     ccl_consider(best, y_first ? t[1] : t[0], CCL_EVENT_CELL, y_first ? code[1] : code[0], 0);
 }
 
+/* The box's walls; mixed_gamma: ccl_curved_gamma(w). */
 static void ccl_predict_box(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc,
-                            ccl_candidate *best) {
+                            double mixed_gamma, ccl_candidate *best) {
     double r = b->radius;
     const ccl_vec2 p = b->position, v = b->velocity;
     /* each wall: distance from the circle's surface to the wall, its rate and its acceleration */
@@ -96,7 +103,8 @@ static void ccl_predict_box(const ccl_world *w, const ccl_body_slot *b, ccl_vec2
         if (b->support & (1u << k)) {
             continue;
         }
-        ccl_consider(best, ccl_first_touch(f0[k], f1[k], f2[k], best->u), CCL_EVENT_BOX, k, 0);
+        ccl_consider(best, ccl_curved_touch(mixed_gamma, f0[k], f1[k], f2[k], best->u),
+                     CCL_EVENT_BOX, k, 0);
     }
 }
 
@@ -109,7 +117,7 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, int32_t 
     ccl_candidate best = {INFINITY, CCL_EVENT_NONE, -1, 0};
     pr->scan.count = 0;
     pr->scan.exclude = exclude;
-    if (!b->immovable && !b->asleep && w->straight) {
+    if (!ccl_body_fixed(b) && w->straight) {
         const ccl_vec2 none = ccl_v2(0.0, 0.0);
         /* the cell's column and row, once (an integer division) */
         int32_t cx = b->link.cell % w->grid.nx, cy = b->link.cell / w->grid.nx;
@@ -117,18 +125,25 @@ static void ccl_predict_begin(ccl_world *w, int32_t i, int32_t exclude, int32_t 
         /* away from the box's edge the cell exit always comes first (ccl_grid_set_edge_walls) */
         bool by_edge = cx == 0 || cy == 0 || cx == w->grid.nx - 1 || cy == w->grid.ny - 1;
         if (!w->box.periodic && (by_edge || !w->grid.edge_walls_only)) {
-            ccl_predict_box(w, b, none, &best);
+            ccl_predict_box(w, b, none, 0.0, &best);
         }
         if (w->grid.obstacle_start != NULL) {
             ccl_predict_obstacles(w, b, none, skip, &best);
         }
         ccl_predict_neighbours_straight(w, i, cx, cy, &best, &pr->scan);
-    } else if (!b->immovable && !b->asleep) {
+    } else if (ccl_world_growing(w)) {
+        if (!b->immovable) {
+            ccl_predict_cell_exit(w, b, b->link.cell % w->grid.nx, b->link.cell / w->grid.nx,
+                                  ccl_v2(0.0, 0.0), 0.0, &best);
+        }
+        ccl_predict_growing(w, i, &best);
+    } else if (!ccl_body_fixed(b)) {
         ccl_vec2 acc = ccl_body_acceleration(w, b);
+        double mixed_gamma = ccl_curved_gamma(w);
         ccl_predict_cell_exit(w, b, b->link.cell % w->grid.nx, b->link.cell / w->grid.nx, acc,
-                              &best);
+                              mixed_gamma, &best);
         if (!w->box.periodic) {
-            ccl_predict_box(w, b, acc, &best);
+            ccl_predict_box(w, b, acc, mixed_gamma, &best);
         }
         ccl_predict_obstacles(w, b, acc, skip, &best);
         ccl_predict_neighbours(w, i, acc, exclude, &best);

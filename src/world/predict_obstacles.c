@@ -1,17 +1,19 @@
 /* Prediction of contacts with segments and points. */
 
+#include "core/inline.h"
 #include "narrow/narrow.h"
 #include "world/motion.h"
+#include "world/predict_gravity_damped.h"
 #include "world/predict_parts.h"
 #include "world/touch.h"
 #include "world/world.h"
 
 /* A touch of a segment's line at u counts when the centre is then beside the interior: its
  * position along the axis, along0 + along1 u + along2 u^2 / 2, lies in [0, length]. */
-static void ccl_consider_strip(ccl_candidate *best, double u, double along0, double along1,
-                               double along2, double length, int32_t other) {
+static void ccl_consider_strip(double mixed_gamma, ccl_candidate *best, double u, double along0,
+                               double along1, double along2, double length, int32_t other) {
     if (u < best->u) {
-        double along = along0 + along1 * u + 0.5 * along2 * u * u;
+        double along = ccl_curved_at(mixed_gamma, along0, along1, along2, u);
         if (along >= 0.0 && along <= length) {
             ccl_consider(best, u, CCL_EVENT_SEGMENT, other, 0);
         }
@@ -20,9 +22,10 @@ static void ccl_consider_strip(ccl_candidate *best, double u, double along0, dou
 
 /* Circle b, at position p in the obstacle's frame (shifted to meet a periodic image). other:
  * the event's partner, the obstacle code of the image (ccl_predict_obstacles). */
-static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 p,
-                                ccl_vec2 acc, int32_t index, int32_t other, bool later_only,
-                                ccl_candidate *best) {
+static CCL_ALWAYS_INLINE void ccl_predict_segment(const ccl_world *w, double mixed_gamma,
+                                                  const ccl_body_slot *b, ccl_vec2 p, ccl_vec2 acc,
+                                                  int32_t index, int32_t other, bool later_only,
+                                                  ccl_candidate *best) {
     ccl_segment s = w->obstacles.segments[index];
     ccl_vec2 axis, rel;
     /* (b - a) x (p - a); the world's coordinates (within CCL_MAX_LENGTH) keep it from overflow */
@@ -30,14 +33,16 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
     double length = ccl_length(axis);
     ccl_vec2 neg_acc = ccl_neg(acc);
     /* end caps: the ends are fixed points */
-    double ua = ccl_pair_entry(ccl_sub(s.a, p), ccl_neg(b->velocity), neg_acc, b->radius, best->u);
+    double ua = ccl_curved_pair_entry(mixed_gamma, ccl_sub(s.a, p), ccl_neg(b->velocity), neg_acc,
+                                      b->radius, best->u);
     if (!(later_only && ccl_at_once(w, ua))) {
         ccl_consider(best, ua, CCL_EVENT_SEGMENT, other, 0);
     }
     if (!(length > 0.0)) {
         return;
     }
-    double ub = ccl_pair_entry(ccl_sub(s.b, p), ccl_neg(b->velocity), neg_acc, b->radius, best->u);
+    double ub = ccl_curved_pair_entry(mixed_gamma, ccl_sub(s.b, p), ccl_neg(b->velocity), neg_acc,
+                                      b->radius, best->u);
     if (!(later_only && ccl_at_once(w, ub))) {
         ccl_consider(best, ub, CCL_EVENT_SEGMENT, other, 0);
     }
@@ -50,18 +55,18 @@ static void ccl_predict_segment(const ccl_world *w, const ccl_body_slot *b, ccl_
     double side = d0 > 0.0 ? 1.0 : (d0 < 0.0 ? -1.0 : (d1 > 0.0 ? -1.0 : 1.0));
     double along0 = ccl_dot(dir, rel), along1 = ccl_dot(dir, b->velocity);
     double along2 = ccl_dot(dir, acc);
-    double u = ccl_first_touch(side * d0 - b->radius, side * d1, side * d2, best->u);
+    double u = ccl_curved_touch(mixed_gamma, side * d0 - b->radius, side * d1, side * d2, best->u);
     if (!(later_only && ccl_at_once(w, u))) {
-        ccl_consider_strip(best, u, along0, along1, along2, length, other);
+        ccl_consider_strip(mixed_gamma, best, u, along0, along1, along2, length, other);
     }
     /* A curved path can pass beyond an end, cross the line and come back at the interior from
      * the other side: the other side's distance (negative now) must rise above the radius and
      * fall back to it. Moving away from that side for good, it never can. */
     double g0 = -side * d0 - b->radius, g1 = -side * d1, g2 = -side * d2;
     if (g2 != 0.0 && !(g0 <= 0.0 && (g1 < 0.0 || (g1 == 0.0 && g2 <= 0.0)))) {
-        double u2 = ccl_first_fall(g0, g1, g2, best->u);
+        double u2 = ccl_curved_fall(mixed_gamma, g0, g1, g2, best->u);
         if (!(later_only && ccl_at_once(w, u2))) {
-            ccl_consider_strip(best, u2, along0, along1, along2, length, other);
+            ccl_consider_strip(mixed_gamma, best, u2, along0, along1, along2, length, other);
         }
     }
 }
@@ -83,11 +88,10 @@ static bool ccl_bounce_changes_nothing(const ccl_world *w, const ccl_body_slot *
     return after.x == b->velocity.x && after.y == b->velocity.y;
 }
 
-void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc, int32_t skip,
-                           ccl_candidate *best) {
-    if (w->grid.obstacle_start == NULL) {
-        return;
-    }
+/* ccl_predict_obstacles for mixed_gamma = ccl_curved_gamma(w), inlined once for each law. */
+static CCL_ALWAYS_INLINE void ccl_predict_obstacles_as(const ccl_world *w, double mixed_gamma,
+                                                       const ccl_body_slot *b, ccl_vec2 acc,
+                                                       int32_t skip, ccl_candidate *best) {
     const int32_t *item, *end;
     ccl_grid_obstacles_in(&w->grid, b->link.cell, &item, &end);
     for (; item < end; ++item) {
@@ -107,13 +111,27 @@ void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 
             p = ccl_sub(p, ccl_box_image_shift(&w->box, image));
         }
         if (!point) {
-            ccl_predict_segment(w, b, p, acc, index, code, later_only, best);
+            ccl_predict_segment(w, mixed_gamma, b, p, acc, index, code, later_only, best);
         } else {
-            double u = ccl_pair_entry(ccl_sub(w->obstacles.points[index], p), ccl_neg(b->velocity),
-                                      ccl_neg(acc), b->radius, best->u);
+            double u =
+                ccl_curved_pair_entry(mixed_gamma, ccl_sub(w->obstacles.points[index], p),
+                                      ccl_neg(b->velocity), ccl_neg(acc), b->radius, best->u);
             if (!(later_only && ccl_at_once(w, u))) {
                 ccl_consider(best, u, CCL_EVENT_POINT, code, 0);
             }
         }
+    }
+}
+
+void ccl_predict_obstacles(const ccl_world *w, const ccl_body_slot *b, ccl_vec2 acc, int32_t skip,
+                           ccl_candidate *best) {
+    if (w->grid.obstacle_start == NULL) {
+        return;
+    }
+    double mixed_gamma = ccl_curved_gamma(w);
+    if (mixed_gamma != 0.0) {
+        ccl_predict_obstacles_as(w, mixed_gamma, b, acc, skip, best);
+    } else {
+        ccl_predict_obstacles_as(w, 0.0, b, acc, skip, best);
     }
 }

@@ -4,7 +4,9 @@
 
 #include "core/inline.h"
 #include "world/motion.h"
+#include "world/predict_gravity_damped.h"
 #include "world/predict_parts.h"
+#include "world/sensor_predict.h"
 #include "world/touch.h"
 #include "world/world.h"
 
@@ -18,39 +20,18 @@ static bool ccl_pair_is_separating(const ccl_world *w, int32_t i, int32_t k) {
     return false;
 }
 
-/* The columns (or rows) next to cell coordinate c on an axis of n cells, and the shift that brings
- * each one's circles beside c across a periodic edge: 3 of them, fewer at a wall. Returns how many.
- */
-static int ccl_neighbour_lines(int32_t c, int32_t n, bool periodic, double size, int32_t lines[3],
-                               double shifts[3]) {
-    int count = 0;
-    for (int32_t o = -1; o <= 1; ++o) {
-        int32_t m = c + o;
-        double shift = 0.0;
-        if (m < 0 || m >= n) {
-            if (!periodic) {
-                continue;
-            }
-            shift = m < 0 ? -size : size;
-            m = m < 0 ? m + n : m - n;
-        }
-        lines[count] = m;
-        shifts[count] = shift;
-        count++;
-    }
-    return count;
-}
-
-void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t exclude,
-                            ccl_candidate *best) {
+/* ccl_predict_neighbours for mixed_gamma = ccl_curved_gamma(w), inlined once for each law. */
+static CCL_ALWAYS_INLINE void ccl_predict_neighbours_as(const ccl_world *w, double mixed_gamma,
+                                                        int32_t i, ccl_vec2 acc, int32_t exclude,
+                                                        ccl_candidate *best) {
     const ccl_body_slot *b = &w->bodies[i];
     const double now = w->time;
     int32_t cols[3], rows[3];
     double shift_x[3], shift_y[3];
-    int ncols = ccl_neighbour_lines(b->link.cell % w->grid.nx, w->grid.nx, w->box.periodic,
-                                    w->box.size.x, cols, shift_x);
-    int nrows = ccl_neighbour_lines(b->link.cell / w->grid.nx, w->grid.ny, w->box.periodic,
-                                    w->box.size.y, rows, shift_y);
+    int ncols = ccl_grid_neighbour_lines(b->link.cell % w->grid.nx, w->grid.nx, w->box.periodic,
+                                         w->box.size.x, cols, shift_x);
+    int nrows = ccl_grid_neighbour_lines(b->link.cell / w->grid.nx, w->grid.ny, w->box.periodic,
+                                         w->box.size.y, rows, shift_y);
     for (int row = 0; row < nrows; ++row) {
         for (int col = 0; col < ncols; ++col) {
             for (int32_t k = ccl_grid_first(&w->grid, rows[row] * w->grid.nx + cols[col]); k >= 0;
@@ -59,10 +40,14 @@ void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t
                     continue;
                 }
                 const ccl_body_slot *o = &w->bodies[k];
-                if ((b->immovable || b->asleep) && (o->immovable || o->asleep)) {
+                if (ccl_body_fixed(b) && ccl_body_fixed(o)) {
                     continue;
                 }
                 if (b->separating && o->separating && ccl_pair_is_separating(w, i, k)) {
+                    continue;
+                }
+                if (w->pair_checks &&
+                    ccl_pair_checked(w, i, k, ccl_v2(shift_x[col], shift_y[row]), exclude, best)) {
                     continue;
                 }
                 ccl_vec2 op, ov;
@@ -70,8 +55,9 @@ void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t
                 ccl_vec2 da = ccl_sub(ccl_body_acceleration(w, o), acc);
                 op.x += shift_x[col];
                 op.y += shift_y[row];
-                double u = ccl_pair_entry(ccl_sub(op, b->position), ccl_sub(ov, b->velocity), da,
-                                          b->radius + o->radius, best->u);
+                double u = ccl_curved_pair_entry(mixed_gamma, ccl_sub(op, b->position),
+                                                 ccl_sub(ov, b->velocity), da,
+                                                 b->radius + o->radius, best->u);
                 if (k == exclude && da.x == 0.0 && da.y == 0.0 && ccl_at_once(w, u)) {
                     continue; /* ccl_predict_pair_passing_over: a straight relative motion only */
                 }
@@ -81,29 +67,22 @@ void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t
     }
 }
 
+void ccl_predict_neighbours(const ccl_world *w, int32_t i, ccl_vec2 acc, int32_t exclude,
+                            ccl_candidate *best) {
+    double mixed_gamma = ccl_curved_gamma(w);
+    if (mixed_gamma != 0.0) {
+        ccl_predict_neighbours_as(w, mixed_gamma, i, acc, exclude, best);
+    } else {
+        ccl_predict_neighbours_as(w, 0.0, i, acc, exclude, best);
+    }
+}
+
 /* The straight-line neighbour scan works in two passes: it walks the cells and writes each
  * neighbour's relative motion side by side, then computes every entry time without a branch (a
  * loop the compiler vectorises) and keeps the first smallest, in walking order, so that no
  * neighbour's loads wait behind the previous one's arithmetic and branches. The result is the
  * event ccl_straight_entry would give neighbour by neighbour, bit for bit: each time is computed
  * with its operations, and a neighbour that its early exit skips cannot be the first smallest. */
-
-/* On x86-64 Linux an AVX-512 (x86-64-v4) and an AVX2 version of the kernel are built too and the
- * best one the processor runs is chosen at load time: the same correctly rounded operations, no
- * contraction, so the same bits. CMakeLists.txt compiles this file without errno for sqrt and
- * without trapping floating-point exceptions, so that the loop has no branch and vectorises, and
- * asks for vectors of four doubles: a scan has about six neighbours, which four lanes (and
- * AVX-512's masks) suit better than eight. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) &&       \
-    !defined(__SANITIZE_ADDRESS__) && !defined(CCL_NO_TARGET_CLONES)
-#if __GNUC__ >= 12 /* "arch=x86-64-v4" as a clone target is GCC 12 and later */
-#define CCL_SCAN_KERNEL __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
-#else
-#define CCL_SCAN_KERNEL __attribute__((target_clones("avx2", "default")))
-#endif
-#else
-#define CCL_SCAN_KERNEL
-#endif
 
 /* ccl_straight_entry without the early exit for each of the first n entries (n a multiple of 4),
  * from the squares' discriminant. An entry that needs the factored form instead
@@ -233,7 +212,7 @@ static CCL_ALWAYS_INLINE void ccl_scan_walk(const ccl_world *w, int32_t i, const
     const double now = w->time;
     const ccl_vec2 p = b->position, v = b->velocity;
     const double r = b->radius;
-    const bool fixed = b->immovable || b->asleep;
+    const bool fixed = ccl_body_fixed(b);
     for (int m = 0; m < filled; ++m) {
         const ccl_vec2 shift = shifted ? shifts[m] : ccl_v2(0.0, 0.0);
         int32_t k = starts[m];
@@ -242,11 +221,15 @@ static CCL_ALWAYS_INLINE void ccl_scan_walk(const ccl_world *w, int32_t i, const
             const int32_t here = k;
             k = o->link.next;
             if (checks) {
-                if (fixed && (here == i || o->immovable || o->asleep)) {
+                if (fixed && (here == i || ccl_body_fixed(o))) {
                     continue; /* a fixed circle looks only for moving ones */
                 }
                 if (b->separating && o->separating && ccl_pair_is_separating(w, i, here)) {
                     continue;
+                }
+                if (w->pair_checks && here != i &&
+                    ccl_pair_checked(w, i, here, shift, s->exclude, best)) {
+                    continue; /* filtered out, or a sensor's touch (sensor.c) */
                 }
             }
             if (s->count == CCL_SCAN_BLOCK) {
@@ -266,7 +249,7 @@ void ccl_predict_neighbours_straight(const ccl_world *w, int32_t i, int32_t cx, 
                                      ccl_candidate *best, ccl_scan_block *s) {
     const ccl_body_slot *bodies = w->bodies;
     const ccl_body_slot *b = &bodies[i];
-    const bool checks = b->immovable || b->asleep || b->separating;
+    const bool checks = b->immovable || b->asleep || b->separating || w->pair_checks;
     /* The non-empty cells are picked out first, without a branch (about half of the nine are
      * empty at the default density, which no predictor can guess), then each is walked. */
     int32_t starts[9];
@@ -287,9 +270,9 @@ void ccl_predict_neighbours_straight(const ccl_world *w, int32_t i, int32_t cx, 
     } else {
         int32_t cols[3], rows[3];
         double shift_x[3], shift_y[3];
-        int ncols = ccl_neighbour_lines(cx, nx, w->box.periodic, w->box.size.x, cols, shift_x);
+        int ncols = ccl_grid_neighbour_lines(cx, nx, w->box.periodic, w->box.size.x, cols, shift_x);
         int nrows =
-            ccl_neighbour_lines(cy, w->grid.ny, w->box.periodic, w->box.size.y, rows, shift_y);
+            ccl_grid_neighbour_lines(cy, w->grid.ny, w->box.periodic, w->box.size.y, rows, shift_y);
         for (int row = 0; row < nrows; ++row) {
             for (int col = 0; col < ncols; ++col) {
                 int32_t k = ccl_grid_first(&w->grid, rows[row] * nx + cols[col]);

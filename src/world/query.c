@@ -1,6 +1,9 @@
 /* Queries: circles' states and the largest overlap. */
 
+#include <string.h>
+
 #include "world/body.h"
+#include "world/filter.h"
 #include "world/motion.h"
 #include "world/neighbours.h"
 #include "world/world.h"
@@ -15,38 +18,31 @@ int ccl_world_circle_count(const ccl_world *w) {
 
 static void ccl_world_fill_state(const ccl_world *w, int32_t i, ccl_circle_state *out) {
     const ccl_body_slot *b = &w->bodies[i];
+    memset(out, 0, sizeof *out); /* the padding too: states compare as bytes */
     out->id = ccl_world_id_of(w, i);
     ccl_body_state_at(w, b, w->time, &out->position, &out->velocity);
     out->radius = b->radius;
     out->mass = !b->immovable ? 1.0 / ccl_body_cold_of(w, b)->inv_mass : 0.0;
     out->restitution = ccl_body_cold_of(w, b)->restitution;
     out->user_data = w->user_data != NULL ? w->user_data[i] : NULL;
+    out->asleep = b->asleep;
+    out->kinematic = b->kinematic;
+    out->sensor = b->sensor;
+    ccl_filter filter = ccl_filter_of(w, i);
+    out->category = filter.category;
+    out->mask = filter.mask;
+}
+
+static void ccl_world_state_item(const ccl_world *w, int32_t i, void *out) {
+    ccl_world_fill_state(w, i, out);
 }
 
 ccl_status ccl_world_get_circle(const ccl_world *w, ccl_circle_id id, ccl_circle_state *out) {
-    if (w == NULL || out == NULL) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    int32_t i = ccl_world_slot_of(w, id);
-    if (i < 0) {
-        return CCL_ERR_STALE_ID;
-    }
-    ccl_world_fill_state(w, i, out);
-    return CCL_OK;
+    return ccl_world_get_item(w, id, out, ccl_world_state_item);
 }
 
 ccl_status ccl_world_export(const ccl_world *w, ccl_circle_state *out, int capacity, int *count) {
-    if (w == NULL || count == NULL || capacity < 0 || (out == NULL && capacity > 0)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    int n = 0;
-    for (int32_t i = 0; i < w->slot_count && n < capacity; ++i) {
-        if (w->bodies[i].alive) {
-            ccl_world_fill_state(w, i, &out[n++]);
-        }
-    }
-    *count = n;
-    return CCL_OK;
+    return ccl_world_export_items(w, out, sizeof *out, capacity, count, ccl_world_state_item);
 }
 
 typedef struct ccl_overlap_max {
@@ -57,8 +53,8 @@ typedef struct ccl_overlap_max {
 
 static void ccl_track_overlap(const ccl_world *w, int32_t k, ccl_vec2 offset, void *ctx) {
     ccl_overlap_max *m = ctx;
-    if (k <= m->self) {
-        return;
+    if (k <= m->self || (w->pair_checks && !ccl_pair_interacts(w, m->self, k))) {
+        return; /* pairs that never collide may overlap */
     }
     double depth = m->radius + w->bodies[k].radius - ccl_length(offset);
     if (depth > m->worst) {

@@ -10,6 +10,7 @@
 #include "circol/query.h"
 #include "world/body.h"
 #include "world/motion.h"
+#include "world/obstacle_ids.h"
 #include "world/world.h"
 
 /* A ray, and its nearest hit so far. */
@@ -94,7 +95,7 @@ static void ccl_ray_obstacles(const ccl_world *w, ccl_ray *r) {
             for (int64_t kx = x0; kx <= x1; ++kx) {
                 ccl_vec2 shift = ccl_v2((double)kx * w->box.size.x, (double)ky * w->box.size.y);
                 ccl_ray_segment(r, s, shift, point ? CCL_CONTACT_POINT : CCL_CONTACT_SEGMENT,
-                                index);
+                                ccl_obstacle_id(w, index, point));
             }
         }
     }

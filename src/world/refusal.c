@@ -4,16 +4,18 @@
 #include "circol/query.h"
 #include "world/body.h"
 #include "world/motion.h"
+#include "world/obstacle_ids.h"
 #include "world/refusal.h"
 #include "world/world.h"
 
-/* The first segment (then point) that strictly overlaps a circle at p with radius r, or -1. */
+/* The id of the first segment (then point) stored that strictly overlaps a circle at p with radius
+ * r, or -1. */
 static int32_t ccl_first_obstacle_over(const ccl_world *w, ccl_vec2 p, double r, bool point) {
     int32_t n = point ? w->obstacles.point_count : w->obstacles.segment_count;
     for (int32_t k = 0; k < n; ++k) {
         ccl_segment s = ccl_obstacle_shape(&w->obstacles, k, point);
         if (ccl_length_sq(ccl_sub(ccl_box_nearest_on(&w->box, s, p), p)) < r * r) {
-            return k;
+            return ccl_obstacle_id(w, k, point);
         }
     }
     return -1;

@@ -2,12 +2,15 @@
 
 #include <float.h>
 
+#include "core/clock.h"
 #include "core/constants.h"
 #include "core/exact.h"
 #include "world/collide.h"
 #include "world/drift.h"
 #include "world/events.h"
+#include "world/growth.h"
 #include "world/guard.h"
+#include "world/kinematic.h"
 #include "world/motion.h"
 #include "world/place.h"
 #include "world/predict.h"
@@ -57,21 +60,34 @@ static double ccl_world_rebase(ccl_world *w) {
         }
         ccl_body_cold_of(w, b)->last_collision -= shift;
     }
-    double base_error;
-    double base = ccl_two_sum(w->time_base, shift, &base_error);
-    if (exact && base_error > 0.0) {
-        /* the new origin rounded down (its sum's error is positive): up by an ulp, so that no time
-         * reported after the re-basing, base + time, falls below one reported before it */
-        base = nextafter(base, INFINITY);
-    }
-    w->time_base = base;
+    w->time_base = ccl_queue_rebased_origin(w->time_base, shift, exact);
     w->stats_since -= shift;
+    w->growth.epoch -= shift;
+    w->growth.until -= shift;
     w->time -= shift;
     if (!exact) {
         ccl_queue_shift(&w->queue, shift);
     }
     w->events_since_rebase = 0;
     return shift;
+}
+
+/* Cell index c on an axis of n cells after a crossing, wrapped into [0, n) in a periodic box: a
+ * wrap moves the coordinate by one box size and gives the image step (-1, 0 or 1) in *image. */
+static int32_t ccl_wrap_cell(int32_t c, int32_t n, double size, double *coordinate,
+                             int64_t *image) {
+    *image = 0;
+    if (c < 0) {
+        *coordinate += size;
+        *image = 1;
+        return n - 1;
+    }
+    if (c >= n) {
+        *coordinate -= size;
+        *image = -1;
+        return 0;
+    }
+    return c;
 }
 
 static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
@@ -92,24 +108,10 @@ static void ccl_world_cross_cell(ccl_world *w, int32_t i) {
             cy += 1;
             break;
     }
-    if (cx < 0) {
-        cx = w->grid.nx - 1;
-        b->position.x += w->box.size.x;
-        ccl_world_image_shift(w, i, 1, 0);
-    } else if (cx >= w->grid.nx) {
-        cx = 0;
-        b->position.x -= w->box.size.x;
-        ccl_world_image_shift(w, i, -1, 0);
-    }
-    if (cy < 0) {
-        cy = w->grid.ny - 1;
-        b->position.y += w->box.size.y;
-        ccl_world_image_shift(w, i, 0, 1);
-    } else if (cy >= w->grid.ny) {
-        cy = 0;
-        b->position.y -= w->box.size.y;
-        ccl_world_image_shift(w, i, 0, -1);
-    }
+    int64_t image_x, image_y;
+    cx = ccl_wrap_cell(cx, w->grid.nx, w->box.size.x, &b->position.x, &image_x);
+    cy = ccl_wrap_cell(cy, w->grid.ny, w->box.size.y, &b->position.y, &image_y);
+    ccl_world_image_shift(w, i, image_x, image_y);
     ccl_grid_remove(&w->grid, ccl_world_links(w), i);
     ccl_grid_insert(&w->grid, ccl_world_links(w), i, cy * w->grid.nx + cx);
     ccl_predict(w, i);
@@ -165,11 +167,23 @@ static inline ccl_status ccl_world_handle_event(ccl_world *w, int32_t i) {
                 ccl_predict(w, i); /* the partner changed course: look again */
                 return CCL_OK;
             }
+            if (ccl_world_growing(w)) {
+                return ccl_growth_collide(w, i, k);
+            }
+            if (ccl_pair_is_special(w, i, k)) {
+                return ccl_world_collide_special(w, i, k); /* kinematic.c */
+            }
             return ccl_world_collide_circles(w, i, k);
         }
         case CCL_EVENT_BOX:
         case CCL_EVENT_SEGMENT:
         case CCL_EVENT_POINT:
+            if (ccl_world_growing(w)) {
+                return ccl_growth_hit_wall(w, i);
+            }
+            if (w->bodies[i].kinematic) {
+                return ccl_world_stop_kinematic(w, i);
+            }
             return ccl_world_hit_wall(w, i);
         case CCL_EVENT_CELL:
             ccl_world_cross_cell(w, i);
@@ -192,13 +206,16 @@ static inline void ccl_world_look_ahead(ccl_world *w) {
 }
 
 /* Runs events up to internal time t_end, or until collision_limit more circle collisions. */
-static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_limit) {
+static ccl_status ccl_world_run_events(ccl_world *w, double t_end, uint64_t collision_limit) {
     if (w->locked) {
         return CCL_ERR_LOCKED;
     }
     ccl_status status = ccl_world_prepare_run(w, t_end);
     if (status != CCL_OK) {
         return status;
+    }
+    if (ccl_world_growing(w)) {
+        ccl_growth_prepare(w);
     }
     uint64_t start_collisions = w->collisions;
     uint64_t processed = 0;
@@ -212,6 +229,14 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
         }
         if (collision_limit > 0 && w->collisions - start_collisions >= collision_limit) {
             return CCL_OK; /* time stays at the last collision */
+        }
+        if (ccl_world_growing(w) && ccl_queue_key(&w->queue, i) > w->growth.until) {
+            status = ccl_growth_regrid(w); /* the cells are about to stop holding the circles */
+            if (status != CCL_OK) {
+                return status;
+            }
+            ccl_world_repredict_all(w);
+            continue;
         }
         if (limit > 0 && processed >= limit) {
             return CCL_ERR_EVENT_LIMIT;
@@ -248,22 +273,23 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
     return CCL_OK;
 }
 
-ccl_status ccl_world_advance(ccl_world *w, double dt) {
-    if (w == NULL || !(dt >= 0.0) || !isfinite(dt)) {
-        return CCL_ERR_INVALID_ARGUMENT;
+/* ccl_world_run_events, after which a growing world's radii are those of the present. */
+static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_limit) {
+    ccl_status status = ccl_world_run_events(w, t_end, collision_limit);
+    if (ccl_world_growing(w) && status != CCL_ERR_LOCKED) {
+        ccl_growth_rescale(w);
     }
-    /* A re-basing during the run shifts by an event time, so time_base + time can end an ulp
-     * away from the caller's sum of steps; when it does, land on the caller's value exactly. */
-    double world_end = ccl_world_time(w) + dt;
-    if (!isfinite(world_end) || !isfinite(w->time + dt)) {
+    return status;
+}
+
+ccl_status ccl_world_advance(ccl_world *w, double dt) {
+    double world_end;
+    if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, &world_end)) {
         return CCL_ERR_INVALID_ARGUMENT; /* the time would overflow: refused, nothing changes */
     }
     ccl_status status = ccl_world_run(w, w->time + dt, 0);
     if (status == CCL_OK) {
-        double landing = world_end - w->time_base;
-        if (landing != w->time && fabs(landing - w->time) <= 2.0 * DBL_EPSILON * fabs(world_end)) {
-            w->time = landing;
-        }
+        w->time = ccl_clock_landing(w->time_base, w->time, world_end);
     }
     return status;
 }
@@ -272,11 +298,7 @@ ccl_status ccl_world_advance_collisions(ccl_world *w, uint64_t collisions, doubl
     if (w == NULL || !(max_dt >= 0.0) || collisions == 0) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
-    /* an end past the largest time (max_dt = INFINITY, or one whose sum overflows) is no end:
-     * the run stops at the last collision asked for, or where no event is left (ccl_world_run) */
-    double t_end = w->time + max_dt;
-    if (!isfinite(t_end) || !isfinite(ccl_world_time(w) + max_dt)) {
-        t_end = INFINITY;
-    }
-    return ccl_world_run(w, t_end, collisions);
+    /* no end in time: the run stops at the last collision asked for, or where no event is left
+     * (ccl_world_run) */
+    return ccl_world_run(w, ccl_clock_limit(w->time_base, w->time, max_dt), collisions);
 }

@@ -49,7 +49,7 @@ static void ccl_pocket_collect(const ccl_world *w, int32_t k, ccl_vec2 offset, v
     }
     ccl_vec2 n = ccl_v2(offset.x / dist, offset.y / dist);
     if (o->asleep || o->immovable) {
-        ccl_pocket_add(pk, n, o->immovable);
+        ccl_pocket_add(pk, n, o->immovable && !o->kinematic); /* a kinematic one may move off */
         return;
     }
     ccl_vec2 p, v;

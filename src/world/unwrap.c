@@ -40,28 +40,14 @@ ccl_status ccl_world_track_unwrapped(ccl_world *w) {
     return CCL_OK;
 }
 
+static void ccl_world_unwrapped_item(const ccl_world *w, int32_t i, void *out) {
+    *(ccl_vec2 *)out = ccl_world_unwrapped_of(w, i);
+}
+
 ccl_status ccl_world_get_unwrapped_position(const ccl_world *w, ccl_circle_id id, ccl_vec2 *out) {
-    if (w == NULL || out == NULL) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    int32_t i = ccl_world_slot_of(w, id);
-    if (i < 0) {
-        return CCL_ERR_STALE_ID;
-    }
-    *out = ccl_world_unwrapped_of(w, i);
-    return CCL_OK;
+    return ccl_world_get_item(w, id, out, ccl_world_unwrapped_item);
 }
 
 ccl_status ccl_world_export_unwrapped(const ccl_world *w, ccl_vec2 *out, int capacity, int *count) {
-    if (w == NULL || count == NULL || capacity < 0 || (out == NULL && capacity > 0)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    int n = 0;
-    for (int32_t i = 0; i < w->slot_count && n < capacity; ++i) {
-        if (w->bodies[i].alive) {
-            out[n++] = ccl_world_unwrapped_of(w, i);
-        }
-    }
-    *count = n;
-    return CCL_OK;
+    return ccl_world_export_items(w, out, sizeof *out, capacity, count, ccl_world_unwrapped_item);
 }

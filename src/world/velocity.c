@@ -1,6 +1,7 @@
 /* Changing velocities from outside. */
 
 #include "world/body.h"
+#include "world/kinematic.h"
 #include "world/motion.h"
 #include "world/predict.h"
 #include "world/sleep.h"
@@ -17,7 +18,7 @@ ccl_status ccl_world_set_velocity(ccl_world *w, ccl_circle_id id, ccl_vec2 veloc
     }
     ccl_body_slot *b = &w->bodies[i];
     if (b->immovable) {
-        return CCL_ERR_INVALID_ARGUMENT; /* immovable circles do not move */
+        return ccl_world_set_kinematic_velocity(w, i, velocity); /* kinematic.c */
     }
     ccl_body_move_to(w, b, w->time);
     b->velocity = velocity;

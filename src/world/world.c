@@ -91,9 +91,6 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
     if (def == NULL || !ccl_def_is_valid(def)) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
-    if (def->damping > 0.0 && (def->gravity.x != 0.0 || def->gravity.y != 0.0)) {
-        return CCL_ERR_UNSUPPORTED;
-    }
     ccl_world_def d = *def;
     if (d.allocator.alloc == NULL) {
         d.allocator = ccl_default_allocator();
@@ -141,6 +138,10 @@ void ccl_world_destroy(ccl_world *w) {
     ccl_memory_free(&w->memory, w->overlaps,
                     sizeof(ccl_overlap_pair) * (size_t)w->overlap_capacity);
     ccl_memory_free(&w->memory, w->contacts, sizeof(ccl_contact_event) * w->contact_capacity);
+    ccl_memory_free(&w->memory, w->touches, sizeof(ccl_sensor_touch) * w->touch_capacity);
+    ccl_memory_free(&w->memory, w->segment_ids.ids, sizeof(int32_t) * w->segment_ids.capacity);
+    ccl_memory_free(&w->memory, w->point_ids.ids, sizeof(int32_t) * w->point_ids.capacity);
+    ccl_memory_free(&w->memory, w->filters, sizeof(ccl_filter) * (size_t)w->filter_capacity);
     ccl_allocator a = w->def.allocator;
     a.free(w, sizeof(ccl_world), a.user);
 }

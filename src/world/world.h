@@ -59,6 +59,8 @@ typedef struct ccl_body_slot {
     uint8_t separating : 1; ///< in at least one pair of the overlap list
     uint8_t asleep : 1;     ///< at rest on a support: fixed until an awake circle hits it
     uint8_t immovable : 1;  ///< its inverse mass is 0
+    uint8_t kinematic : 1;  ///< immovable, moving at the velocity the caller set (kinematic.c)
+    uint8_t sensor : 1;     ///< reports touches instead of colliding with circles (sensor.c)
 } ccl_body_slot;
 _Static_assert(sizeof(ccl_body_slot) == 64, "a hot slot is one cache line");
 
@@ -79,6 +81,24 @@ typedef struct ccl_image_count {
     int64_t x, y;
 } ccl_image_count;
 
+/// A circle's collision filter (world/filter.h): two circles interact when each one's category
+/// has a bit in the other's mask.
+typedef struct ccl_filter {
+    uint32_t category, mask;
+} ccl_filter;
+
+/// A sensor and a circle that touch now (world/sensor.h): their touch ends with an event.
+typedef struct ccl_sensor_touch {
+    int32_t sensor, other;
+} ccl_sensor_touch;
+
+/// The ids of the segments (or the points) once one was removed (world/obstacle_ids.h).
+typedef struct ccl_obstacle_ids {
+    int32_t *ids; ///< ids[k]: the id of the k-th one stored; NULL while none was removed (id k)
+    size_t capacity;
+    int32_t next; ///< the id the next one gets (once ids is kept)
+} ccl_obstacle_ids;
+
 /// A pair added overlapping under CCL_OVERLAP_SEPARATE, drifting apart.
 typedef struct ccl_overlap_pair {
     int32_t a, b;
@@ -91,6 +111,17 @@ typedef struct ccl_refusal {
     ccl_segment shape; ///< the refused obstacle, or the circle's centre in shape.a
     double radius;     ///< the refused circle's radius
 } ccl_refusal;
+
+/// Growing radii (world/growth.h): every slot's radius is its value at internal time epoch, and
+/// grows from there as radius (1 + relative (t - epoch)).
+typedef struct ccl_growth {
+    double rate;      ///< g as set: r(t) = r(start) (1 + g (t - start)); 0: no growth
+    double start;     ///< world time of ccl_world_set_growth_rate
+    double epoch;     ///< internal time at which the slots' radii are current
+    double relative;  ///< g / (1 + g (epoch - start)): the radii's relative rate at the epoch
+    double until;     ///< internal time from which the cells no longer hold the largest circle
+    uint64_t regrids; ///< grids rebuilt for grown circles
+} ccl_growth;
 
 struct ccl_world {
     ccl_world_def def;
@@ -134,11 +165,28 @@ struct ccl_world {
     size_t cache_bytes;       ///< the core's second-level cache (ccl_world_cache_bytes)
     size_t fetch_ahead_bytes; ///< the look-ahead runs from this much memory_bytes on (world.c)
     ccl_refusal refusal;      ///< the last CCL_ERR_OVERLAP's refused shape
+    ccl_growth growth;        ///< growing radii (world/growth.h); rate 0 when none
+
+    ccl_filter *filters; ///< the first filter_capacity slots' filters (world/filter.h), or NULL
+    int32_t filter_capacity;
+    bool pair_checks;       ///< a filter may forbid a pair, or a sensor exists: every neighbour
+                            ///< scan looks at each pair (world/filter.h)
+    int32_t narrow_filters; ///< live circles whose filter may forbid a pair
+    int32_t sensor_count;   ///< live sensors
+    ccl_obstacle_ids segment_ids, point_ids;
+    ccl_sensor_touch *touches; ///< sensor touches going on (world/sensor.h)
+    int32_t touch_count;
+    size_t touch_capacity;
 };
 
 /// The cold half of the circle whose hot slot is b.
 static inline ccl_body_cold *ccl_body_cold_of(const ccl_world *w, const ccl_body_slot *b) {
     return &w->cold[b - w->bodies];
+}
+
+/// Whether circle b stays where it is between events: immovable and not kinematic, or asleep.
+static inline bool ccl_body_fixed(const ccl_body_slot *b) {
+    return (b->immovable && !b->kinematic) || b->asleep;
 }
 
 /// Where the circles' grid links are (in their hot slots).

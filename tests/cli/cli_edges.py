@@ -4,7 +4,6 @@ for degenerate segments and the pictures. One case per CTest test.
 
 usage: cli_edges.py --circol PATH --scenes DIR CASE
 """
-import argparse
 import csv
 import json
 import os
@@ -14,7 +13,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 import cli_test
-from cli_test import Failure, check, circol
+from cli_test import check, circol
 
 WALLS = '"world": {"box": [0, 0, 10, 10], "boundary": "walls"}'
 GIB = 1 << 30
@@ -358,25 +357,5 @@ def case_gas_picture():
             check(word in texts, f"no {word!r} in {texts}")
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--circol", required=True)
-    parser.add_argument("--scenes", required=True)
-    parser.add_argument("case")
-    options = parser.parse_args()
-    cli_test.CIRCOL, cli_test.SCENES = options.circol, options.scenes
-    test = globals().get("case_" + options.case)
-    if test is None:
-        print(f"unknown case {options.case}")
-        return 2
-    try:
-        test()
-    except (Failure, AssertionError, json.JSONDecodeError, ET.ParseError, KeyError) as error:
-        print(f"FAILED {options.case}: {error}")
-        return 1
-    print(f"ok {options.case}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli_test.main(globals()))

@@ -5,7 +5,6 @@ One case per CTest test.
 
 usage: cli_physics.py --circol PATH --scenes DIR CASE
 """
-import argparse
 import csv
 import json
 import math
@@ -18,7 +17,7 @@ import tempfile
 import time
 
 import cli_test
-from cli_test import Failure, check, circol, run_json
+from cli_test import check, circol, run_json
 
 
 def henderson(eta):
@@ -233,25 +232,5 @@ def case_run_xyz():
     check(proc.returncode == 2 and "--every" in proc.stderr, f"--xyz alone: {proc.stderr}")
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--circol", required=True)
-    parser.add_argument("--scenes", required=True)
-    parser.add_argument("case")
-    options = parser.parse_args()
-    cli_test.CIRCOL, cli_test.SCENES = options.circol, options.scenes
-    test = globals().get("case_" + options.case)
-    if test is None:
-        print(f"unknown case {options.case}")
-        return 2
-    try:
-        test()
-    except (Failure, AssertionError, json.JSONDecodeError, KeyError) as error:
-        print(f"FAILED {options.case}: {error}")
-        return 1
-    print(f"ok {options.case}")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli_test.main(globals()))

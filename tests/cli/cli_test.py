@@ -794,7 +794,9 @@ def case_interrupt():
         check("%" in err, "no progress bar on standard error")
 
 
-def main():
+def main(cases=None):
+    """Runs the case named on the command line: one of `cases` (a module's globals: its case_
+    functions), or of this module's own."""
     global CIRCOL, SCENES
     parser = argparse.ArgumentParser()
     parser.add_argument("--circol", required=True)
@@ -803,7 +805,7 @@ def main():
     parser.add_argument("args", nargs="*")
     options = parser.parse_args()
     CIRCOL, SCENES = options.circol, options.scenes
-    test = globals().get("case_" + options.case)
+    test = (cases if cases is not None else globals()).get("case_" + options.case)
     if test is None:
         print(f"unknown case {options.case}")
         return 2

@@ -122,7 +122,8 @@ export class Circol {
         return this.raw.ccl_web_has_world() === 1;
     }
 
-    // Creates the world: {width, height, periodic, gravity: {x, y}, damping, restitution} and
+    // Creates the world: {width, height, periodic, gravity: {x, y}, damping, restitution} (the box
+    // [0, width] x [0, height]; or box: [x0, y0, x1, y1] instead of width and height) and
     // optionally capacity (circles to make room for at once), maxCircles (the most it may hold;
     // the library's default when absent) and maxEventsPerAdvance (the most events one advance
     // may process; no limit when absent or 0). An advance that reaches that limit returns
@@ -136,7 +137,8 @@ export class Circol {
         if (!count(def.capacity) || !count(def.maxCircles) || !eventsOk) {
             return INVALID_ARGUMENT;
         }
-        return this.raw.ccl_web_world_create(def.width, def.height, def.periodic ? 1 : 0,
+        const [x0, y0, x1, y1] = def.box ?? [0, 0, def.width, def.height];
+        return this.raw.ccl_web_world_create(x0, y0, x1, y1, def.periodic ? 1 : 0,
             def.gravity.x, def.gravity.y, def.damping, def.restitution, def.capacity ?? 0,
             def.maxCircles ?? 0, events ?? 0);
     }

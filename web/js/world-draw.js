@@ -7,9 +7,11 @@ import { COLORS, cssPixel, drawCircle, fmt } from './ui.js';
 // path of arcs (smoother at the larger radii that few circles have).
 const IMAGE_ABOVE = 2000;
 const FILL = { r: 79, g: 195, b: 247, a: 217 }; // COLORS.a at 0.85 opacity
+const RGB = (FILL.b << 16) | (FILL.g << 8) | FILL.r; // a pixel's word but its alpha (little-endian RGBA)
 
-// The circles of a world whose box is `height` high, on a context scaled to world units
-// (`pixels` device pixels per unit, y down). Keeps its image between frames.
+// The circles of a world on a context whose transform maps world units to device pixels, (x, top
+// - y) to (scale x + ox, scale (top - y) + oy): `device` is {scale, ox, oy, top}. Keeps its image
+// between frames.
 export class CircleLayer {
     constructor() {
         this.image = null;
@@ -18,13 +20,13 @@ export class CircleLayer {
     }
 
     // The moving circles, then the fixed ones (mass 0) in the walls' colour.
-    draw(ctx, flat, pixels, height) {
+    draw(ctx, flat, device) {
         if (flat.length / 6 > IMAGE_ABOVE) {
-            this.drawImage(ctx, flat, pixels, height);
+            this.drawImage(ctx, flat, device);
         } else {
-            this.drawPath(ctx, flat, height, true, 'rgba(79, 195, 247, 0.85)');
+            this.drawPath(ctx, flat, device.top, true, 'rgba(79, 195, 247, 0.85)');
         }
-        this.drawPath(ctx, flat, height, false, '#9e9e9e');
+        this.drawPath(ctx, flat, device.top, false, '#9e9e9e');
     }
 
     // The moving (or the fixed) circles as one path of arcs.
@@ -47,46 +49,50 @@ export class CircleLayer {
 
     // Every disc written into one RGBA image (its edge pixels by their coverage, the strongest
     // kept where discs touch), put on the canvas in one call.
-    drawImage(ctx, flat, pixels, height) {
+    drawImage(ctx, flat, { scale, ox, oy, top }) {
         const w = ctx.canvas.width;
         const h = ctx.canvas.height;
         if (!this.image || this.image.width !== w || this.image.height !== h) {
             this.image = new ImageData(w, h);
             this.words = new Uint32Array(this.image.data.buffer);
+            this.stamps.clear(); // their offsets are for another width
         } else {
             this.words.fill(0);
         }
         const words = this.words;
-        const rgb = (FILL.b << 16) | (FILL.g << 8) | FILL.r; // little-endian RGBA
         for (let i = 0; i < flat.length; i += 6) {
             if (!(flat[i + 5] > 0)) {
                 continue; // fixed: drawn as a path
             }
-            const cx = flat[i] * pixels;
-            const cy = (height - flat[i + 1]) * pixels;
+            const cx = flat[i] * scale + ox;
+            const cy = (top - flat[i + 1]) * scale + oy;
             const ix = Math.floor(cx);
             const iy = Math.floor(cy);
-            const stamp = this.stamp(flat[i + 4] * pixels, cx - ix, cy - iy);
-            for (let k = 0; k < stamp.length; k += 3) {
-                const px = ix + stamp[k];
-                const py = iy + stamp[k + 1];
-                if (px < 0 || py < 0 || px >= w || py >= h) {
-                    continue;
-                }
-                const at = py * w + px;
-                const alpha = stamp[k + 2];
-                if (alpha > words[at] >>> 24) {
-                    words[at] = ((alpha << 24) | rgb) >>> 0;
+            const stamp = this.stamp(flat[i + 4] * scale, cx - ix, cy - iy, w);
+            const { reach, offsets, values } = stamp;
+            if (ix < reach || iy < reach || ix + reach >= w || iy + reach >= h) {
+                stampClipped(words, w, h, ix, iy, stamp);
+                continue;
+            }
+            // the whole disc is on the image: no bounds to check (a pixel's colour is the same
+            // for every disc, so the larger word has the larger coverage)
+            const base = iy * w + ix;
+            for (let k = 0; k < offsets.length; k++) {
+                const at = base + offsets[k];
+                if (values[k] > words[at]) {
+                    words[at] = values[k];
                 }
             }
         }
-        ctx.putImageData(this.image, 0, 0);
+        ctx.putImageData(this.image, 0, 0); // device pixels: the transform does not apply
     }
 
     // The pixels of a disc of radius rad (device pixels, at least 0.75) whose centre lies at
-    // (fx, fy) in its pixel, as (dx, dy, alpha) triples: the radius rounded to an eighth of a
-    // pixel and the centre to a quarter, so that the few shapes of a scene are computed once.
-    stamp(rad, fx, fy) {
+    // (fx, fy) in its pixel: {reach (of its pixels from the centre's, in x or y), cells ((dx, dy,
+    // alpha) triples), offsets (dy w + dx, on an image w wide), values (the pixels' words)}. The
+    // radius is rounded to an eighth of a pixel and the centre to a quarter, so that the few
+    // shapes of a scene are computed once.
+    stamp(rad, fx, fy, w) {
         const r8 = Math.max(6, Math.round(rad * 8));
         const qx = Math.min(3, Math.floor(fx * 4));
         const qy = Math.min(3, Math.floor(fy * 4));
@@ -106,10 +112,26 @@ export class CircleLayer {
                     }
                 }
             }
-            stamp = Int32Array.from(cells);
+            const alphas = cells.filter((_, k) => k % 3 === 2);
+            stamp = {
+                reach, cells: Int32Array.from(cells),
+                offsets: Int32Array.from(alphas, (_, k) => cells[3 * k + 1] * w + cells[3 * k]),
+                values: Uint32Array.from(alphas, (alpha) => ((alpha << 24) | RGB) >>> 0),
+            };
             this.stamps.set(key, stamp);
         }
         return stamp;
+    }
+}
+
+// A stamp written at pixel (ix, iy) of a w x h image where it may cross the image's edges.
+function stampClipped(words, w, h, ix, iy, { cells, values }) {
+    for (let k = 0; k < values.length; k++) {
+        const px = ix + cells[3 * k];
+        const py = iy + cells[3 * k + 1];
+        if (px >= 0 && py >= 0 && px < w && py < h && values[k] > words[py * w + px]) {
+            words[py * w + px] = values[k];
+        }
     }
 }
 
@@ -123,6 +145,28 @@ export function drawSegments(ctx, segments, height) {
         ctx.lineTo(s.bx, height - s.by);
     }
     ctx.stroke();
+}
+
+// Point obstacles ({x, y}) as small discs.
+export function drawPoints(ctx, points, height) {
+    const r = 2.5 * cssPixel(ctx);
+    ctx.beginPath();
+    ctx.fillStyle = COLORS.wall;
+    for (const p of points) {
+        ctx.moveTo(p.x + r, height - p.y);
+        ctx.arc(p.x, height - p.y, r, 0, 2 * Math.PI);
+    }
+    ctx.fill();
+}
+
+// The box [x0, y0, x1, y1]'s outline (dashed when periodic: circles leave through one side and
+// come back through the other).
+export function drawBox(ctx, [x0, y0, x1, y1], height, periodic) {
+    ctx.strokeStyle = COLORS.wall;
+    ctx.lineWidth = cssPixel(ctx);
+    ctx.setLineDash(periodic ? [6 * cssPixel(ctx), 4 * cssPixel(ctx)] : []);
+    ctx.strokeRect(x0, height - y1, x1 - x0, y1 - y0);
+    ctx.setLineDash([]);
 }
 
 // A tracked circle's path (world points {x, y, r} or {gap}), broken at gaps, and the circle at its
@@ -212,10 +256,13 @@ export class SpeedChart {
         const kT = energy / n; // 2D: the mean kinetic energy per circle is kT
         const vMax = SPAN * Math.sqrt(2 * kT * n / total);
         const counts = new Array(BINS).fill(0);
+        const perBin = BINS / vMax;
         for (let i = 0; i < flat.length; i += 6) {
             if (flat[i + 5] > 0 && flat[i + 5] < Infinity) {
-                const v = Math.hypot(flat[i + 2], flat[i + 3]);
-                counts[Math.min(BINS - 1, Math.floor(v / vMax * BINS))]++;
+                const vx = flat[i + 2];
+                const vy = flat[i + 3];
+                // a bin's index needs no correctly rounded length: sqrt, not the slower hypot
+                counts[Math.min(BINS - 1, Math.floor(Math.sqrt(vx * vx + vy * vy) * perBin))]++;
             }
         }
         const dv = vMax / BINS;

@@ -1,6 +1,8 @@
 // The world page's scenes (presets): each gives the sliders' values it starts from, which of them
 // it uses, and adds its circles (and walls) to a fresh world. Every scene is the same each time it
-// is built (a seeded generator), so that "Reset" and a shared link give it bit for bit.
+// is built (a seeded generator), so that "Reset" and a shared link give it bit for bit. The
+// bundled scene files are presets too (scene-files.js): they set the world themselves.
+import { SCENE_FILES } from './scene-files.js';
 
 export const BOX = 100; // the box is BOX wide
 export const HEIGHT = BOX * 600 / 880; // and as high as the drawing's aspect ratio
@@ -126,7 +128,20 @@ export const SCENES = Object.freeze({
         label: 'billiards break', build: billiards, unused: ['count', 'spread'],
         values: { count: 2, spread: 0, restitution: 0.95, gravity: 0, damping: 0.3 },
     },
+    // a scene file gives its own world: no slider applies
+    ...Object.fromEntries(Object.entries(SCENE_FILES).map(([key, { file, label }]) => [key, {
+        label, file, unused: ['count', 'spread', 'restitution', 'gravity', 'damping'],
+        values: { count: 2, spread: 0, restitution: 1, gravity: 0, damping: 0 },
+    }])),
 });
+
+// Where a box [x0, y0, x1, y1] (world units, y up) lies on the drawing (BOX x HEIGHT units, y
+// down): the largest scale k that fits it, centred. A drawing point is (k x + ux, k (top - y) +
+// uy); the generated scenes' box is the drawing itself (k = 1).
+export function viewOf([x0, y0, x1, y1]) {
+    const k = Math.min(BOX / (x1 - x0), HEIGHT / (y1 - y0));
+    return { k, ux: (BOX - k * (x1 - x0)) / 2 - k * x0, uy: (HEIGHT - k * (y1 - y0)) / 2, top: y1, box: [x0, y0, x1, y1] };
+}
 
 // Builds a scene with the given settings into the module's (fresh) world; returns the number of
 // moving circles added, the scene's smallest radius and its segment walls ({ax, ay, bx, by}).

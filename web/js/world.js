@@ -2,8 +2,9 @@
 // this file builds the scenes, runs and draws them, and plots the statistics.
 import { EVENT_LIMIT } from './circol.js';
 import { Stage, fmt, loadPageModule, showFatal } from './ui.js';
-import { CircleLayer, SpeedChart, drawSegments, drawTrail } from './world-draw.js';
-import { BOX, HEIGHT, SCENES, buildScene } from './world-scenes.js';
+import { buildFileScene, loadSceneFiles } from './scene-files.js';
+import { CircleLayer, SpeedChart, drawBox, drawPoints, drawSegments, drawTrail } from './world-draw.js';
+import { BOX, HEIGHT, SCENES, buildScene, viewOf } from './world-scenes.js';
 
 const $ = (id) => document.getElementById(id);
 // A frame advances the world in calls of at most EVENTS_PER_CALL events (a few milliseconds of
@@ -23,9 +24,14 @@ const FAST_SHARE = 0.5;
 const FAST_SPEEDS = [40, 2000];
 const STEP = 1 / 60; // world time of "Step a frame"
 const SLIDERS = ['count', 'spread', 'restitution', 'gravity', 'damping'];
-// The readouts computed from every circle run at most this often (milliseconds).
+// The readouts computed from every circle run at most this often (milliseconds). Above LARGE
+// circles the histogram is drawn less often, and the largest overlap (a pass over every pair of
+// neighbours, tens of milliseconds there) only on demand, so that no frame takes much longer
+// than the others.
 const OVERLAP_EVERY = 500;
 const CHART_EVERY = 100;
+const CHART_EVERY_LARGE = 250;
+const LARGE = 10000;
 
 // The settings the controls show: the preset, the sliders, the speed.
 function readSettings() {
@@ -39,7 +45,7 @@ function readSettings() {
 // The controls set from the address's query (a shared scene), where it names valid values.
 function applyQuery() {
     const query = new URLSearchParams(location.search);
-    if (SCENES[query.get('preset')]) {
+    if ([...$('preset').options].some((option) => option.value === query.get('preset'))) {
         $('preset').value = query.get('preset');
         setSliders(SCENES[query.get('preset')].values);
     }
@@ -76,16 +82,11 @@ function showSetting(id, value, added) {
     $(id).setAttribute('aria-valuetext', id === 'count' ? `${text} circles` : text);
 }
 
-// The sliders a scene does not use, and damping under gravity, are switched off.
+// The sliders a scene does not use are switched off.
 function enableSliders(settings) {
     const unused = SCENES[settings.preset]?.unused ?? [];
     for (const id of SLIDERS) {
         $(id).disabled = unused.includes(id);
-    }
-    $('damping').disabled = settings.gravity > 0;
-    if (settings.gravity > 0) {
-        $('damping-value').textContent = 'off';
-        $('damping').setAttribute('aria-valuetext', 'off under gravity');
     }
 }
 
@@ -94,10 +95,15 @@ async function main() {
     if (!circol.hasWorld()) {
         throw new Error('this build has no world');
     }
+    const files = await loadSceneFiles(new URL('../scenes/', import.meta.url));
+    const groups = ['generated', 'scene files (their own world: sliders off)'].map((label) => Object.assign(document.createElement('optgroup'), { label }));
     for (const [key, scene] of Object.entries(SCENES)) {
-        $('preset').add(new Option(scene.label, key));
+        if (!scene.file || files[key]) {
+            groups[scene.file ? 1 : 0].append(new Option(scene.label, key));
+        }
     }
-    const page = new WorldPage(circol);
+    $('preset').append(...groups);
+    const page = new WorldPage(circol, files);
     applyQuery();
     page.build();
     page.wire();
@@ -107,8 +113,9 @@ async function main() {
 }
 
 class WorldPage {
-    constructor(circol) {
+    constructor(circol, files) {
         this.circol = circol;
+        this.files = files; // the parsed scene files, by preset
         this.stage = new Stage($('stage'), BOX, HEIGHT, () => this.draw());
         this.layer = new CircleLayer();
         this.chart = new SpeedChart($('histogram'));
@@ -127,13 +134,15 @@ class WorldPage {
     build() {
         const s = readSettings();
         this.settings = s;
-        const damping = s.gravity > 0 ? 0 : s.damping; // the world takes one of them
         const status = this.circol.createWorld({
             width: BOX, height: HEIGHT, periodic: false, gravity: { x: 0, y: -s.gravity },
-            damping, restitution: s.restitution, maxEventsPerAdvance: EVENTS_PER_CALL,
+            damping: s.damping, restitution: s.restitution, maxEventsPerAdvance: EVENTS_PER_CALL,
         });
         this.statusText = status === 0 ? '' : this.circol.statusString(status);
-        const { added, baseRadius, segments } = buildScene(this.circol, s);
+        const built = this.buildScene(s);
+        const { added, baseRadius, segments } = built;
+        this.scene = built;
+        this.view = viewOf(built.box);
         this.baseRadius = baseRadius;
         this.segments = segments;
         this.fired = [];
@@ -142,14 +151,19 @@ class WorldPage {
         this.frames = [];
         this.slowedUntil = 0;
         this.overlapAt = -Infinity;
+        $('overlap').textContent = '-';
+        $('check-overlap').hidden = true; // the next refresh shows it again for a large scene
         this.chartAt = -Infinity;
         this.startEnergy = this.circol.stats().kineticEnergy;
         for (const id of SLIDERS) {
-            showSetting(id, s[id], added);
+            showSetting(id, built.shown?.[id] ?? s[id], added);
         }
         $('speed-value').textContent = `×${fmt(10 ** s.speed, 2)}`;
         $('speed').setAttribute('aria-valuetext', `${fmt(10 ** s.speed, 2)} times`);
         enableSliders(s);
+        for (const id of built.shown ? SLIDERS : []) {
+            $(id).disabled = true; // a scene file sets its own world
+        }
         $('clear').disabled = true;
         writeQuery(s);
         this.refresh(performance.now());
@@ -203,6 +217,18 @@ class WorldPage {
         }
     }
 
+    // The scene's circles and walls added to the fresh world; a scene file replaces the world by
+    // its own. Returns what buildFileScene returns (generated scenes in the drawing's box).
+    buildScene(s) {
+        const file = SCENES[s.preset]?.file ? this.files[s.preset] : null;
+        if (!file) {
+            return { box: [0, 0, BOX, HEIGHT], points: [], periodic: false, ...buildScene(this.circol, s) };
+        }
+        const built = buildFileScene(this.circol, file, EVENTS_PER_CALL);
+        this.statusText = built.status === 0 ? '' : this.circol.statusString(built.status);
+        return built;
+    }
+
     // Draws the scene and updates the readouts.
     refresh(now) {
         const stats = this.circol.stats();
@@ -214,19 +240,30 @@ class WorldPage {
         const flat = this.draw();
         this.timings.draw += performance.now() - start;
         this.timings.frames++;
-        if (now - this.chartAt >= CHART_EVERY) {
+        const large = stats.circles > LARGE;
+        if (now - this.chartAt >= (large ? CHART_EVERY_LARGE : CHART_EVERY)) {
             start = performance.now();
             this.chart.draw(flat, stats.kineticEnergy);
             this.chartAt = now;
             this.timings.chart += performance.now() - start;
         }
-        if (now - this.overlapAt >= OVERLAP_EVERY) {
-            start = performance.now();
-            $('overlap').textContent = fmt(this.circol.maxOverlap(), 3);
-            this.overlapAt = now;
-            this.timings.overlap += performance.now() - start;
+        if ($('check-overlap').hidden !== !large) {
+            $('check-overlap').hidden = !large;
+            $('overlap').textContent = large ? 'on demand' : '-';
+        }
+        if (!large && now - this.overlapAt >= OVERLAP_EVERY) {
+            this.showOverlap(now, false);
         }
         this.showStats(stats, now);
+    }
+
+    // The largest overlap now in the table, with the world time it was found at when asked for.
+    showOverlap(now, asked) {
+        const start = performance.now();
+        const overlap = fmt(this.circol.maxOverlap(), 3);
+        $('overlap').textContent = asked ? `${overlap} at t = ${fmt(this.circol.time(), 2)}` : overlap;
+        this.overlapAt = now;
+        this.timings.overlap += performance.now() - start;
     }
 
     // The live table and the status line.
@@ -252,9 +289,17 @@ class WorldPage {
     draw() {
         const flat = this.circol.exportCircles();
         const { ctx, pixels } = this.stage;
+        const { k, ux, uy, top, box } = this.view;
         this.stage.clear();
-        this.layer.draw(ctx, flat, pixels, HEIGHT);
-        drawSegments(ctx, this.segments, HEIGHT);
+        // world units to device pixels
+        const device = { scale: pixels * k, ox: pixels * ux, oy: pixels * uy, top };
+        ctx.setTransform(device.scale, 0, 0, device.scale, device.ox, device.oy);
+        this.layer.draw(ctx, flat, device);
+        if (k !== 1 || this.scene.periodic) {
+            drawBox(ctx, box, top, this.scene.periodic);
+        }
+        drawSegments(ctx, this.segments, top);
+        drawPoints(ctx, this.scene.points, top);
         if (this.tracked) {
             const slot = this.trackedSlot(flat);
             if (slot !== null) {
@@ -264,7 +309,8 @@ class WorldPage {
                 this.trail.splice(0, this.trail.length - 4000);
             }
         }
-        drawTrail(ctx, this.trail, HEIGHT);
+        drawTrail(ctx, this.trail, top);
+        ctx.setTransform(pixels, 0, 0, pixels, 0, 0);
         return flat;
     }
 
@@ -307,10 +353,14 @@ class WorldPage {
         const length = Math.hypot(dx, dy);
         // No larger than the scene's smallest circles: in a dense scene the gaps between them are
         // narrower than a circle of radius FAST_RADIUS, which would then find no free spot.
-        const r = Math.min(FAST_RADIUS, this.baseRadius);
-        const mass = FAST_MASS * (r / FAST_RADIUS) ** 2; // masses go as r^2, as the scene's
+        // FAST_RADIUS and FAST_SPEEDS are in the drawing's units: a scene file's world may be
+        // drawn at another scale
+        const k = this.view.k;
+        const r = Math.min(FAST_RADIUS / k, this.baseRadius);
+        // masses go as r^2, as the scene's
+        const mass = (this.scene.massPerArea ?? FAST_MASS / FAST_RADIUS ** 2) * r * r;
         const energy = FAST_SHARE * this.startEnergy;
-        const speed = Math.min(Math.max(Math.sqrt(2 * energy / mass), FAST_SPEEDS[0]), FAST_SPEEDS[1]);
+        const speed = Math.min(Math.max(Math.sqrt(2 * energy / mass), FAST_SPEEDS[0] / k), FAST_SPEEDS[1] / k);
         const result = this.place(from, speed * dx / length, speed * dy / length, r, mass);
         if (result.status !== 0) {
             this.statusText = `fast circle: ${this.circol.statusString(result.status)}`;
@@ -412,6 +462,7 @@ function wireControls(page) {
     $('reset').addEventListener('click', () => page.build());
     $('heat').addEventListener('click', () => page.heat());
     $('clear').addEventListener('click', () => page.clearFired());
+    $('check-overlap').addEventListener('click', () => page.showOverlap(performance.now(), true));
     $('share').addEventListener('click', () => {
         const done = (text) => {
             page.statusText = text;
@@ -429,7 +480,8 @@ function wireAim(page) {
     let press = null;
     const toWorld = (event) => {
         const p = page.stage.local(event);
-        return { x: p.x, y: HEIGHT - p.y };
+        const { k, ux, uy, top } = page.view;
+        return { x: (p.x - ux) / k, y: top - (p.y - uy) / k };
     };
     canvas.addEventListener('pointerdown', (event) => {
         if (event.button !== 0) {
@@ -453,7 +505,8 @@ function wireAim(page) {
     canvas.addEventListener('keydown', (event) => {
         if (event.key === 'Enter' || event.key === ' ') {
             event.preventDefault();
-            page.fire({ x: BOX / 2, y: HEIGHT / 2 }, 0, 0);
+            const [x0, y0, x1, y1] = page.view.box;
+            page.fire({ x: (x0 + x1) / 2, y: (y0 + y1) / 2 }, 0, 0);
         }
     });
 }

@@ -219,10 +219,10 @@ int ccl_web_has_world(void) {
     return 0;
 }
 
-int ccl_web_world_create(double width, double height, int periodic, double gx, double gy,
-                         double damping, double restitution, int capacity, int max_circles,
-                         double max_events) {
-    (void)width, (void)height, (void)periodic, (void)gx, (void)gy, (void)damping;
+int ccl_web_world_create(double x0, double y0, double x1, double y1, int periodic, double gx,
+                         double gy, double damping, double restitution, int capacity,
+                         int max_circles, double max_events) {
+    (void)x0, (void)y0, (void)x1, (void)y1, (void)periodic, (void)gx, (void)gy, (void)damping;
     (void)restitution, (void)capacity, (void)max_circles, (void)max_events;
     return CCL_ERR_UNSUPPORTED;
 }
@@ -376,16 +376,16 @@ void ccl_web_world_destroy(void) {
     ccl_web_track_dropped = 0;
 }
 
-int ccl_web_world_create(double width, double height, int periodic, double gx, double gy,
-                         double damping, double restitution, int capacity, int max_circles,
-                         double max_events) {
+int ccl_web_world_create(double x0, double y0, double x1, double y1, int periodic, double gx,
+                         double gy, double damping, double restitution, int capacity,
+                         int max_circles, double max_events) {
     ccl_web_world_destroy();
     if (!(max_events >= 0.0)) {
         return CCL_ERR_INVALID_ARGUMENT; /* negative or NaN */
     }
     ccl_world_def def = ccl_world_default_def();
-    def.box_min = ccl_v2(0.0, 0.0);
-    def.box_max = ccl_v2(width, height);
+    def.box_min = ccl_v2(x0, y0);
+    def.box_max = ccl_v2(x1, y1);
     def.boundary = periodic ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
     def.gravity = ccl_v2(gx, gy);
     def.damping = damping;

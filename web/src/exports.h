@@ -89,15 +89,15 @@ CCL_WEB_EXPORT int ccl_web_bounce(int kind, double cx, double cy, double r, doub
                                   double x0, double y0, double x1, double y1, double restitution,
                                   double t_max);
 
-/// Creates the one world of the module (destroying any previous one): box [0, w] x [0, h], room
+/// Creates the one world of the module (destroying any previous one): box [x0, x1] x [y0, y1], room
 /// for capacity circles from the start (0: grown as they come), at most max_circles circles (0:
 /// the library's default), at most max_events events per advance (0: no limit; a whole number
 /// of events, as a double so that JavaScript can pass any count; negative or NaN is refused).
 /// An advance that reaches the limit returns CCL_ERR_EVENT_LIMIT and leaves the world
 /// consistent at an earlier time. Returns a ccl_status.
-CCL_WEB_EXPORT int ccl_web_world_create(double width, double height, int periodic, double gx,
-                                        double gy, double damping, double restitution, int capacity,
-                                        int max_circles, double max_events);
+CCL_WEB_EXPORT int ccl_web_world_create(double x0, double y0, double x1, double y1, int periodic,
+                                        double gx, double gy, double damping, double restitution,
+                                        int capacity, int max_circles, double max_events);
 
 /// Destroys the world, if any.
 CCL_WEB_EXPORT void ccl_web_world_destroy(void);

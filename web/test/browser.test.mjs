@@ -132,6 +132,18 @@ test('walls: every obstacle kind loads, and the segment scene bounces', async ()
     }
 });
 
+test('world: the bundled default scene runs from its file, with its ramps, pegs and bumpers', async () => {
+    const { page, errors } = await open('world.html?preset=default');
+    await page.waitForFunction(() => window.demo?.ready === true);
+    await page.waitForFunction(() => window.demo.circol.stats().time > 1.5, null, { timeout: 60000 });
+    const stats = await page.evaluate(() => window.demo.circol.stats());
+    assert.ok(stats.collisions > 0 && stats.wallCollisions > 0, JSON.stringify(stats));
+    assert.equal(await page.evaluate(() => window.demo.circol.maxOverlap()), 0);
+    await page.screenshot({ path: join(shotDir, 'web-world-scene.png') });
+    assert.deepEqual(errors, []);
+    await page.close();
+});
+
 test('world: a second of simulation has collisions, no overlap, and a fast circle can be fired', async () => {
     const { page, errors } = await open('world.html');
     await page.waitForFunction(() => window.demo?.ready === true);

@@ -1,0 +1,136 @@
+/* Queries of the 3D world: spheres' states, statistics, contact events, the largest overlap. */
+#include <string.h>
+
+#include "core/vec3.h"
+#include "world3d/world3d.h"
+
+int ccl_world3d_sphere_count(const ccl_world3d *w) {
+    return w != NULL ? w->live_count : 0;
+}
+
+bool ccl_world3d_is_valid(const ccl_world3d *w, ccl_sphere_id id) {
+    return ccl_world3d_slot_of(w, id) >= 0;
+}
+
+/* Sphere i's state now. */
+static ccl_sphere_state ccl_world3d_state(const ccl_world3d *w, int32_t i) {
+    const ccl_sphere_cold *c = &w->cold[i];
+    ccl_sphere_state s;
+    s.id = (ccl_sphere_id){(uint32_t)i, w->generation[i]};
+    s.position = ccl_sphere_position_at(w, i, w->time);
+    s.velocity = w->slots[i].velocity;
+    s.radius = w->slots[i].radius;
+    s.mass = c->inv_mass > 0.0 ? 1.0 / c->inv_mass : 0.0;
+    s.restitution = c->restitution;
+    s.user_data = w->user_data != NULL ? w->user_data[i] : NULL;
+    return s;
+}
+
+ccl_status ccl_world3d_get_sphere(const ccl_world3d *w, ccl_sphere_id id, ccl_sphere_state *out) {
+    if (w == NULL || out == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    int32_t i = ccl_world3d_slot_of(w, id);
+    if (i < 0) {
+        return CCL_ERR_STALE_ID;
+    }
+    *out = ccl_world3d_state(w, i);
+    return CCL_OK;
+}
+
+ccl_status ccl_world3d_export(const ccl_world3d *w, ccl_sphere_state *out, int capacity,
+                              int *count) {
+    if (w == NULL || count == NULL || capacity < 0 || (out == NULL && capacity > 0)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    int written = 0;
+    for (int32_t i = 0; i < w->slot_count && written < capacity; ++i) {
+        if (w->links[i].alive) {
+            out[written++] = ccl_world3d_state(w, i);
+        }
+    }
+    *count = written;
+    return CCL_OK;
+}
+
+const ccl_contact_event3 *ccl_world3d_contact_events(const ccl_world3d *w, size_t *count) {
+    if (count != NULL) {
+        *count = w != NULL ? w->contact_count : 0;
+    }
+    return w != NULL ? w->contacts : NULL;
+}
+
+ccl_world3d_stats ccl_world3d_get_stats(const ccl_world3d *w) {
+    ccl_world3d_stats s;
+    memset(&s, 0, sizeof s);
+    if (w == NULL) {
+        return s;
+    }
+    s.time = w->time_base + w->time;
+    s.collisions = w->collisions;
+    s.wall_collisions = w->wall_collisions;
+    s.events = w->events;
+    s.sphere_count = w->live_count;
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        double inv = w->cold[i].inv_mass;
+        if (w->links[i].alive && inv > 0.0) {
+            ccl_vec3 v = w->slots[i].velocity;
+            double m = 1.0 / inv;
+            s.kinetic_energy += 0.5 * m * ccl_length_sq3(v);
+            s.momentum = ccl_mul_add3(s.momentum, m, v);
+        }
+    }
+    s.virial = w->virial;
+    s.virial_time = w->time - w->stats_since;
+    s.memory_bytes = w->memory.bytes;
+    s.guard_collisions = w->guard_collisions;
+    return s;
+}
+
+void ccl_world3d_reset_stats(ccl_world3d *w) {
+    if (w == NULL) {
+        return;
+    }
+    w->collisions = w->wall_collisions = w->events = w->guard_collisions = 0;
+    w->virial = 0.0;
+    w->stats_since = w->time;
+}
+
+/* The largest overlap of sphere i (at p, radius r) with the walls and with the spheres after it
+ * in the 27 cells around it. */
+static double ccl_world3d_overlap_of(const ccl_world3d *w, int32_t i, ccl_vec3 p, double r) {
+    const ccl_grid3 *g = &w->grid;
+    double worst = 0.0;
+    if (!g->periodic) {
+        double lo[3] = {g->min.x, g->min.y, g->min.z}, hi[3] = {g->max.x, g->max.y, g->max.z};
+        double c[3] = {p.x, p.y, p.z};
+        for (int k = 0; k < 3; ++k) {
+            worst = fmax(worst, fmax(r - (c[k] - lo[k]), r - (hi[k] - c[k])));
+        }
+    }
+    int32_t cells[27];
+    ccl_vec3 room[27];
+    int count;
+    /* the minimum image gives each separation: no shifts needed */
+    (void)ccl_grid3_neighbours(g, w->links[i].link.cell, cells, room, &count);
+    for (int m = 0; m < count; ++m) {
+        for (int32_t k = g->head[cells[m]]; k >= 0; k = w->links[k].link.next) {
+            if (k > i) {
+                ccl_vec3 d = ccl_world3d_separation(w, p, ccl_sphere_position_at(w, k, w->time));
+                worst = fmax(worst, r + w->slots[k].radius - ccl_length3(d));
+            }
+        }
+    }
+    return worst;
+}
+
+double ccl_world3d_max_overlap(const ccl_world3d *w) {
+    double worst = 0.0;
+    for (int32_t i = 0; w != NULL && i < w->slot_count; ++i) {
+        if (w->links[i].alive) {
+            worst = fmax(worst, ccl_world3d_overlap_of(w, i, ccl_sphere_position_at(w, i, w->time),
+                                                       w->slots[i].radius));
+        }
+    }
+    return worst;
+}

@@ -1,0 +1,180 @@
+/* The event loop of the 3D world: cell crossings, the run, re-basing time, advancing. */
+#include "core/clock.h"
+#include "core/constants.h"
+#include "world3d/world3d.h"
+
+/* Sphere i leaves its cell through the face of its event: into the next cell, across the box's
+ * edge in a periodic box (its position then moves by the box's size). */
+static void ccl_world3d_cross(ccl_world3d *w, int32_t i) {
+    ccl_sphere_move_to(w, i, w->time);
+    ccl_grid3 *g = &w->grid;
+    int face = w->cold[i].partner, axis = face / 2;
+    int32_t c[3];
+    ccl_grid3_split(g, w->links[i].link.cell, c);
+    c[axis] += (face & 1) ? 1 : -1;
+    ccl_vec3 *p = &w->slots[i].position;
+    double *x = axis == 0 ? &p->x : (axis == 1 ? &p->y : &p->z);
+    double size = axis == 0 ? g->size.x : (axis == 1 ? g->size.y : g->size.z);
+    if (c[axis] < 0) {
+        c[axis] = g->n[axis] - 1;
+        *x += size;
+    } else if (c[axis] >= g->n[axis]) {
+        c[axis] = 0;
+        *x -= size;
+    }
+    ccl_grid_links links = ccl_world3d_grid_links(w);
+    ccl_cell_list_remove(g->head, links, i);
+    ccl_cell_list_insert(g->head, links, i, ccl_grid3_cell_at(g, c[0], c[1], c[2]));
+    ccl_world3d_predict(w, i, -1);
+}
+
+/* Makes (about) the present time the origin, exactly where the queue's keys allow it (as the 2D
+ * world does: docs/ARCHITECTURE.md, "Time re-basing"); returns the shift. */
+static double ccl_world3d_rebase(ccl_world3d *w) {
+    double shift = ccl_queue_shift_exactly(&w->queue, w->time);
+    bool exact = shift > 0.0;
+    if (!exact) {
+        shift = w->time;
+        if (shift == 0.0) {
+            return 0.0;
+        }
+    }
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (!w->links[i].alive) {
+            continue;
+        }
+        if (exact && w->slots[i].time >= 0.5 * shift) {
+            w->slots[i].time -= shift; /* exact: within a factor two of the shift */
+        } else {
+            ccl_sphere_move_to(w, i, shift);
+            w->slots[i].time = 0.0;
+        }
+        w->cold[i].last_collision -= shift;
+    }
+    w->time_base = ccl_queue_rebased_origin(w->time_base, shift, exact);
+    w->stats_since -= shift;
+    w->time -= shift;
+    if (!exact) {
+        ccl_queue_shift(&w->queue, shift);
+    }
+    w->events_since_rebase = 0;
+    return shift;
+}
+
+/* Before the first event of a run: the contacts of the last advance are dropped, and what was
+ * changed by hand is predicted again, in the cells the spheres now call for. */
+static void ccl_world3d_prepare(ccl_world3d *w) {
+    w->contact_count = 0;
+    if (!w->repredict_pending) {
+        return;
+    }
+    /* the cells the spheres now call for (the adds rebuild only when they outgrow them fourfold);
+     * where they cannot be had, the present ones serve */
+    int32_t n[3];
+    ccl_grid3_plan(&w->grid, w->grid.max_radius, w->live_count, n);
+    if (w->live_count > 0 &&
+        (n[0] != w->grid.n[0] || n[1] != w->grid.n[1] || n[2] != w->grid.n[2])) {
+        (void)ccl_world3d_rebuild_grid(w, w->grid.max_radius);
+    }
+    ccl_queue_clear(&w->queue);
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (w->links[i].alive) {
+            ccl_world3d_predict(w, i, -1);
+        }
+    }
+    w->repredict_pending = false;
+}
+
+/* Handles sphere i's event, which has come. */
+static ccl_status ccl_world3d_handle(ccl_world3d *w, int32_t i) {
+    switch (w->links[i].event_kind) {
+        case CCL_EVENT3_SPHERE: {
+            int32_t k = w->cold[i].partner;
+            if (!w->links[k].alive || w->links[k].course != w->cold[i].partner_course) {
+                ccl_world3d_predict(w, i, -1); /* the partner changed course: look again */
+                return CCL_OK;
+            }
+            return ccl_world3d_collide(w, i, k);
+        }
+        case CCL_EVENT3_WALL:
+            return ccl_world3d_bounce(w, i);
+        case CCL_EVENT3_CELL:
+            ccl_world3d_cross(w, i);
+            return CCL_OK;
+        default:
+            ccl_world3d_predict(w, i, -1);
+            return CCL_OK;
+    }
+}
+
+/* Runs events up to internal time t_end, or until collision_limit more sphere collisions (0: no
+ * limit). */
+static ccl_status ccl_world3d_run(ccl_world3d *w, double t_end, uint64_t collision_limit) {
+    if (w->locked) {
+        return CCL_ERR_LOCKED;
+    }
+    if (w->collapse_time == 0.0) {
+        ccl_world3d_collapse_time(w);
+    }
+    ccl_world3d_prepare(w);
+    uint64_t goal = w->collisions + collision_limit, processed = 0;
+    uint64_t rebase_after =
+        (uint64_t)CCL_REBASE_EVENTS_PER_CIRCLE * (uint64_t)w->live_count + 1024u;
+    for (;;) {
+        int32_t i = ccl_queue_top(&w->queue);
+        double when = i >= 0 ? ccl_queue_key(&w->queue, i) : (double)INFINITY;
+        if (!(when <= t_end) || when == INFINITY) {
+            break;
+        }
+        if (collision_limit > 0 && w->collisions >= goal) {
+            return CCL_OK; /* the time stays at the last collision */
+        }
+        if (w->def.max_events_per_advance > 0 && processed >= w->def.max_events_per_advance) {
+            return CCL_ERR_EVENT_LIMIT;
+        }
+        uint8_t kind = w->links[i].event_kind;
+        if (kind == CCL_EVENT3_SPHERE || kind == CCL_EVENT3_WALL) {
+            ccl_status status = ccl_world3d_reserve_contact(w);
+            if (status != CCL_OK) {
+                return status;
+            }
+        }
+        w->time = when > w->time ? when : w->time;
+        processed++;
+        w->events++;
+        ccl_status status = ccl_world3d_handle(w, i);
+        if (status != CCL_OK) {
+            return status;
+        }
+        if (++w->events_since_rebase > rebase_after) {
+            t_end -= ccl_world3d_rebase(w);
+        }
+    }
+    if ((collision_limit == 0 || w->collisions < goal) && t_end < INFINITY) {
+        w->time = t_end;
+    }
+    return CCL_OK;
+}
+
+ccl_status ccl_world3d_advance(ccl_world3d *w, double dt) {
+    double world_end;
+    if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, &world_end)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    ccl_status status = ccl_world3d_run(w, w->time + dt, 0);
+    if (status == CCL_OK) {
+        w->time = ccl_clock_landing(w->time_base, w->time, world_end);
+    }
+    return status;
+}
+
+ccl_status ccl_world3d_advance_collisions(ccl_world3d *w, uint64_t collisions, double max_dt) {
+    if (w == NULL || !(max_dt >= 0.0) || collisions == 0) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    return ccl_world3d_run(w, ccl_clock_limit(w->time_base, w->time, max_dt), collisions);
+}
+
+double ccl_world3d_time(const ccl_world3d *w) {
+    return w != NULL ? w->time_base + w->time : 0.0;
+}

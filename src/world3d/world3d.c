@@ -1,0 +1,215 @@
+/* The 3D world: its definitions' defaults, creation, destruction and growth, the minimum image,
+ * the grid's rebuild and the collapse time. */
+#include <stdint.h>
+#include <string.h>
+
+#include "broad/box.h"
+#include "core/vec3.h"
+#include "world3d/world3d.h"
+
+ccl_world3d_def ccl_world3d_default_def(void) {
+    ccl_world3d_def def;
+    memset(&def, 0, sizeof def);
+    def.box_max = ccl_v3(100.0, 100.0, 100.0);
+    def.boundary = CCL_BOUNDARY_WALLS;
+    def.restitution = 1.0;
+    def.overlap = CCL_OVERLAP_REJECT;
+    def.max_spheres = 1 << 26;
+    return def;
+}
+
+ccl_sphere_def ccl_sphere_default_def(void) {
+    ccl_sphere_def def;
+    memset(&def, 0, sizeof def);
+    def.radius = 1.0;
+    def.mass = 1.0;
+    def.restitution = -1.0;
+    return def;
+}
+
+/* True when the box's corners and sides are finite, ordered and within CCL_MAX_LENGTH. */
+static bool ccl_box3_is_valid(ccl_vec3 lo, ccl_vec3 hi) {
+    double l[3] = {lo.x, lo.y, lo.z}, h[3] = {hi.x, hi.y, hi.z};
+    for (int k = 0; k < 3; ++k) {
+        if (!(fabs(l[k]) <= CCL_MAX_LENGTH) || !(fabs(h[k]) <= CCL_MAX_LENGTH) || !(h[k] > l[k]) ||
+            !(h[k] - l[k] <= CCL_MAX_LENGTH)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static ccl_status ccl_world3d_check_def(const ccl_world3d_def *d) {
+    if (!ccl_box3_is_valid(d->box_min, d->box_max) ||
+        (d->boundary != CCL_BOUNDARY_WALLS && d->boundary != CCL_BOUNDARY_PERIODIC) ||
+        (d->overlap != CCL_OVERLAP_REJECT && d->overlap != CCL_OVERLAP_SEPARATE) ||
+        !(d->restitution >= 0.0 && d->restitution <= 1.0) || !(d->collapse_time >= 0.0) ||
+        !isfinite(d->collapse_time) || !(d->cell_size >= 0.0) || !isfinite(d->cell_size) ||
+        d->capacity < 0 || d->max_spheres <= 0 ||
+        (d->allocator.alloc == NULL) != (d->allocator.free == NULL)) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    return d->overlap == CCL_OVERLAP_SEPARATE ? CCL_ERR_UNSUPPORTED : CCL_OK;
+}
+
+/* One of the arrays a sphere has a row in: where it is, its row's size and alignment. */
+typedef struct ccl_sphere_array {
+    void **items;
+    size_t row, align;
+} ccl_sphere_array;
+
+ccl_status ccl_world3d_reserve(ccl_world3d *w, int32_t needed) {
+    if (needed <= w->capacity) {
+        return CCL_OK;
+    }
+    int64_t cap = w->capacity > 0 ? w->capacity : (needed > 64 ? needed : 64);
+    while (cap < needed) {
+        cap *= 2;
+    }
+    cap = cap < w->def.max_spheres ? cap : w->def.max_spheres;
+    ccl_sphere_array arrays[] = {{(void **)&w->slots, sizeof(ccl_sphere_slot), 64},
+                                 {(void **)&w->links, sizeof(ccl_sphere_link), 64},
+                                 {(void **)&w->cold, sizeof(ccl_sphere_cold), 64},
+                                 {(void **)&w->generation, sizeof(uint32_t), 16},
+                                 {(void **)&w->user_data, sizeof(void *), 16}};
+    int count = w->user_data != NULL ? 5 : 4; /* user data once a sphere carried some */
+    void *fresh[5] = {NULL};
+    size_t n = (size_t)cap, old = (size_t)w->capacity;
+    bool ok = (uint64_t)cap <= SIZE_MAX / 64;
+    for (int a = 0; a < count && ok; ++a) {
+        fresh[a] = ccl_memory_alloc_aligned(&w->memory, n * arrays[a].row, arrays[a].align);
+        ok = fresh[a] != NULL;
+    }
+    if (!ok || ccl_queue_reserve(&w->queue, (int32_t)cap) != CCL_OK) {
+        for (int a = 0; a < count; ++a) {
+            ccl_memory_free(&w->memory, fresh[a], n * arrays[a].row);
+        }
+        return CCL_ERR_OUT_OF_MEMORY;
+    }
+    for (int a = 0; a < count; ++a) {
+        if (old > 0) {
+            memcpy(fresh[a], *arrays[a].items, old * arrays[a].row);
+        }
+        ccl_memory_free(&w->memory, *arrays[a].items, old * arrays[a].row);
+        *arrays[a].items = fresh[a];
+    }
+    for (size_t i = old; i < n; ++i) {
+        w->generation[i] = 1;
+    }
+    w->capacity = (int32_t)cap;
+    return CCL_OK;
+}
+
+ccl_status ccl_world3d_create(const ccl_world3d_def *def, ccl_world3d **out) {
+    if (out == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    *out = NULL;
+    ccl_status status = def != NULL ? ccl_world3d_check_def(def) : CCL_ERR_INVALID_ARGUMENT;
+    if (status != CCL_OK) {
+        return status;
+    }
+    ccl_world3d_def d = *def;
+    if (d.allocator.alloc == NULL) {
+        d.allocator = ccl_default_allocator();
+    }
+    ccl_world3d *w = d.allocator.alloc(sizeof(ccl_world3d), 16, d.allocator.user);
+    if (w == NULL) {
+        return CCL_ERR_OUT_OF_MEMORY;
+    }
+    memset(w, 0, sizeof *w);
+    w->def = d;
+    w->memory.hooks = d.allocator;
+    w->memory.bytes = sizeof(ccl_world3d);
+    w->free_head = -1;
+    ccl_queue_init(&w->queue, &w->memory);
+    ccl_grid3_init(&w->grid, d.box_min, d.box_max, d.boundary == CCL_BOUNDARY_PERIODIC, d.cell_size,
+                   &w->memory);
+    w->repredict_pending = true;
+    if (d.capacity > 0 && ccl_world3d_reserve(w, d.capacity) != CCL_OK) {
+        ccl_world3d_destroy(w);
+        return CCL_ERR_OUT_OF_MEMORY;
+    }
+    *out = w;
+    return CCL_OK;
+}
+
+void ccl_world3d_destroy(ccl_world3d *w) {
+    if (w == NULL) {
+        return;
+    }
+    size_t n = (size_t)w->capacity;
+    ccl_memory_free(&w->memory, w->slots, n * sizeof(ccl_sphere_slot));
+    ccl_memory_free(&w->memory, w->links, n * sizeof(ccl_sphere_link));
+    ccl_memory_free(&w->memory, w->cold, n * sizeof(ccl_sphere_cold));
+    ccl_memory_free(&w->memory, w->generation, n * sizeof(uint32_t));
+    ccl_memory_free(&w->memory, w->user_data, n * sizeof(void *));
+    ccl_memory_free(&w->memory, w->contacts, w->contact_capacity * sizeof(ccl_contact_event3));
+    ccl_grid3_release(&w->grid);
+    ccl_queue_release(&w->queue);
+    ccl_allocator hooks = w->memory.hooks;
+    hooks.free(w, sizeof(ccl_world3d), hooks.user);
+}
+
+ccl_vec3 ccl_world3d_separation(const ccl_world3d *w, ccl_vec3 a, ccl_vec3 b) {
+    ccl_vec3 d = ccl_v3(b.x - a.x, b.y - a.y, b.z - a.z);
+    if (w->grid.periodic) {
+        d.x = ccl_box_wrap_offset(d.x, w->grid.size.x);
+        d.y = ccl_box_wrap_offset(d.y, w->grid.size.y);
+        d.z = ccl_box_wrap_offset(d.z, w->grid.size.z);
+    }
+    return d;
+}
+
+ccl_status ccl_world3d_rebuild_grid(ccl_world3d *w, double max_radius) {
+    ccl_status status = ccl_grid3_rebuild(&w->grid, max_radius, w->live_count);
+    if (status != CCL_OK) {
+        return status;
+    }
+    w->repredict_pending = true;
+    if (w->slot_count == 0) {
+        return CCL_OK; /* no slots yet (nor their array) */
+    }
+    ccl_grid_links links = ccl_world3d_grid_links(w);
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (w->links[i].alive) {
+            ccl_sphere_move_to(w, i, w->time);
+            w->links[i].link.cell = -1;
+            ccl_cell_list_insert(w->grid.head, links, i,
+                                 ccl_grid3_cell_of(&w->grid, w->slots[i].position));
+        }
+    }
+    return CCL_OK;
+}
+
+double ccl_world3d_collapse_time(ccl_world3d *w) {
+    if (w->collapse_time > 0.0) {
+        return w->collapse_time;
+    }
+    if (w->def.collapse_time > 0.0) {
+        w->collapse_time = w->def.collapse_time;
+        return w->collapse_time;
+    }
+    /* automatic: 1e-6 of the time to cross the largest diameter at the rms speed */
+    double sum = 0.0;
+    int32_t n = 0;
+    for (int32_t i = 0; i < w->slot_count; ++i) {
+        if (w->links[i].alive && !w->links[i].immovable) {
+            sum += ccl_length_sq3(w->slots[i].velocity);
+            n++;
+        }
+    }
+    double rms = n > 0 ? sqrt(sum / n) : 0.0;
+    if (rms > 0.0 && w->grid.max_radius > 0.0) {
+        w->collapse_time = 1e-6 * 2.0 * w->grid.max_radius / rms;
+    }
+    return w->collapse_time;
+}
+
+int32_t ccl_world3d_slot_of(const ccl_world3d *w, ccl_sphere_id id) {
+    if (w == NULL || id.index >= (uint32_t)w->slot_count || !w->links[id.index].alive ||
+        w->generation[id.index] != id.generation) {
+        return -1;
+    }
+    return (int32_t)id.index;
+}

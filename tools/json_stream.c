@@ -1,0 +1,501 @@
+/* circol CLI: a JSON text read in pieces. The root object and a member's array are walked here
+ * as cJSON walks them (parse_object, parse_array: whitespace is any byte up to 32, a missing
+ * member name is reported one byte on); every value inside them is handed to cJSON whole, from a
+ * window of the text that holds it. cJSON counts nesting from its own start, so a piece's depth
+ * budget is checked here against the levels already open. */
+#include "json_stream.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/// Bytes read at a time (a test may choose a few, to cut values across blocks).
+#ifndef CCL_CLI_STREAM_BLOCK
+#define CCL_CLI_STREAM_BLOCK ((size_t)1 << 20)
+#endif
+
+/// Bytes per block of the arena that holds one piece's tree.
+#define CCL_CLI_ARENA_BLOCK ((size_t)1 << 16)
+
+/// A block of the arena.
+typedef struct ccl_cli_arena_block {
+    struct ccl_cli_arena_block *next; ///< The block filled before.
+    size_t used, size;                ///< Bytes given out, bytes in data.
+    max_align_t data[];               ///< The room.
+} ccl_cli_arena_block;
+
+/// The blocks of the piece under way: cJSON's allocation hooks take no user pointer. A piece's
+/// tree is a few small nodes, given out from blocks and freed at once.
+static ccl_cli_arena_block *ccl_cli_arena;
+
+/// cJSON's malloc during a piece's parse.
+static void *ccl_cli_arena_alloc(size_t size) {
+    size = (size + 7) & ~(size_t)7;
+    ccl_cli_arena_block *block = ccl_cli_arena;
+    if (block == NULL || block->size - block->used < size) {
+        size_t room = size > CCL_CLI_ARENA_BLOCK ? size : CCL_CLI_ARENA_BLOCK;
+        block = malloc(sizeof *block + room);
+        if (block == NULL) {
+            return NULL;
+        }
+        *block = (ccl_cli_arena_block){ccl_cli_arena, 0, room};
+        ccl_cli_arena = block;
+    }
+    void *out = (char *)block->data + block->used;
+    block->used += size;
+    return out;
+}
+
+/// cJSON's free during a parse: the arena is emptied as a whole.
+static void ccl_cli_arena_free(void *pointer) {
+    (void)pointer;
+}
+
+/// Empties the arena, keeping its last block for the next piece unless all is asked.
+static void ccl_cli_arena_reset(bool all) {
+    while (ccl_cli_arena != NULL && (all || ccl_cli_arena->next != NULL)) {
+        ccl_cli_arena_block *next = ccl_cli_arena->next;
+        free(ccl_cli_arena);
+        ccl_cli_arena = next;
+    }
+    if (ccl_cli_arena != NULL) {
+        ccl_cli_arena->used = 0;
+    }
+}
+
+/// The reader: a window [start, start + length) of the text (a NUL after it), where line and
+/// column are known (at), what must stay in the window (keep), and how deep the walk is.
+typedef struct ccl_cli_stream {
+    ccl_cli_json_source *source;
+    const char *name;
+    const ccl_cli_json_events *events;
+    char *error;
+    size_t error_size;
+    char *window;
+    size_t capacity, start, length;
+    size_t taken; ///< Bytes taken from a source in memory.
+    bool end;     ///< The whole text is in or behind the window.
+    bool fatal;   ///< A NUL byte, a read error, the limit or a handler stopped the read.
+    size_t at;
+    ccl_cli_text_pos pos;
+    size_t keep;
+    int depth;
+} ccl_cli_stream;
+
+/// Stops the read for good with a message (or none for the limit).
+static bool ccl_cli_stream_fatal(ccl_cli_stream *s, const char *message) {
+    s->fatal = true;
+    if (message != NULL) {
+        snprintf(s->error, s->error_size, "%s: %s", s->name, message);
+    }
+    return false;
+}
+
+/// The line and column of offset (in the window, not before at).
+static ccl_cli_text_pos ccl_cli_stream_position(ccl_cli_stream *s, size_t offset) {
+    for (size_t k = s->at; k < offset; k++) {
+        unsigned char c = (unsigned char)s->window[k - s->start];
+        if (c == '\n') {
+            s->pos.line++;
+            s->pos.column = 1;
+        } else if ((c & 0xC0) != 0x80) { /* not a UTF-8 continuation byte */
+            s->pos.column++;
+        }
+    }
+    s->at = offset > s->at ? offset : s->at;
+    return s->pos;
+}
+
+/// Reads up to one block from the source into room; 0 at the end.
+static size_t ccl_cli_stream_take(ccl_cli_stream *s, char *room, size_t want) {
+    ccl_cli_json_source *source = s->source;
+    if (source->file == NULL) {
+        size_t got = source->length - s->taken < want ? source->length - s->taken : want;
+        memcpy(room, source->text + s->taken, got);
+        s->taken += got;
+        return got;
+    }
+    size_t total = s->start + s->length;
+    if (source->limit > 0 && want > source->limit + 1 - total) {
+        want = source->limit + 1 - total; /* one byte more shows the limit passed */
+    }
+    return want > 0 ? fread(room, 1, want, source->file) : 0;
+}
+
+/// Reads the next block into the window, dropping what nothing needs. False at the end of the
+/// text or when the read stops (fatal).
+static bool ccl_cli_stream_fill(ccl_cli_stream *s) {
+    if (s->end || s->fatal) {
+        return false;
+    }
+    size_t drop = (s->keep < s->at ? s->keep : s->at) - s->start;
+    if (drop > 0) {
+        memmove(s->window, s->window + drop, s->length - drop);
+        s->start += drop;
+        s->length -= drop;
+    }
+    if (s->capacity < s->length + CCL_CLI_STREAM_BLOCK + 1) {
+        size_t capacity = 2 * s->capacity > s->length + CCL_CLI_STREAM_BLOCK + 1
+                              ? 2 * s->capacity
+                              : s->length + CCL_CLI_STREAM_BLOCK + 1;
+        char *grown = realloc(s->window, capacity);
+        if (grown == NULL) {
+            return ccl_cli_stream_fatal(s, "cannot read: out of memory");
+        }
+        s->window = grown;
+        s->capacity = capacity;
+    }
+    char *room = s->window + s->length;
+    size_t got = ccl_cli_stream_take(s, room, CCL_CLI_STREAM_BLOCK);
+    s->length += got;
+    s->window[s->length] = '\0';
+    if (got == 0) {
+        if (s->source->file != NULL && ferror(s->source->file)) {
+            char message[256];
+            snprintf(message, sizeof message, "cannot read: %s", strerror(errno));
+            return ccl_cli_stream_fatal(s, message);
+        }
+        s->end = true;
+        return false;
+    }
+    const char *nul = memchr(room, '\0', got);
+    if (nul != NULL) {
+        ccl_cli_text_pos pos = ccl_cli_stream_position(s, s->start + (size_t)(nul - s->window));
+        snprintf(s->error, s->error_size, "%s:%d:%d: syntax error: NUL byte in the file", s->name,
+                 pos.line, pos.column);
+        return ccl_cli_stream_fatal(s, NULL);
+    }
+    size_t limit = s->source->limit;
+    if (s->source->file != NULL && limit > 0 && s->start + s->length > limit) {
+        s->source->over_limit = true;
+        return ccl_cli_stream_fatal(s, NULL);
+    }
+    return true;
+}
+
+/// Whether the window holds the text up to offset (exclusive), reading as needed.
+static bool ccl_cli_stream_ensure(ccl_cli_stream *s, size_t offset) {
+    while (s->start + s->length < offset) {
+        if (!ccl_cli_stream_fill(s)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// The byte at offset, or NUL past the end of the text.
+static unsigned char ccl_cli_stream_byte(ccl_cli_stream *s, size_t offset) {
+    return ccl_cli_stream_ensure(s, offset + 1) ? (unsigned char)s->window[offset - s->start] : 0;
+}
+
+/// The first offset from offset on that is not whitespace as cJSON counts it (bytes 1 to 32);
+/// the end of the text at most.
+static size_t ccl_cli_stream_skip_space(ccl_cli_stream *s, size_t offset) {
+    for (;;) {
+        unsigned char c = ccl_cli_stream_byte(s, offset);
+        if (c == 0 || c > 32) {
+            return offset;
+        }
+        offset++;
+    }
+}
+
+/// How many arrays and objects are open at n in text (valid JSON before n), counted from 0;
+/// *deep receives the first offset where one opens with budget already open (SIZE_MAX if none).
+static int ccl_cli_stream_levels(const char *text, size_t n, int budget, size_t *deep) {
+    int depth = 0;
+    bool in_string = false;
+    *deep = SIZE_MAX;
+    for (size_t k = 0; k < n; k++) {
+        char c = text[k];
+        if (in_string) {
+            k += c == '\\';
+            in_string = c != '"';
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (depth >= budget && *deep == SIZE_MAX) {
+                *deep = k;
+            }
+            depth++;
+        } else if (c == ']' || c == '}') {
+            depth--;
+        }
+    }
+    return depth;
+}
+
+/// Where the value that starts at offset ends (exclusive), judged by brackets and quotes alone:
+/// never before where cJSON stops reading it. The window then holds one byte more, or the whole
+/// text. *deep receives the first offset where an array or object opens with budget levels
+/// already open in the value (SIZE_MAX if none).
+static size_t ccl_cli_stream_skim(ccl_cli_stream *s, size_t offset, int budget, size_t *deep) {
+    int depth = 0;
+    bool in_string = false;
+    *deep = SIZE_MAX;
+    for (;; offset++) {
+        if (offset >= s->start + s->length && !ccl_cli_stream_ensure(s, offset + 1)) {
+            return offset; /* the end of the text, or the read stopped */
+        }
+        char c = s->window[offset - s->start];
+        if (in_string) {
+            if (c == '\\') {
+                offset++; /* the escaped byte */
+            } else if (c == '"') {
+                in_string = false;
+                if (depth == 0) {
+                    offset++;
+                    break;
+                }
+            }
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (depth >= budget && *deep == SIZE_MAX) {
+                *deep = offset;
+            }
+            depth++;
+        } else if (c == ']' || c == '}') {
+            if (depth == 0) {
+                break; /* a bracket after a number or literal: the value ended before it */
+            }
+            if (--depth == 0) {
+                offset++;
+                break;
+            }
+        } else if (depth == 0 && ((unsigned char)c <= 32 || c == ',' || c == ':')) {
+            break;
+        }
+    }
+    ccl_cli_stream_ensure(s, offset + 1);
+    return offset;
+}
+
+/// Refuses the text: cJSON stopped at stop in a value that starts at piece with depth levels
+/// open (piece == stop: in the walk here). Writes where and why, as cJSON's position reads to
+/// a person: a missing member name is shown at the byte that is there, not one past it.
+static bool ccl_cli_stream_syntax(ccl_cli_stream *s, size_t stop, size_t piece, int depth) {
+    if (s->fatal) {
+        return false;
+    }
+    if (!ccl_cli_stream_ensure(s, stop + 1)) {
+        if (s->fatal) {
+            return false;
+        }
+        stop = s->start + s->length; /* cJSON reports the end of the text */
+    }
+    size_t offset = stop;
+    if (stop > s->at && stop <= s->start + s->length) {
+        size_t found = stop - 1;
+        char c = s->window[found - s->start];
+        if (c != '"' && strchr(" \t\r\n", c) == NULL) {
+            size_t before = found;
+            while (before > s->start && strchr(" \t\r\n", s->window[before - 1 - s->start])) {
+                before--;
+            }
+            char previous = before > s->start ? s->window[before - 1 - s->start] : '\0';
+            offset = previous == ',' || previous == '{' ? found : stop;
+        }
+    }
+    ccl_cli_text_pos pos = ccl_cli_stream_position(s, offset);
+    ccl_cli_stream_ensure(s, offset + 24);
+    size_t held = s->start + s->length - offset;
+    const char *text = s->window + (offset - s->start);
+    if (s->fatal) {
+        return false;
+    }
+    if (held == 0) {
+        snprintf(s->error, s->error_size, "%s:%d:%d: syntax error: unexpected end of file", s->name,
+                 pos.line, pos.column);
+        return false;
+    }
+    size_t deep;
+    int open = depth + (offset >= piece ? ccl_cli_stream_levels(s->window + (piece - s->start),
+                                                                offset - piece, 0, &deep)
+                                        : 0);
+    if ((text[0] == '[' || text[0] == '{') && open >= CJSON_NESTING_LIMIT) {
+        snprintf(s->error, s->error_size,
+                 "%s:%d:%d: arrays and objects nested too deep (at most %d levels)", s->name,
+                 pos.line, pos.column, CJSON_NESTING_LIMIT);
+        return false;
+    }
+    size_t n = 0; /* the rest of the line, at most 23 bytes, escaped */
+    while (n < 23 && n < held && text[n] != '\n' && text[n] != '\r') {
+        n++;
+    }
+    char near[128];
+    ccl_cli_escape_for_message(text, n, near, sizeof near);
+    snprintf(s->error, s->error_size, "%s:%d:%d: syntax error: not valid JSON at '%s'", s->name,
+             pos.line, pos.column, near);
+    return false;
+}
+
+/// Parses the value at *offset with cJSON into piece (its tree in the arena: empty it after
+/// use), depth levels being open there; moves *offset past it.
+static bool ccl_cli_stream_parse(ccl_cli_stream *s, size_t *offset, int depth,
+                                 ccl_cli_json_piece *piece) {
+    size_t start = *offset, deep;
+    ccl_cli_text_pos pos = ccl_cli_stream_position(s, start);
+    size_t end = ccl_cli_stream_skim(s, start, CJSON_NESTING_LIMIT - depth, &deep);
+    if (s->fatal) {
+        return false;
+    }
+    const char *text = s->window + (start - s->start);
+    if (end - start >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        return ccl_cli_stream_syntax(s, start, start, depth); /* cJSON skips it at 0 only */
+    }
+    size_t available = s->start + s->length - start + (s->end ? 1 : 0);
+    cJSON_Hooks hooks = {ccl_cli_arena_alloc, ccl_cli_arena_free};
+    cJSON_InitHooks(&hooks);
+    const char *stop = NULL;
+    cJSON *value = cJSON_ParseWithLengthOpts(text, available, &stop, 0);
+    cJSON_InitHooks(NULL);
+    size_t reached = (size_t)(stop - text);
+    if (value == NULL || deep < start + reached) { /* cJSON stops first where it is too deep */
+        ccl_cli_arena_reset(false);
+        return ccl_cli_stream_syntax(s, deep < start + reached ? deep : start + reached, start,
+                                     depth);
+    }
+    *piece = (ccl_cli_json_piece){text, reached, value, pos, depth};
+    *offset = start + reached;
+    return true;
+}
+
+/// Parses the value at *offset and hands it to handler (NULL: none), depth levels being open.
+static bool ccl_cli_stream_value(ccl_cli_stream *s, size_t *offset, int depth,
+                                 bool (*handler)(void *, const ccl_cli_json_piece *)) {
+    ccl_cli_json_piece piece;
+    if (!ccl_cli_stream_parse(s, offset, depth, &piece)) {
+        return false;
+    }
+    bool ok = handler == NULL || handler(s->events->user, &piece);
+    ccl_cli_arena_reset(false);
+    return ok || ccl_cli_stream_fatal(s, "cannot read: out of memory");
+}
+
+/// Walks the array at *offset (a member's value, one level open) item by item, as cJSON's
+/// parse_array does.
+static bool ccl_cli_stream_array(ccl_cli_stream *s, size_t *offset) {
+    size_t at = *offset;
+    s->keep = at;
+    if (!s->events->array(s->events->user, ccl_cli_stream_position(s, at))) {
+        return ccl_cli_stream_fatal(s, "cannot read: out of memory");
+    }
+    at = ccl_cli_stream_skip_space(s, at + 1);
+    if (ccl_cli_stream_byte(s, at) != ']') {
+        for (;;) {
+            if (!ccl_cli_stream_value(s, &at, 2, s->events->item)) {
+                return false;
+            }
+            at = ccl_cli_stream_skip_space(s, at);
+            if (ccl_cli_stream_byte(s, at) != ',') {
+                break;
+            }
+            s->keep = at;
+            at = ccl_cli_stream_skip_space(s, at + 1);
+        }
+        if (ccl_cli_stream_byte(s, at) != ']') {
+            return ccl_cli_stream_syntax(s, at, at, 2);
+        }
+    }
+    *offset = at + 1;
+    return !s->fatal;
+}
+
+/// Reads the member name at at (a string) and tells the handler; *items as it answers.
+static bool ccl_cli_stream_name(ccl_cli_stream *s, size_t *at, bool *items) {
+    if (ccl_cli_stream_byte(s, *at) != '"') { /* cJSON stops one past the byte */
+        return ccl_cli_stream_syntax(s, *at + 1, *at + 1, 1);
+    }
+    ccl_cli_json_piece name;
+    if (!ccl_cli_stream_parse(s, at, 1, &name)) {
+        return false;
+    }
+    *items = false;
+    bool ok = s->events->member(s->events->user, name.value->valuestring, name.text + 1,
+                                name.length - 2, name.pos, items);
+    ccl_cli_arena_reset(false);
+    return ok || ccl_cli_stream_fatal(s, "cannot read: out of memory");
+}
+
+/// Walks the root object at *offset member by member, as cJSON's parse_object does.
+static bool ccl_cli_stream_object(ccl_cli_stream *s, size_t *offset) {
+    size_t at = *offset;
+    s->keep = at;
+    if (!s->events->object(s->events->user, ccl_cli_stream_position(s, at))) {
+        return ccl_cli_stream_fatal(s, "cannot read: out of memory");
+    }
+    at = ccl_cli_stream_skip_space(s, at + 1);
+    if (ccl_cli_stream_byte(s, at) != '}') {
+        for (;;) {
+            bool items;
+            if (!ccl_cli_stream_name(s, &at, &items)) {
+                return false;
+            }
+            at = ccl_cli_stream_skip_space(s, at);
+            if (ccl_cli_stream_byte(s, at) != ':') {
+                return ccl_cli_stream_syntax(s, at, at, 1);
+            }
+            s->keep = at;
+            at = ccl_cli_stream_skip_space(s, at + 1);
+            bool ok = items && ccl_cli_stream_byte(s, at) == '['
+                          ? ccl_cli_stream_array(s, &at)
+                          : ccl_cli_stream_value(s, &at, 1, s->events->value);
+            if (!ok) {
+                return false;
+            }
+            at = ccl_cli_stream_skip_space(s, at);
+            if (ccl_cli_stream_byte(s, at) != ',') {
+                break;
+            }
+            s->keep = at;
+            at = ccl_cli_stream_skip_space(s, at + 1);
+        }
+        if (ccl_cli_stream_byte(s, at) != '}') {
+            return ccl_cli_stream_syntax(s, at, at, 1);
+        }
+    }
+    *offset = at + 1;
+    return !s->fatal;
+}
+
+/// Walks the whole text: a byte order mark, the root value, nothing after it.
+static bool ccl_cli_stream_root(ccl_cli_stream *s) {
+    size_t at = 0;
+    if (ccl_cli_stream_ensure(s, 4) && memcmp(s->window, "\xEF\xBB\xBF", 3) == 0) {
+        at = 3; /* cJSON skips it in a text of 4 bytes or more */
+    }
+    at = ccl_cli_stream_skip_space(s, at);
+    bool ok = ccl_cli_stream_byte(s, at) == '{' ? ccl_cli_stream_object(s, &at)
+                                                : ccl_cli_stream_value(s, &at, 0, s->events->value);
+    if (!ok) {
+        return false;
+    }
+    at = ccl_cli_stream_skip_space(s, at);
+    if (ccl_cli_stream_byte(s, at) != '\0') {
+        return ccl_cli_stream_syntax(s, at, at, 0);
+    }
+    return !s->fatal;
+}
+
+bool ccl_cli_json_stream(ccl_cli_json_source *source, const char *name,
+                         const ccl_cli_json_events *events, char *error, size_t error_size) {
+    ccl_cli_stream s = {.source = source,
+                        .name = name,
+                        .events = events,
+                        .error = error,
+                        .error_size = error_size,
+                        .pos = {1, 1}};
+    source->over_limit = false;
+    bool ok = ccl_cli_stream_root(&s);
+    ccl_cli_arena_reset(true);
+    if (!ok && !s.fatal) { /* a syntax error: the rest may hold a NUL byte or pass the limit */
+        do {
+            ccl_cli_stream_position(&s, s.start + s.length);
+            s.keep = s.at;
+        } while (ccl_cli_stream_fill(&s));
+    }
+    free(s.window);
+    return ok;
+}
