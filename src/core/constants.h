@@ -122,9 +122,9 @@
 /// A circle in a pocket falls asleep after a collision with another circle that leaves it slower
 /// than this many rest speeds (after a wall bounce, one rest speed). Higher freezes moving piles.
 #define CCL_SLEEP_FACTOR 8.0
-/// A sleeping circle pushed down slower than this many rest speeds, or into walls, segments,
-/// points or immovable circles that take the push, stays asleep and takes the hit as if
-/// immovable; any other hit wakes it. Higher makes sleeping piles stiffer than they are.
+/// A sleeping circle pushed down slower than this many rest speeds, or down into its supports,
+/// stays asleep and takes the hit as if immovable; any other hit wakes it. Higher makes sleeping
+/// piles stiffer than they are.
 #define CCL_WAKE_FACTOR 8.0
 /// The wedge rule puts a circle held among movable circles to sleep only when its velocity across
 /// gravity that no wall, obstacle or immovable circle takes up is below this many rest speeds

@@ -379,5 +379,5 @@ bool ccl_world_keeps_sleeping_hit(ccl_world *w, int32_t i, double approach, ccl_
     }
     ccl_pocket pk;
     ccl_world_find_supports(w, i, 0.0, &pk);
-    return ccl_pocket_resists_for_good(&pk, d);
+    return ccl_pocket_resists(&pk, d, NULL);
 }
