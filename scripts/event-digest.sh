@@ -11,7 +11,9 @@ cli=$build/tools/circol
 strip_clock() { grep -v -E '"(wall_seconds|setup_seconds|collisions_per_second|scene)"'; }
 # the observables added to run's and gas's reports after these lines were first kept (so that the
 # lines still compare the events with those of a build that lacks them)
-strip_run() { strip_clock | grep -v -E '"(pressure|collision_rate)"'; }
+strip_run() {
+    sed '/^\t"energy":\t{$/,/^\t},\{0,1\}$/d' | strip_clock | grep -v -E '"(pressure|collision_rate)"'
+}
 strip_gas() {
     sed '/^\t"msd":\t{$/,/^\t},\{0,1\}$/d' | strip_clock |
         grep -v -E '"(g_contact|g_contact_stderr|Z_from_g_contact)"'

@@ -57,6 +57,46 @@ static double ccl_cli_run_collision_rate(const ccl_world_stats *stats) {
     return 2.0 * (double)stats->collisions / ((double)stats->circle_count * stats->virial_time);
 }
 
+/* The energy ledger as the JSON object "energy" (ccl_world_ledger's members). */
+static bool ccl_cli_run_json_ledger(const ccl_world *world, cJSON *report) {
+    ccl_world_ledger l;
+    if (ccl_world_energy_ledger(world, &l) != CCL_OK) {
+        return false;
+    }
+    cJSON *energy = cJSON_AddObjectToObject(report, "energy");
+    bool ok = energy != NULL;
+    ok = ok && ccl_cli_json_add_number(energy, "collision_loss", l.collision_loss);
+    ok = ok && ccl_cli_json_add_number(energy, "wall_loss", l.wall_loss);
+    ok = ok && ccl_cli_json_add_number(energy, "guard_kept", l.guard_kept);
+    ok = ok && ccl_cli_json_add_number(energy, "push_added", l.push_added);
+    ok = ok && ccl_cli_json_add_number(energy, "rest_taken", l.rest_taken);
+    ok = ok && ccl_cli_json_add_number(energy, "wedge_taken", l.wedge_taken);
+    ok = ok && ccl_cli_json_add_number(energy, "sleep_taken", l.sleep_taken);
+    ok = ok && ccl_cli_json_add_vec2(energy, "momentum_taken", l.momentum_taken);
+    ok = ok && ccl_cli_json_add_number(energy, "rest_stops", (double)l.rest_stops);
+    ok = ok && ccl_cli_json_add_number(energy, "wedge_stops", (double)l.wedge_stops);
+    ok = ok && ccl_cli_json_add_number(energy, "sleeps", (double)l.sleeps);
+    return ok;
+}
+
+/* The energy ledger in the human summary, where anything was dissipated, kept or taken. */
+static void ccl_cli_run_print_ledger(const ccl_world *world) {
+    ccl_world_ledger l;
+    if (ccl_world_energy_ledger(world, &l) != CCL_OK) {
+        return;
+    }
+    double devices = l.rest_taken + l.wedge_taken + l.sleep_taken;
+    if (l.collision_loss == 0.0 && l.wall_loss == 0.0 && l.guard_kept == 0.0 && devices == 0.0) {
+        return;
+    }
+    printf("  energy           %.6g dissipated by collisions, %.6g by walls; %.6g kept by the "
+           "guard's elastic collisions, %.6g added by the parting push\n",
+           l.collision_loss, l.wall_loss, l.guard_kept, l.push_added);
+    printf("  devices took     %.6g resting, %.6g wedge stops, %.6g sleep (momentum (%.6g, "
+           "%.6g))\n",
+           l.rest_taken, l.wedge_taken, l.sleep_taken, l.momentum_taken.x, l.momentum_taken.y);
+}
+
 /// Prints the report (JSON or the human summary). False on an output error.
 bool ccl_cli_run_report(const ccl_cli_run *run, double until, double initial_energy, double seconds,
                         bool interrupted) {
@@ -86,6 +126,7 @@ bool ccl_cli_run_report(const ccl_cli_run *run, double until, double initial_ene
         ok = ok && ccl_cli_json_add_number(report, "collision_rate", collision_rate);
         ok = ok && ccl_cli_json_add_number(report, "wall_seconds", seconds);
         ok = ok && cJSON_AddBoolToObject(report, "interrupted", interrupted) != NULL;
+        ok = ok && ccl_cli_run_json_ledger(run->world, report);
         if (ok && run->options.state) {
             ok = ccl_cli_run_json_state(run, report);
         }
@@ -113,6 +154,7 @@ bool ccl_cli_run_report(const ccl_cli_run *run, double until, double initial_ene
                (unsigned long long)stats.guard_collisions, (unsigned long long)stats.collisions);
     }
     printf("  events           %llu\n", (unsigned long long)stats.events);
+    ccl_cli_run_print_ledger(run->world);
     printf("  kinetic energy   %.10g (at start %.10g)\n", stats.kinetic_energy, initial_energy);
     printf("  momentum         (%.10g, %.10g)\n", stats.momentum.x, stats.momentum.y);
     printf("  max overlap      %.3g\n", max_overlap);

@@ -187,6 +187,25 @@ typedef struct ccl_world_stats {
     uint64_t guard_collisions; ///< Collisions made elastic by the collapse guard.
 } ccl_world_stats;
 
+/// Where kinetic energy went, since the world was created (or since ccl_world_reset_stats): what
+/// the collisions dissipated, and what each device that lets piles come to rest took or kept
+/// against what the set restitutions alone would have done. Energies; the devices act only under
+/// gravity, except the collapse guard.
+typedef struct ccl_world_ledger {
+    double collision_loss;   ///< Dissipated by circle-circle collisions, restitution as applied.
+    double wall_loss;        ///< Dissipated by bounces off walls, segments and points, as applied.
+    double guard_kept;       ///< Kept by the collapse guard: what the set restitutions would have
+                             ///< dissipated in the collisions it made elastic.
+    double push_added;       ///< Added by the least parting speed that keeps a pair pushed together
+                             ///< by unequal accelerations from meeting again at one instant.
+    double rest_taken;       ///< Taken by resting on walls (a bounce slower than rest_speed).
+    double wedge_taken;      ///< Taken by wedge stops (circles stopped after quick collisions).
+    double sleep_taken;      ///< Taken by falling asleep (velocity set to 0).
+    ccl_vec2 momentum_taken; ///< Momentum that resting, wedge stops and sleep took (sum of m dv);
+                             ///< each takes across gravity at most rest_speed per circle.
+    uint64_t rest_stops, wedge_stops, sleeps; ///< How often each device acted.
+} ccl_world_ledger;
+
 /// A definition with every default filled in.
 ccl_world_def ccl_world_default_def(void);
 
@@ -257,7 +276,10 @@ const ccl_contact_event *ccl_world_contact_events(const ccl_world *world, size_t
 /// Statistics (energy and momentum computed now).
 ccl_world_stats ccl_world_get_stats(const ccl_world *world);
 
-/// Zeroes the counters and the virial (for measuring after equilibration).
+/// Writes the energy ledger (ccl_world_ledger) to *out. CCL_ERR_INVALID_ARGUMENT for NULL.
+ccl_status ccl_world_energy_ledger(const ccl_world *world, ccl_world_ledger *out);
+
+/// Zeroes the counters, the virial and the ledger (for measuring after equilibration).
 void ccl_world_reset_stats(ccl_world *world);
 
 /// Scales all movable circles' velocities by factor (e.g. to set a temperature). Changes nothing

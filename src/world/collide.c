@@ -6,6 +6,7 @@
 #include "world/collide.h"
 #include "world/events.h"
 #include "world/guard.h"
+#include "world/ledger.h"
 #include "world/motion.h"
 #include "world/obstacle_ids.h"
 #include "world/predict.h"
@@ -69,6 +70,7 @@ typedef struct ccl_pair_hit {
     double approach;         ///< approach speed along n before the collision
     bool keep_a, keep_b;     ///< sleeping circles that stay asleep and take the hit as if immovable
     bool guarded;            ///< the collapse guard made the collision elastic
+    double set_restitution;  ///< the pair's restitution before the guard
     double impulse;          ///< along n, from i to k
     ccl_vec2 va, vb;         ///< velocities before
     bool unchanged;          ///< neither velocity changed
@@ -119,6 +121,7 @@ static double ccl_pair_restitution(ccl_world *w, ccl_pair_hit *h, double tc) {
     double e = ca->restitution == cb->restitution && ca->restitution >= 0x1p-500
                    ? ca->restitution
                    : ccl_restitution_mix(ca->restitution, cb->restitution);
+    h->set_restitution = e;
     h->guarded = false;
     if (e < 1.0 && (w->time - ca->last_collision < tc || w->time - cb->last_collision < tc) &&
         h->approach <
@@ -149,8 +152,19 @@ static void ccl_pair_exchange(ccl_world *w, ccl_pair_hit *h) {
         double separation = -approach + j * inv_sum;
         double needed = -push * fmax(tc, 0.0);
         if (separation < needed) {
-            j += (needed - separation) / inv_sum;
+            double extra = needed - separation;
+            j += extra / inv_sum;
+            ccl_world_count_push(w, inv_sum, separation, extra);
         }
+    }
+    if (e < 1.0 || h->guarded) {
+        ccl_world_count_collision(w, &w->ledger.collision_loss, inv_sum, approach,
+                                  h->set_restitution, e);
+    }
+    if ((h->keep_a || h->keep_b) && j != 0.0) {
+        /* a sleeping circle that stays asleep takes the impulse into what holds it */
+        double sign = h->keep_a ? -1.0 : 1.0;
+        w->ledger.momentum_taken = ccl_mul_add(w->ledger.momentum_taken, sign * j, h->n);
     }
     h->impulse = j;
     h->va = a->velocity;
@@ -192,8 +206,8 @@ static void ccl_pair_account(ccl_world *w, ccl_pair_hit *h) {
         b->course += !h->unchanged;
     }
     w->collisions++;
-    if (h->guarded && w->guard_collisions++ == 0) {
-        ccl_log(w, "circol: collapse guard engaged (a collision made elastic, TC model)");
+    if (h->guarded) {
+        ccl_world_count_guarded(w);
     }
     w->virial += h->impulse * h->dist;
 }
@@ -280,35 +294,48 @@ ccl_status ccl_world_collide_circles(ccl_world *w, int32_t i, int32_t k) {
 }
 
 /* Bounces circle i off a fixed surface whose unit normal n points from the circle into it. */
+/* Puts circle b against box wall `box_wall`, touching it. */
+static void ccl_world_place_on_wall(ccl_world *w, ccl_body_slot *b, int box_wall) {
+    double r = b->radius;
+    if (box_wall == CCL_WALL_LEFT) {
+        b->position.x = w->box.min.x + r;
+    } else if (box_wall == CCL_WALL_RIGHT) {
+        b->position.x = w->box.max.x - r;
+    } else if (box_wall == CCL_WALL_BOTTOM) {
+        b->position.y = w->box.min.y + r;
+    } else {
+        b->position.y = w->box.max.y - r;
+    }
+}
+
+/* Bounces circle i off a fixed surface whose unit normal n points from the circle into it. */
 static double ccl_world_bounce(ccl_world *w, int32_t i, ccl_vec2 n, int box_wall) {
     ccl_body_slot *b = &w->bodies[i];
     ccl_body_cold *cold = &w->cold[i];
     double tc = ccl_world_collapse_time(w);
-    double e = ccl_restitution_mix(w->def.restitution, cold->restitution);
+    double set = ccl_restitution_mix(w->def.restitution, cold->restitution), e = set;
     double vn = ccl_dot(b->velocity, n);
     if (e < 1.0 && w->time - cold->last_collision < tc && vn < ccl_guard_speed(w, b)) {
         e = 1.0;
-        w->guard_collisions++;
+        ccl_world_count_guarded(w);
+    }
+    if (e < 1.0 || e != set) {
+        ccl_world_count_collision(w, &w->ledger.wall_loss, cold->inv_mass, vn, set, e);
     }
     double j = vn > 0.0 ? (1.0 + e) * vn : 0.0; /* velocity change along -n */
     double push = ccl_dot(ccl_body_acceleration(w, b), n);
     if (box_wall >= 0 && push > 0.0 && j - vn < ccl_rest_speed(w, b)) {
-        /* too slow to leave a wall that gravity pushes it against: it rests there */
+        /* too slow to leave a wall that gravity pushes it against: it rests there, the rest of
+         * the bounce taken */
+        ccl_vec2 before = b->velocity;
+        b->velocity = ccl_mul_add(before, -j, n); /* as bounced, for the ledger */
         j = vn > 0.0 ? vn : 0.0;
-        b->velocity = ccl_mul_add(b->velocity, -j, n);
+        ccl_world_take_velocity(w, i, ccl_mul_add(before, -j, n), CCL_DEVICE_REST);
         b->support |= (uint8_t)(1u << box_wall);
-        double r = b->radius;
-        if (box_wall == CCL_WALL_LEFT) {
-            b->position.x = w->box.min.x + r;
-        } else if (box_wall == CCL_WALL_RIGHT) {
-            b->position.x = w->box.max.x - r;
-        } else if (box_wall == CCL_WALL_BOTTOM) {
-            b->position.y = w->box.min.y + r;
-        } else {
-            b->position.y = w->box.max.y - r;
-        }
+        ccl_world_place_on_wall(w, b, box_wall);
     } else {
         if (push > 0.0 && j - vn < push * tc) {
+            ccl_world_count_push(w, cold->inv_mass, j - vn, vn + push * tc - j);
             j = vn + push * tc; /* leave for at least 2 tc: no chatter at one instant */
         }
         b->velocity = ccl_mul_add(b->velocity, -j, n);

@@ -68,11 +68,20 @@ ccl_world_stats ccl_world_get_stats(const ccl_world *w) {
     return s;
 }
 
+ccl_status ccl_world_energy_ledger(const ccl_world *w, ccl_world_ledger *out) {
+    if (w == NULL || out == NULL) {
+        return CCL_ERR_INVALID_ARGUMENT;
+    }
+    *out = w->ledger;
+    return CCL_OK;
+}
+
 void ccl_world_reset_stats(ccl_world *w) {
     if (w == NULL) {
         return;
     }
     w->collisions = w->wall_collisions = w->events = w->guard_collisions = 0;
     w->virial = 0.0;
+    memset(&w->ledger, 0, sizeof w->ledger);
     w->stats_since = w->time;
 }

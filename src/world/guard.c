@@ -1,7 +1,8 @@
-/* The collapse time (TC model), rest speeds, and the box's resolution. */
+/* The collapse time (TC model), rest speeds, the box's resolution, and the guard's count. */
 
 #include "core/constants.h"
 #include "world/guard.h"
+#include "world/events.h"
 #include "world/world.h"
 
 double ccl_world_resolution(const ccl_world *w) {
@@ -58,4 +59,10 @@ double ccl_world_collapse_time(ccl_world *w) {
         w->collapse_time = 1e-6 * 2.0 * radius / rms;
     }
     return w->collapse_time;
+}
+
+void ccl_world_count_guarded(ccl_world *w) {
+    if (w->guard_collisions++ == 0) {
+        ccl_log(w, "circol: collapse guard engaged (a collision made elastic, TC model)");
+    }
 }

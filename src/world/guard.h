@@ -19,6 +19,10 @@ double ccl_guard_speed(const ccl_world *w, const ccl_body_slot *b);
 /// cannot be resolved yet).
 double ccl_world_collapse_time(ccl_world *w);
 
+/// Counts a collision the collapse guard made elastic (between circles or with a wall); the first
+/// one of a world is logged.
+void ccl_world_count_guarded(ccl_world *w);
+
 /// Unit normal of box wall k pointing out of the box (into the wall).
 static inline ccl_vec2 ccl_box_normal(int k) {
     static const double nx[4] = {-1.0, 1.0, 0.0, 0.0};

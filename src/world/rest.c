@@ -2,6 +2,7 @@
 
 #include "core/constants.h"
 #include "world/guard.h"
+#include "world/ledger.h"
 #include "world/rest.h"
 #include "world/sleep.h"
 #include "response/mix.h"
@@ -21,8 +22,11 @@ void ccl_world_settle_support(ccl_world *w, int32_t i) {
         } else if (vn > 0.0) {
             double e = ccl_restitution_mix(w->def.restitution, ccl_body_cold_of(w, b)->restitution);
             w->wall_collisions++;
+            ccl_world_count_collision(w, &w->ledger.wall_loss, w->cold[i].inv_mass, vn, e, e);
             if (e * vn < ccl_rest_speed(w, b)) {
-                b->velocity = ccl_mul_add(b->velocity, -vn, n);
+                ccl_vec2 before = b->velocity;
+                b->velocity = ccl_mul_add(before, -(1.0 + e) * vn, n); /* as bounced */
+                ccl_world_take_velocity(w, i, ccl_mul_add(before, -vn, n), CCL_DEVICE_REST);
             } else {
                 b->velocity = ccl_mul_add(b->velocity, -(1.0 + e) * vn, n);
                 b->support &= (uint8_t)~bit;
@@ -47,14 +51,14 @@ void ccl_world_stop_wedged(ccl_world *w, int32_t i, bool against_wall) {
     b->quick_collisions = 0;
     if (!against_wall && !ccl_world_is_held(w, i)) {
         if (ccl_world_blocks_motion(w, i)) {
-            b->velocity = ccl_v2(0.0, 0.0); /* it stops, and gravity takes it on from there */
+            ccl_world_take_velocity(w, i, ccl_v2(0.0, 0.0), CCL_DEVICE_WEDGE);
         }
-        return;
+        return; /* it stops, and gravity takes it on from there */
     }
     if (!against_wall && !ccl_world_may_stop(w, i)) {
         return; /* held, among movable circles: put to sleep only slow, keeping momentum */
     }
-    b->velocity = ccl_v2(0.0, 0.0);
+    ccl_world_take_velocity(w, i, ccl_v2(0.0, 0.0), CCL_DEVICE_WEDGE);
     b->asleep = 1;
     if (w->def.log != NULL && !w->wedge_logged) { /* once per world, like the guard's message */
         w->wedge_logged = true;

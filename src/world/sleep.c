@@ -2,6 +2,7 @@
 
 #include "core/constants.h"
 #include "world/guard.h"
+#include "world/ledger.h"
 #include "world/motion.h"
 #include "world/neighbours.h"
 #include "world/predict.h"
@@ -125,6 +126,19 @@ static bool ccl_pocket_resists(ccl_pocket *pk, ccl_vec2 d, const bool *with) {
     return false;
 }
 
+/* ccl_pocket_resists with only the things fixed for good (walls, obstacles, immovable circles):
+ * sleeping circles, which a push moves, do not count. */
+static bool ccl_pocket_resists_for_good(const ccl_pocket *pk, ccl_vec2 d) {
+    ccl_pocket fixed = *pk;
+    fixed.count = fixed.partner_count = 0;
+    for (int p = 0; p < pk->count; ++p) {
+        if (pk->fixed & (1u << p)) {
+            fixed.normal[fixed.count++] = pk->normal[p];
+        }
+    }
+    return ccl_pocket_resists(&fixed, d, NULL);
+}
+
 /* Whether putting circle b (pocket pk) to sleep keeps the momentum that physics keeps. Only
  * walls, obstacles and immovable circles take up motion across gravity (a sleeping circle pushed
  * sideways moves: a floor is frictionless), so the velocity's part across gravity must point into
@@ -138,14 +152,7 @@ static bool ccl_world_sleep_keeps_momentum(const ccl_world *w, const ccl_body_sl
     if (ccl_length_sq(across) < slide * slide) {
         return true;
     }
-    ccl_pocket fixed = *pk;
-    fixed.count = fixed.partner_count = 0;
-    for (int p = 0; p < pk->count; ++p) {
-        if (pk->fixed & (1u << p)) {
-            fixed.normal[fixed.count++] = pk->normal[p];
-        }
-    }
-    return ccl_pocket_resists(&fixed, ccl_normalize(across), NULL);
+    return ccl_pocket_resists_for_good(pk, ccl_normalize(across));
 }
 
 bool ccl_world_may_stop(const ccl_world *w, int32_t i) {
@@ -181,8 +188,9 @@ static bool ccl_world_can_sleep(const ccl_world *w, const ccl_body_slot *b) {
            w->def.damping == 0.0 && (g.x != 0.0 || g.y != 0.0);
 }
 
-static void ccl_world_fall_asleep(ccl_body_slot *b) {
-    b->velocity = ccl_v2(0.0, 0.0);
+static void ccl_world_fall_asleep(ccl_world *w, int32_t i) {
+    ccl_body_slot *b = &w->bodies[i];
+    ccl_world_take_velocity(w, i, ccl_v2(0.0, 0.0), CCL_DEVICE_SLEEP);
     b->asleep = 1;
     b->quick_collisions = 0;
 }
@@ -257,7 +265,7 @@ void ccl_world_try_sleep(ccl_world *w, int32_t i, double factor) {
     ccl_sleep_group gr;
     ccl_world_find_supports(w, i, limit, &gr.pocket[0]);
     if (ccl_pocket_resists(&gr.pocket[0], down, NULL)) {
-        ccl_world_fall_asleep(b);
+        ccl_world_fall_asleep(w, i);
         return;
     }
     gr.member[0] = i;
@@ -270,11 +278,11 @@ void ccl_world_try_sleep(ccl_world *w, int32_t i, double factor) {
     if (!gr.in[0]) {
         return;
     }
-    ccl_world_fall_asleep(b);
+    ccl_world_fall_asleep(w, i);
     for (int g = 1; g < gr.n; ++g) {
         if (gr.in[g]) {
             ccl_body_slot *o = &w->bodies[gr.member[g]];
-            ccl_world_fall_asleep(o);
+            ccl_world_fall_asleep(w, gr.member[g]);
             o->course++;
             ccl_predict(w, gr.member[g]);
         }
@@ -360,14 +368,13 @@ void ccl_world_wake_dependents(ccl_world *w, int32_t i) {
 }
 
 bool ccl_world_keeps_sleeping_hit(ccl_world *w, int32_t i, double approach, ccl_vec2 d) {
-    ccl_body_slot *b = &w->bodies[i];
     if (!(approach > 0.0)) {
         return true; /* no approach: nothing is exchanged */
     }
     if (!(ccl_dot(d, w->def.gravity) > 0.0)) {
         return false;
     }
-    if (approach < CCL_WAKE_FACTOR * ccl_rest_speed(w, b)) {
+    if (approach < CCL_WAKE_FACTOR * ccl_rest_speed(w, &w->bodies[i])) {
         return true;
     }
     ccl_pocket pk;

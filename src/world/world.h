@@ -149,6 +149,7 @@ struct ccl_world {
     bool wedge_logged; ///< the wedge message was logged (once per world)
     uint64_t collisions, wall_collisions, events, guard_collisions;
     double virial, stats_since;
+    ccl_world_ledger ledger; ///< where kinetic energy went (world/ledger.h)
     uint64_t events_since_rebase;
     ccl_memory memory;        ///< the allocator hooks and the bytes held
     size_t cache_bytes;       ///< the core's second-level cache (ccl_world_cache_bytes)
