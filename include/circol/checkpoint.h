@@ -14,7 +14,7 @@ extern "C" {
 #endif
 
 /// The format version ccl_world_save writes; ccl_world_load reads this one and every earlier one.
-#define CCL_CHECKPOINT_VERSION 2
+#define CCL_CHECKPOINT_VERSION 3
 
 /// Takes the next size bytes of a saved world (in order); false stops the save.
 typedef bool ccl_write_fn(const void *data, size_t size, void *user);

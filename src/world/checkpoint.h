@@ -123,6 +123,7 @@ enum {
     CCL_SECTION_GROWTH = CCL_TAG('G', 'R', 'O', 'W'),       ///< growing radii (from version 2)
     CCL_SECTION_GAME = CCL_TAG('G', 'A', 'M', 'E'),         ///< kinematic circles, sensors, filters
     CCL_SECTION_OBSTACLE_IDS = CCL_TAG('O', 'B', 'I', 'D'), ///< ids of removable obstacles
+    CCL_SECTION_LEDGER = CCL_TAG('L', 'D', 'G', 'R'),       ///< the energy ledger (statistics)
     CCL_SECTION_EXTRA = CCL_TAG('U', 'S', 'E', 'R'),        ///< the caller's bytes
 };
 
@@ -138,6 +139,9 @@ void ccl_save_kit(ccl_saver *s, const ccl_world *w);
 /// Reads the sections of version 2 into w (loaded up to the queue), checks them against the rest
 /// of the world, and gives a growing world its motion law.
 bool ccl_load_kit(ccl_loading *l, ccl_world *w);
+
+/// The energy ledger's section (version 3 on; older files leave the ledger at zero).
+bool ccl_load_ledger(ccl_loading *l, ccl_world *w);
 
 /// Checks the loaded grid lists, free list, events and queue of w against each other and the
 /// bounds of every index, so that no list walk can leave its arrays or loop; the reason, or NULL

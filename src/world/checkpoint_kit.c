@@ -1,7 +1,9 @@
-/* The checkpoint sections of version 2 (world/checkpoint.h): growing radii (GROW), the game kit's
- * kinematic and sensor flags, filters and touches (GAME), and the ids of removable segments and
- * points (OBID). The counts the world keeps of them (narrow filters, sensors, whether pairs are
- * checked) follow from what is saved and are computed again at the load. */
+/* The checkpoint sections of versions 2 and 3 (world/checkpoint.h): growing radii (GROW), the game
+ * kit's kinematic and sensor flags, filters and touches (GAME), and the ids of removable segments
+ * and points (OBID), and (version 3) the energy ledger (LDGR). The counts the world keeps of them
+ * (narrow filters, sensors, whether pairs are checked) follow from what is saved and are computed
+ * again at the load.
+ */
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,9 +30,12 @@ static uint64_t ccl_ids_bytes(const ccl_world *w) {
     return 16 + 4 * (segments + points);
 }
 
+/* The ledger's seven energies, two momentum components and three counts. */
+#define CCL_LEDGER_BYTES (9 * 8 + 3 * 8)
+
 uint64_t ccl_saved_kit_length(const ccl_world *w) {
-    return 3 * CCL_CHECKPOINT_SECTION_HEAD + ccl_growth_bytes() + ccl_game_bytes(w) +
-           ccl_ids_bytes(w);
+    return 4 * CCL_CHECKPOINT_SECTION_HEAD + ccl_growth_bytes() + ccl_game_bytes(w) +
+           ccl_ids_bytes(w) + CCL_LEDGER_BYTES;
 }
 
 /* One table of obstacle ids: whether it is kept, the next id, the id of each one stored. */
@@ -73,6 +78,46 @@ void ccl_save_kit(ccl_saver *s, const ccl_world *w) {
     ccl_saver_section(s, CCL_SECTION_OBSTACLE_IDS, ccl_ids_bytes(w));
     ccl_save_ids(s, &w->segment_ids, w->obstacles.segment_count);
     ccl_save_ids(s, &w->point_ids, w->obstacles.point_count);
+
+    const ccl_world_ledger *e = &w->ledger;
+    ccl_saver_section(s, CCL_SECTION_LEDGER, CCL_LEDGER_BYTES);
+    const double energies[9] = {e->collision_loss, e->wall_loss,        e->guard_kept,
+                                e->push_added,     e->rest_taken,       e->wedge_taken,
+                                e->sleep_taken,    e->momentum_taken.x, e->momentum_taken.y};
+    for (int k = 0; k < 9; ++k) {
+        ccl_saver_f64(s, energies[k]);
+    }
+    ccl_saver_u64(s, e->rest_stops);
+    ccl_saver_u64(s, e->wedge_stops);
+    ccl_saver_u64(s, e->sleeps);
+}
+
+/* The energy ledger: statistics only, any finite numbers. */
+bool ccl_load_ledger(ccl_loading *l, ccl_world *w) {
+    ccl_reader r;
+    if (!ccl_open_section(l, CCL_SECTION_LEDGER, "the ledger section is missing", &r)) {
+        return false;
+    }
+    ccl_world_ledger *e = &w->ledger;
+    double *energies[9] = {&e->collision_loss, &e->wall_loss,        &e->guard_kept,
+                           &e->push_added,     &e->rest_taken,       &e->wedge_taken,
+                           &e->sleep_taken,    &e->momentum_taken.x, &e->momentum_taken.y};
+    bool finite = true;
+    for (int k = 0; k < 9; ++k) {
+        *energies[k] = ccl_reader_f64(&r);
+        finite = finite && isfinite(*energies[k]);
+    }
+    e->rest_stops = ccl_reader_u64(&r);
+    e->wedge_stops = ccl_reader_u64(&r);
+    e->sleeps = ccl_reader_u64(&r);
+    if (!ccl_section_done(l, &r, "the ledger section has the wrong length")) {
+        return false;
+    }
+    if (!finite) {
+        l->problem = "the ledger section holds a number that is not finite";
+        return false;
+    }
+    return true;
 }
 
 /* The growth state; its numbers are ones set_growth_rate and the advances can leave. */

@@ -442,8 +442,10 @@ static bool ccl_load_sections(ccl_loading *l, ccl_world *w, ccl_load_info *info)
         !ccl_load_queue(l, w)) {
         return false;
     }
-    /* version 1 had no growth, game kit or removed obstacles: the created world's defaults */
-    if (info->version >= 2 && !ccl_load_kit(l, w)) {
+    /* version 1 had no growth, game kit or removed obstacles, versions 1 and 2 no energy ledger:
+     * the created world's defaults */
+    if ((info->version >= 2 && !ccl_load_kit(l, w)) ||
+        (info->version >= 3 && !ccl_load_ledger(l, w))) {
         return false;
     }
     ccl_reader r;
