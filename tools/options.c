@@ -279,6 +279,41 @@ bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *optio
     return true;
 }
 
+/// Where the options that gas and jam share go.
+typedef struct ccl_cli_sample_options {
+    uint64_t *seed;
+    bool *bidisperse;
+    int *dim;
+    bool *json;
+    const char **svg_path;
+    bool *help;
+} ccl_cli_sample_options;
+
+/* Parses the argument at args->at when it is one of the options gas and jam share (--seed,
+ * --bidisperse, --dim, --json, --svg, --help); *ok as the parsers' steps set it. False when it is
+ * none of them. */
+static bool ccl_cli_sample_option(ccl_cli_args *args, const ccl_cli_sample_options *o, bool *ok) {
+    uint64_t value = 0;
+    if (ccl_cli_args_is(args, "--seed")) {
+        *ok = ccl_cli_args_integer(args, "--seed", 0, UINT64_MAX, o->seed);
+    } else if (ccl_cli_args_is(args, "--bidisperse")) {
+        *ok = ccl_cli_args_flag(args, "--bidisperse", o->bidisperse);
+    } else if (ccl_cli_args_is(args, "--dim")) {
+        *ok = ccl_cli_args_integer(args, "--dim", 2, 3, &value);
+        *o->dim = (int)value;
+    } else if (ccl_cli_args_is(args, "--json")) {
+        *ok = ccl_cli_args_flag(args, "--json", o->json);
+    } else if (ccl_cli_args_is(args, "--svg")) {
+        *ok = ccl_cli_args_file(args, "--svg", o->svg_path);
+    } else if (ccl_cli_args_is(args, "--help") || strcmp(args->argv[args->at], "-h") == 0) {
+        *o->help = true;
+        *ok = true;
+    } else {
+        return false;
+    }
+    return true;
+}
+
 bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *options, char *error,
                                size_t error_size) {
     memset(options, 0, sizeof *options);
@@ -289,9 +324,10 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
     options->seed = 1;
     options->dim = 2;
     bool has_collisions = false;
+    ccl_cli_sample_options shared = {&options->seed, &options->bidisperse, &options->dim,
+                                     &options->json, &options->svg_path,   &options->help};
     ccl_cli_args args = {argc, argv, 0, error, error_size};
     for (; args.at < argc; args.at++) {
-        const char *arg = argv[args.at];
         bool ok;
         uint64_t value = 0;
         if (ccl_cli_args_is(&args, "--n")) {
@@ -308,19 +344,8 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
         } else if (ccl_cli_args_is(&args, "--blocks")) {
             ok = ccl_cli_args_integer(&args, "--blocks", 2, 1000, &value);
             options->blocks = (int)value;
-        } else if (ccl_cli_args_is(&args, "--seed")) {
-            ok = ccl_cli_args_integer(&args, "--seed", 0, UINT64_MAX, &options->seed);
         } else if (ccl_cli_args_is(&args, "--cell-size")) {
             ok = ccl_cli_args_number(&args, "--cell-size", 0.0, false, &options->cell_size);
-        } else if (ccl_cli_args_is(&args, "--bidisperse")) {
-            ok = ccl_cli_args_flag(&args, "--bidisperse", &options->bidisperse);
-        } else if (ccl_cli_args_is(&args, "--dim")) {
-            ok = ccl_cli_args_integer(&args, "--dim", 2, 3, &value);
-            options->dim = (int)value;
-        } else if (ccl_cli_args_is(&args, "--json")) {
-            ok = ccl_cli_args_flag(&args, "--json", &options->json);
-        } else if (ccl_cli_args_is(&args, "--svg")) {
-            ok = ccl_cli_args_file(&args, "--svg", &options->svg_path);
         } else if (ccl_cli_args_is(&args, "--gr")) {
             ok = ccl_cli_args_file(&args, "--gr", &options->gr_path);
         } else if (ccl_cli_args_is(&args, "--xyz")) {
@@ -328,10 +353,7 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
         } else if (ccl_cli_args_is(&args, "--every")) {
             ok = ccl_cli_args_number(&args, "--every", 0.0, true, &options->every);
             options->has_every = true;
-        } else if (ccl_cli_args_is(&args, "--help") || strcmp(arg, "-h") == 0) {
-            options->help = true;
-            ok = true;
-        } else {
+        } else if (!ccl_cli_sample_option(&args, &shared, &ok)) {
             ok = ccl_cli_args_unknown(&args);
         }
         if (!ok) {
@@ -368,6 +390,8 @@ bool ccl_cli_parse_jam_options(int argc, char **argv, ccl_cli_jam_options *optio
     options->max_pressure = 1e6;
     options->seed = 1;
     options->dim = 2;
+    ccl_cli_sample_options shared = {&options->seed, &options->bidisperse, &options->dim,
+                                     &options->json, &options->svg_path,   &options->help};
     ccl_cli_args args = {argc, argv, 0, error, error_size};
     for (; args.at < argc; args.at++) {
         bool ok;
@@ -379,21 +403,7 @@ bool ccl_cli_parse_jam_options(int argc, char **argv, ccl_cli_jam_options *optio
             ok = ccl_cli_args_number(&args, "--growth", 0.0, true, &options->growth);
         } else if (ccl_cli_args_is(&args, "--max-pressure")) {
             ok = ccl_cli_args_number(&args, "--max-pressure", 1.0, true, &options->max_pressure);
-        } else if (ccl_cli_args_is(&args, "--seed")) {
-            ok = ccl_cli_args_integer(&args, "--seed", 0, UINT64_MAX, &options->seed);
-        } else if (ccl_cli_args_is(&args, "--bidisperse")) {
-            ok = ccl_cli_args_flag(&args, "--bidisperse", &options->bidisperse);
-        } else if (ccl_cli_args_is(&args, "--dim")) {
-            ok = ccl_cli_args_integer(&args, "--dim", 2, 3, &value);
-            options->dim = (int)value;
-        } else if (ccl_cli_args_is(&args, "--json")) {
-            ok = ccl_cli_args_flag(&args, "--json", &options->json);
-        } else if (ccl_cli_args_is(&args, "--svg")) {
-            ok = ccl_cli_args_file(&args, "--svg", &options->svg_path);
-        } else if (ccl_cli_args_is(&args, "--help") || strcmp(argv[args.at], "-h") == 0) {
-            options->help = true;
-            ok = true;
-        } else {
+        } else if (!ccl_cli_sample_option(&args, &shared, &ok)) {
             ok = ccl_cli_args_unknown(&args);
         }
         if (!ok) {
