@@ -331,8 +331,11 @@ test('world: the largest overlap is live up to 10,000 circles, and on demand abo
     await page.waitForFunction(() => document.getElementById('overlap').textContent === 'on demand');
     await page.click('#check-overlap');
     const time = await page.evaluate(() => window.demo.circol.time());
-    assert.equal(await page.textContent('#overlap'), `0.000 at t = ${time.toFixed(2)}`);
-    assert.equal(await page.evaluate(() => window.demo.circol.maxOverlap()), 0);
+    /* no overlap beyond rounding (a paused gas may hold one of a few ulps) */
+    const [shown, at] = (await page.textContent('#overlap')).split(' at t = ');
+    assert.ok(Number(shown) < 1e-9, `overlap shown: ${shown}`);
+    assert.equal(at, time.toFixed(2));
+    assert.ok(await page.evaluate(() => window.demo.circol.maxOverlap()) < 1e-9);
     assert.deepEqual(errors, []);
     await page.close();
 });
