@@ -1,37 +1,23 @@
-// Page 3: the event-driven world. The library moves every circle from collision to collision;
-// this file builds the scenes, runs and draws them, and plots the statistics.
-import { EVENT_LIMIT } from './circol.js';
-import { Stage, fmt, loadPageModule, showFatal } from './ui.js';
-import { buildFileScene, loadSceneFiles } from './scene-files.js';
+// Page 3: the event-driven world. The library moves every circle from collision to collision in
+// a Web Worker (world-worker.js), which owns the world; this page draws the worker's latest
+// snapshot of it, plots the statistics, and sends the controls' commands.
+import { Stage, fmt, showFatal } from './ui.js';
+import { loadSceneFiles } from './scene-files.js';
+import { WorldClient } from './world-client.js';
 import { CircleLayer, SpeedChart, drawBox, drawPoints, drawSegments, drawTrail } from './world-draw.js';
-import { BOX, HEIGHT, SCENES, buildScene, viewOf } from './world-scenes.js';
+import { BOX, HEIGHT, SCENES, viewOf } from './world-scenes.js';
 
 const $ = (id) => document.getElementById(id);
-// A frame advances the world in calls of at most EVENTS_PER_CALL events (a few milliseconds of
-// work each) until the world has caught up with the frame's time or FRAME_BUDGET milliseconds are
-// spent. A scene that needs more runs slower in world time instead of making the page wait: a
-// frame's physics never takes much more than the budget, so input is handled within a frame.
-const EVENTS_PER_CALL = 2000;
-const FRAME_BUDGET = 10;
-// Shown while frames reach that budget.
+// Shown while the worker's advances reach their budget (world time then falls behind).
 const SLOWED = 'slowed down: too many collisions per frame';
-// The fast circle's radius and mass, when the scene's circles leave room for it.
-const FAST_RADIUS = 0.8;
-const FAST_MASS = 4;
-// A fired circle's kinetic energy is at most this share of the scene's energy as built, and its
-// speed within these bounds.
-const FAST_SHARE = 0.5;
-const FAST_SPEEDS = [40, 2000];
-const STEP = 1 / 60; // world time of "Step a frame"
 const SLIDERS = ['count', 'spread', 'restitution', 'gravity', 'damping'];
-// The readouts computed from every circle run at most this often (milliseconds). Above LARGE
-// circles the histogram is drawn less often, and the largest overlap (a pass over every pair of
-// neighbours, tens of milliseconds there) only on demand, so that no frame takes much longer
-// than the others.
-const OVERLAP_EVERY = 500;
+// Above LARGE circles the histogram is drawn less often, and the largest overlap (a pass over
+// every pair of neighbours, tens of milliseconds there) is found only on demand; below, the
+// worker finds it twice a second.
 const CHART_EVERY = 100;
 const CHART_EVERY_LARGE = 250;
 const LARGE = 10000;
+const TRAIL = 4000; // the most points of the tracked circle's path kept
 
 // The settings the controls show: the preset, the sliders, the speed.
 function readSettings() {
@@ -91,10 +77,6 @@ function enableSliders(settings) {
 }
 
 async function main() {
-    const circol = await loadPageModule();
-    if (!circol.hasWorld()) {
-        throw new Error('this build has no world');
-    }
     const files = await loadSceneFiles(new URL('../scenes/', import.meta.url));
     const groups = ['generated', 'scene files (their own world: sliders off)'].map((label) => Object.assign(document.createElement('optgroup'), { label }));
     for (const [key, scene] of Object.entries(SCENES)) {
@@ -103,141 +85,133 @@ async function main() {
         }
     }
     $('preset').append(...groups);
-    const page = new WorldPage(circol, files);
+    let page = null;
+    const client = await WorldClient.start(files, {
+        onSnapshot: (snapshot) => page.receive(snapshot),
+        onReplies: () => page.dropPending(),
+    });
+    page = new WorldPage(client);
     applyQuery();
-    page.build();
     page.wire();
+    await page.build();
     window.demo = page.demo();
     document.body.dataset.ready = 'true';
     requestAnimationFrame((now) => page.frame(now));
 }
 
 class WorldPage {
-    constructor(circol, files) {
-        this.circol = circol;
-        this.files = files; // the parsed scene files, by preset
-        this.stage = new Stage($('stage'), BOX, HEIGHT, () => this.draw());
+    constructor(client) {
+        this.client = client;
+        this.stage = new Stage($('stage'), BOX, HEIGHT, () => this.shown && this.draw(this.shown.flat));
         this.layer = new CircleLayer();
         this.chart = new SpeedChart($('histogram'));
         this.paused = false;
-        this.last = performance.now();
+        this.shown = null; // the snapshot drawn last
+        this.pending = null; // the newest snapshot, drawn at the next frame
+        this.stats = null; // the newest statistics
         this.frames = []; // {now, time, collisions} of the last second's frames
-        // milliseconds spent in each part of the frames so far, and their number (for measurements)
-        this.timings = { frames: 0, advance: 0, draw: 0, chart: 0, overlap: 0 };
+        // milliseconds spent in each part of the frames so far, and their number; the worker's
+        // advances and exports so far (for measurements)
+        this.timings = { frames: 0, draw: 0, chart: 0, snapshots: 0, advance: 0, export: 0 };
         this.aim = { dx: 1, dy: 0.37 }; // the last direction fired, for the keyboard
         this.segments = [];
         this.trail = [];
         this.tracked = null;
+        this.slowedUntil = 0;
     }
 
-    // A fresh world with the controls' scene; also what "Reset" does.
+    // A fresh world with the controls' scene; also what "Reset" does. Resolves to what the
+    // worker built.
     build() {
         const s = readSettings();
         this.settings = s;
-        const status = this.circol.createWorld({
-            width: BOX, height: HEIGHT, periodic: false, gravity: { x: 0, y: -s.gravity },
-            damping: s.damping, restitution: s.restitution, maxEventsPerAdvance: EVENTS_PER_CALL,
-        });
-        this.statusText = status === 0 ? '' : this.circol.statusString(status);
-        const built = this.buildScene(s);
-        const { added, baseRadius, segments } = built;
+        writeQuery(s);
+        this.building = this.client.call('build', s).then((built) => this.built(s, built));
+        return this.building;
+    }
+
+    // The page set for a scene the worker built with settings s.
+    built(s, built) {
+        this.statusText = built.statusText;
         this.scene = built;
         this.view = viewOf(built.box);
-        this.baseRadius = baseRadius;
-        this.segments = segments;
-        this.fired = [];
+        this.segments = built.segments;
+        this.stats = built.stats;
+        this.startEnergy = built.startEnergy;
         this.tracked = null;
         this.trail = [];
         this.frames = [];
         this.slowedUntil = 0;
-        this.overlapAt = -Infinity;
         $('overlap').textContent = '-';
         $('check-overlap').hidden = true; // the next refresh shows it again for a large scene
         this.chartAt = -Infinity;
-        this.startEnergy = this.circol.stats().kineticEnergy;
         for (const id of SLIDERS) {
-            showSetting(id, built.shown?.[id] ?? s[id], added);
+            showSetting(id, built.shown?.[id] ?? s[id], built.added);
         }
-        $('speed-value').textContent = `×${fmt(10 ** s.speed, 2)}`;
-        $('speed').setAttribute('aria-valuetext', `${fmt(10 ** s.speed, 2)} times`);
+        showSpeed(s.speed);
         enableSliders(s);
         for (const id of built.shown ? SLIDERS : []) {
             $(id).disabled = true; // a scene file sets its own world
         }
         $('clear').disabled = true;
-        writeQuery(s);
-        this.refresh(performance.now());
-    }
-
-    // One animation frame: advance by the real time since the last (at most a tenth of a second)
-    // times the speed, unless paused; then draw.
-    frame(now) {
-        this.tick(now);
-        requestAnimationFrame((t) => this.frame(t));
-    }
-
-    // The work of a frame at time now (milliseconds), its physics within budget milliseconds.
-    tick(now, budget = FRAME_BUDGET) {
-        const elapsed = Math.max(0, Math.min((now - this.last) / 1000, 0.1));
-        this.last = now;
-        if (!this.paused) {
-            this.advance(() => this.advanceBy(elapsed * 10 ** this.settings.speed, budget), now);
-        }
-        this.refresh(now);
-    }
-
-    // Advances the world by dt of world time, in calls of at most EVENTS_PER_CALL events, until it
-    // gets there or budget milliseconds are spent; returns the last call's status (EVENT_LIMIT
-    // when it stopped short).
-    advanceBy(dt, budget) {
-        const start = performance.now();
-        const target = this.circol.time() + dt;
-        let status;
-        do {
-            status = this.circol.advance(Math.max(0, target - this.circol.time()));
-        } while (status === EVENT_LIMIT && performance.now() - start < budget);
-        return status;
-    }
-
-    // Runs one advance of the world (a function returning its status) and collects the tracked
-    // circle's collisions.
-    advance(run, now) {
-        const start = performance.now();
-        const status = run();
-        this.timings.advance += performance.now() - start;
-        if (status === EVENT_LIMIT) {
-            // not an error: the world stopped early, consistent, and goes on from there next frame
-            this.slowedUntil = now + 1000;
-        } else if (status !== 0) {
-            this.statusText = this.circol.statusString(status);
-        }
-        for (const q of this.circol.takeTrack()) {
-            // a gap (collisions not kept): no line across it
-            this.trail.push(q.gap ? { gap: true } : { x: q.x, y: q.y, r: this.tracked?.r ?? 1 });
-        }
-    }
-
-    // The scene's circles and walls added to the fresh world; a scene file replaces the world by
-    // its own. Returns what buildFileScene returns (generated scenes in the drawing's box).
-    buildScene(s) {
-        const file = SCENES[s.preset]?.file ? this.files[s.preset] : null;
-        if (!file) {
-            return { box: [0, 0, BOX, HEIGHT], points: [], periodic: false, ...buildScene(this.circol, s) };
-        }
-        const built = buildFileScene(this.circol, file, EVENTS_PER_CALL);
-        this.statusText = built.status === 0 ? '' : this.circol.statusString(built.status);
+        this.showStatus(performance.now());
         return built;
     }
 
-    // Draws the scene and updates the readouts.
+    // A snapshot from the worker: what happened since the last one is taken in now, the circles
+    // are drawn at the next frame (a newer snapshot replaces one not drawn yet).
+    receive(snapshot) {
+        this.dropPending();
+        this.pending = snapshot;
+        this.stats = snapshot.stats;
+        Object.assign(this.timings, { advance: snapshot.advanceMs, export: snapshot.exportMs });
+        this.timings.snapshots++;
+        const now = performance.now();
+        if (snapshot.slowed) {
+            this.slowedUntil = now + 1000;
+        }
+        if (snapshot.status !== '') {
+            this.statusText = snapshot.status;
+        }
+        for (const q of snapshot.track) {
+            // a gap (collisions not kept): no line across it
+            this.trail.push(q.gap ? { gap: true } : { x: q.x, y: q.y, r: this.tracked?.r ?? 1 });
+        }
+        if (snapshot.overlap !== null && snapshot.stats.circles <= LARGE) {
+            $('overlap').textContent = fmt(snapshot.overlap, 3);
+        }
+    }
+
+    // The snapshot not drawn yet, from before a command's reply, is not drawn.
+    dropPending() {
+        if (this.pending) {
+            this.client.giveBack(this.pending.flat, false);
+            this.pending = null;
+        }
+    }
+
+    // One animation frame: draws the newest snapshot, if there is one it has not drawn, and
+    // asks the worker for the next.
+    frame(now) {
+        if (this.pending) {
+            const old = this.shown;
+            this.shown = this.pending;
+            this.pending = null;
+            this.refresh(now);
+            this.client.giveBack(old?.flat ?? null, true);
+        }
+        requestAnimationFrame((t) => this.frame(t));
+    }
+
+    // Draws the shown snapshot and updates the readouts.
     refresh(now) {
-        const stats = this.circol.stats();
+        const { flat, stats } = this.shown;
         this.frames.push({ now, time: stats.time, collisions: stats.collisions });
         while (this.frames.length > 2 && now - this.frames[0].now > 1000) {
             this.frames.shift();
         }
         let start = performance.now();
-        const flat = this.draw();
+        this.draw(flat);
         this.timings.draw += performance.now() - start;
         this.timings.frames++;
         const large = stats.circles > LARGE;
@@ -251,22 +225,16 @@ class WorldPage {
             $('check-overlap').hidden = !large;
             $('overlap').textContent = large ? 'on demand' : '-';
         }
-        if (!large && now - this.overlapAt >= OVERLAP_EVERY) {
-            this.showOverlap(now, false);
-        }
         this.showStats(stats, now);
     }
 
-    // The largest overlap now in the table, with the world time it was found at when asked for.
-    showOverlap(now, asked) {
-        const start = performance.now();
-        const overlap = fmt(this.circol.maxOverlap(), 3);
-        $('overlap').textContent = asked ? `${overlap} at t = ${fmt(this.circol.time(), 2)}` : overlap;
-        this.overlapAt = now;
-        this.timings.overlap += performance.now() - start;
+    // The largest overlap now, with the world time it was found at.
+    async showOverlap() {
+        const { overlap, time } = await this.client.call('overlap');
+        $('overlap').textContent = `${fmt(overlap, 3)} at t = ${fmt(time, 2)}`;
     }
 
-    // The live table and the status line.
+    // The live table.
     showStats(stats, now) {
         const first = this.frames[0];
         const span = (now - first.now) / 1000;
@@ -277,6 +245,11 @@ class WorldPage {
         $('collisions').textContent = String(stats.collisions);
         $('rate').textContent = fmt(per(stats.collisions - first.collisions), 0);
         $('energy').textContent = fmt(stats.kineticEnergy, 1);
+        this.showStatus(now);
+    }
+
+    // The status line: a refusal, paused, slowed down.
+    showStatus(now) {
         const notes = [this.statusText, this.paused ? 'paused' : '',
             now < this.slowedUntil ? SLOWED : ''].filter((note) => note !== '');
         const shown = notes.join('; ');
@@ -285,9 +258,8 @@ class WorldPage {
         }
     }
 
-    // The circles and the tracked circle's path; returns the exported circles.
-    draw() {
-        const flat = this.circol.exportCircles();
+    // The circles (exported as 6 numbers each) and the tracked circle's path.
+    draw(flat) {
         const { ctx, pixels } = this.stage;
         const { k, ux, uy, top, box } = this.view;
         this.stage.clear();
@@ -305,16 +277,15 @@ class WorldPage {
             if (slot !== null) {
                 this.trail.push({ x: flat[slot], y: flat[slot + 1], r: this.tracked.r });
             }
-            if (this.trail.length > 4000) {
-                this.trail.splice(0, this.trail.length - 4000);
+            if (this.trail.length > TRAIL) {
+                this.trail.splice(0, this.trail.length - TRAIL);
             }
         }
         drawTrail(ctx, this.trail, top);
         ctx.setTransform(pixels, 0, 0, pixels, 0, 0);
-        return flat;
     }
 
-    // The tracked circle's place in the export (found again if it moved).
+    // The tracked circle's place in the export (none once it is no longer there).
     trackedSlot(flat) {
         const t = this.tracked;
         if (t.slot !== null && t.slot < flat.length && flat[t.slot + 4] === t.r && flat[t.slot + 5] === t.mass) {
@@ -324,93 +295,47 @@ class WorldPage {
         return null;
     }
 
-    // Adds a fast circle at a free spot near `from` (world units); returns its add result.
-    place(from, vx, vy, r, mass) {
-        let result = null;
-        // In a crowd the press point is often taken: look for the nearest free spot around it,
-        // on rings a third of a radius apart.
-        for (let ring = 0; ring <= 24; ring++) {
-            const spots = ring === 0 ? 1 : 6 * ring;
-            for (let k = 0; k < spots; k++) {
-                const angle = (2 * Math.PI * k) / spots;
-                const x = from.x + (ring * r / 3) * Math.cos(angle);
-                const y = from.y + (ring * r / 3) * Math.sin(angle);
-                result = this.circol.addCircle(x, y, vx, vy, r, mass);
-                if (result.status === 0) {
-                    return { ...result, x, y };
-                }
-            }
-        }
-        return result;
-    }
-
-    // Fires a fast circle from a point (world units) in the direction (dx, dy).
-    fire(from, dx, dy) {
+    // Fires a fast circle from a point (world units) in the direction (dx, dy); resolves when
+    // the worker has added it (or refused).
+    async fire(from, dx, dy) {
         if (Math.hypot(dx, dy) < 1) {
             ({ dx, dy } = this.aim);
         }
         this.aim = { dx, dy };
-        const length = Math.hypot(dx, dy);
-        // No larger than the scene's smallest circles: in a dense scene the gaps between them are
-        // narrower than a circle of radius FAST_RADIUS, which would then find no free spot.
-        // FAST_RADIUS and FAST_SPEEDS are in the drawing's units: a scene file's world may be
-        // drawn at another scale
-        const k = this.view.k;
-        const r = Math.min(FAST_RADIUS / k, this.baseRadius);
-        // masses go as r^2, as the scene's
-        const mass = (this.scene.massPerArea ?? FAST_MASS / FAST_RADIUS ** 2) * r * r;
-        const energy = FAST_SHARE * this.startEnergy;
-        const speed = Math.min(Math.max(Math.sqrt(2 * energy / mass), FAST_SPEEDS[0] / k), FAST_SPEEDS[1] / k);
-        const result = this.place(from, speed * dx / length, speed * dy / length, r, mass);
-        if (result.status !== 0) {
-            this.statusText = `fast circle: ${this.circol.statusString(result.status)}`;
-            return;
+        const result = await this.client.call('fire', from, dx, dy, this.view.k);
+        this.statusText = result.status;
+        if (result.status === '') {
+            this.tracked = { r: result.r, mass: result.mass, slot: result.slot };
+            this.trail = [];
+            $('clear').disabled = false;
         }
-        this.circol.track(result.index, result.generation);
-        this.fired.push({ index: result.index, generation: result.generation });
-        const flat = this.circol.exportCircles();
-        this.tracked = { r, mass, slot: null };
-        for (let i = 0; i < flat.length; i += 6) {
-            if (flat[i] === result.x && flat[i + 1] === result.y && flat[i + 4] === r) {
-                this.tracked.slot = i;
-            }
-        }
-        this.trail = [];
-        this.statusText = '';
-        $('clear').disabled = false;
+        return result;
     }
 
     // Takes every fired circle out of the world.
     clearFired() {
-        for (const id of this.fired) {
-            this.circol.removeCircle(id.index, id.generation);
-        }
-        this.fired = [];
         this.tracked = null;
         this.trail = [];
         $('clear').disabled = true;
-        this.refresh(performance.now());
+        return this.client.call('clearFired');
     }
 
     setPaused(paused) {
         this.paused = paused;
         $('pause').textContent = paused ? 'Play' : 'Pause';
         $('pause').setAttribute('aria-pressed', String(paused));
+        return this.client.call('run', paused, this.settings.speed);
     }
 
-    // "Heat up": back to the starting temperature at least, and twice the energy now at least,
-    // so that the button heats a scene that has not cooled too.
+    // Pauses and runs a step command of the worker's.
+    step(command) {
+        this.setPaused(true);
+        return this.client.call(command);
+    }
+
+    // "Heat up" (in the worker); resolves to the statistics just after.
     heat() {
-        let stats = this.circol.stats();
-        if (stats.kineticEnergy < 0.1 * this.startEnergy || stats.kineticEnergy === 0) {
-            // a pile at rest (or nearly): scaling zero velocities would do nothing, so kick it
-            this.circol.kick(Math.sqrt(5));
-            stats = this.circol.stats();
-        }
-        if (stats.kineticEnergy > 0) {
-            const target = Math.max(this.startEnergy, 2 * stats.kineticEnergy);
-            this.circol.scaleVelocities(Math.sqrt(target / stats.kineticEnergy));
-        }
+        return this.client.call('heat');
     }
 
     wire() {
@@ -418,20 +343,29 @@ class WorldPage {
         wireAim(this);
     }
 
-    // For tests and tools.
+    // For tests and tools. circol: the module's methods, run by the worker, each returning a
+    // promise; stats(): the newest snapshot's statistics, at once.
     demo() {
+        const page = this;
         return {
-            circol: this.circol,
-            page: this,
+            circol: this.client.circol,
+            page,
             get collisions() {
-                return this.circol.stats().collisions;
+                return page.stats.collisions;
             },
+            stats: () => page.stats,
             timings: this.timings,
             settings: () => ({ ...this.settings }),
             paused: () => this.paused,
             ready: true,
         };
     }
+}
+
+// The speed's value beside its slider and for assistive technology.
+function showSpeed(speed) {
+    $('speed-value').textContent = `×${fmt(10 ** speed, 2)}`;
+    $('speed').setAttribute('aria-valuetext', `${fmt(10 ** speed, 2)} times`);
 }
 
 // The buttons, the sliders and the presets.
@@ -446,23 +380,17 @@ function wireControls(page) {
     });
     $('speed').addEventListener('input', () => {
         page.settings.speed = Number($('speed').value);
-        $('speed-value').textContent = `×${fmt(10 ** page.settings.speed, 2)}`;
-        $('speed').setAttribute('aria-valuetext', `${fmt(10 ** page.settings.speed, 2)} times`);
+        showSpeed(page.settings.speed);
+        page.setPaused(page.paused);
         writeQuery(page.settings);
     });
     $('pause').addEventListener('click', () => page.setPaused(!page.paused));
-    const step = (run) => {
-        page.setPaused(true);
-        page.advance(run, performance.now());
-        page.refresh(performance.now());
-    };
-    // a step may take longer than a frame's budget, but not for ever
-    $('step').addEventListener('click', () => step(() => page.advanceBy(STEP, 250)));
-    $('step-event').addEventListener('click', () => step(() => page.circol.advanceCollisions(1, 1)));
+    $('step').addEventListener('click', () => page.step('step'));
+    $('step-event').addEventListener('click', () => page.step('stepCollision'));
     $('reset').addEventListener('click', () => page.build());
     $('heat').addEventListener('click', () => page.heat());
     $('clear').addEventListener('click', () => page.clearFired());
-    $('check-overlap').addEventListener('click', () => page.showOverlap(performance.now(), true));
+    $('check-overlap').addEventListener('click', () => page.showOverlap());
     $('share').addEventListener('click', () => {
         const done = (text) => {
             page.statusText = text;

@@ -135,7 +135,7 @@ test('walls: every obstacle kind loads, and the segment scene bounces', async ()
 test('world: the bundled default scene runs from its file, with its ramps, pegs and bumpers', async () => {
     const { page, errors } = await open('world.html?preset=default');
     await page.waitForFunction(() => window.demo?.ready === true);
-    await page.waitForFunction(() => window.demo.circol.stats().time > 1.5, null, { timeout: 60000 });
+    await page.waitForFunction(() => window.demo.stats().time > 1.5, null, { timeout: 60000 });
     const stats = await page.evaluate(() => window.demo.circol.stats());
     assert.ok(stats.collisions > 0 && stats.wallCollisions > 0, JSON.stringify(stats));
     assert.equal(await page.evaluate(() => window.demo.circol.maxOverlap()), 0);
@@ -150,7 +150,7 @@ test('world: a second of simulation has collisions, no overlap, and a fast circl
     await page.waitForTimeout(1000);
     const collisions = await page.evaluate(() => window.demo.collisions);
     assert.ok(collisions > 0, `collisions after a second: ${collisions}`);
-    const before = await page.evaluate(() => window.demo.circol.stats().circles);
+    const before = await page.evaluate(async () => (await window.demo.circol.stats()).circles);
     const box = await page.locator('#stage').boundingBox();
     await page.mouse.move(box.x + 100, box.y + 100);
     await page.mouse.down();
@@ -163,7 +163,7 @@ test('world: a second of simulation has collisions, no overlap, and a fast circl
     assert.deepEqual(errors, []);
     // the fast circle was added (next to the press point if a circle was there) and is tracked
     assert.equal(await page.textContent('#status'), '');
-    assert.equal(await page.evaluate(() => window.demo.circol.stats().circles), before + 1);
+    assert.equal(await page.evaluate(async () => (await window.demo.circol.stats()).circles), before + 1);
     await page.close();
 });
 
@@ -187,8 +187,8 @@ test('world: a dense inelastic pile under gravity keeps frames short and says it
         requestAnimationFrame(watch);
     });
     await page.waitForTimeout(4000);
-    const { gaps, notes, time } = await page.evaluate(() => ({
-        gaps: window.gaps, notes: [...window.notes], time: window.demo.circol.stats().time,
+    const { gaps, notes, time } = await page.evaluate(async () => ({
+        gaps: window.gaps, notes: [...window.notes], time: (await window.demo.circol.stats()).time,
     }));
     const worst = Math.max(...gaps.slice(1));
     assert.ok(gaps.length >= 8, `only ${gaps.length} frames in 4 s`);
@@ -200,14 +200,14 @@ test('world: a dense inelastic pile under gravity keeps frames short and says it
     await page.close();
 });
 
-// Sets a slider, rebuilds, and returns the new scene's kinetic energy (in one task, with no
-// frame, and no collision, between the rebuild and the reading).
+// Sets a slider, rebuilds, and returns the new scene's kinetic energy (as the worker built it,
+// with no advance, and no collision, between the rebuild and the reading).
 function rebuild(page, id, value) {
-    return page.locator(`#${id}`).evaluate((element, v) => {
+    return page.locator(`#${id}`).evaluate(async (element, v) => {
         element.value = v;
         element.dispatchEvent(new Event('input'));
         element.dispatchEvent(new Event('change'));
-        return window.demo.circol.stats().kineticEnergy;
+        return (await window.demo.page.building).stats.kineticEnergy;
     }, String(value));
 }
 
@@ -216,11 +216,12 @@ function rebuild(page, id, value) {
 test('world: "Heat up" heats the default scene, and brings a cooled one back to its start', async () => {
     const { page, errors } = await open('world.html');
     await page.waitForFunction(() => window.demo?.ready === true);
-    const energy = () => page.evaluate(() => window.demo.circol.stats().kineticEnergy);
-    // the click and the reading in one task, with no frame (and no collision) between them
-    const heat = () => page.evaluate(() => {
+    const energy = () => page.evaluate(async () => (await window.demo.circol.stats()).kineticEnergy);
+    // the click and the reading in one task: the worker runs both with no advance (and no
+    // collision) between them
+    const heat = () => page.evaluate(async () => {
         document.getElementById('heat').click();
-        return window.demo.circol.stats().kineticEnergy;
+        return (await window.demo.circol.stats()).kineticEnergy;
     });
     // elastic, no gravity, no damping: the energy stays as built until the click
     const before = await energy();
@@ -228,12 +229,12 @@ test('world: "Heat up" heats the default scene, and brings a cooled one back to 
     assert.ok(Math.abs(after / before - 2) < 1e-6, `energy ${before} -> ${after}`);
     // an inelastic gas cools; heating brings it back to the energy it was built with
     const start = await rebuild(page, 'restitution', 0.5);
-    await page.waitForFunction((e) => window.demo.circol.stats().kineticEnergy < 0.4 * e, start);
+    await page.waitForFunction((e) => window.demo.stats().kineticEnergy < 0.4 * e, start);
     const heated = await heat();
     assert.ok(Math.abs(heated / start - 1) < 1e-6, `start ${start}, heated ${heated}`);
     // and the same at another count
     const start100 = await rebuild(page, 'count', 2);
-    await page.waitForFunction((e) => window.demo.circol.stats().kineticEnergy < 0.4 * e, start100);
+    await page.waitForFunction((e) => window.demo.stats().kineticEnergy < 0.4 * e, start100);
     const heated100 = await heat();
     assert.ok(Math.abs(heated100 / start100 - 1) < 1e-6, `start ${start100}, heated ${heated100}`);
     assert.deepEqual(errors, []);
@@ -246,14 +247,14 @@ test('world: a fast circle can be fired among 31,623 circles too', async () => {
     const { page, errors } = await open('world.html');
     await page.waitForFunction(() => window.demo?.ready === true);
     await setSlider(page, 'count', 4.5);
-    const before = await page.evaluate(() => window.demo.circol.stats().circles);
+    const before = await page.evaluate(async () => (await window.demo.circol.stats()).circles);
     assert.ok(before > 30000, `${before} circles`);
     const box = await page.locator('#stage').boundingBox();
     await page.mouse.move(box.x + 200, box.y + 300);
     await page.mouse.down();
     await page.mouse.move(box.x + 600, box.y + 320, { steps: 4 });
     await page.mouse.up();
-    assert.equal(await page.evaluate(() => window.demo.circol.stats().circles), before + 1);
+    assert.equal(await page.evaluate(async () => (await window.demo.circol.stats()).circles), before + 1);
     await page.waitForTimeout(300);
     // (a scene this dense may be slowed down, which the status says too)
     assert.doesNotMatch(await page.textContent('#status'), /fast circle/);
@@ -344,7 +345,7 @@ test('accessibility: the drawings are named images that take the keyboard focus;
     });
     assert.equal(await world.page.textContent('#count-value'), '100');
     assert.equal(await world.page.getAttribute('#count', 'aria-valuetext'), '100 circles');
-    assert.equal(await world.page.evaluate(() => window.demo.circol.stats().circles), 1000);
+    assert.equal(await world.page.evaluate(async () => (await window.demo.circol.stats()).circles), 1000);
     assert.deepEqual([...errors, ...world.errors], []);
     await world.page.close();
 });
@@ -374,10 +375,10 @@ test('keyboard: handles are picked by number and moved with the arrow keys; Ente
 
     const world = await open('world.html');
     await world.page.waitForFunction(() => window.demo?.ready === true);
-    const before = await world.page.evaluate(() => window.demo.circol.stats().circles);
+    const before = await world.page.evaluate(async () => (await window.demo.circol.stats()).circles);
     await world.page.focus('#stage');
     await world.page.keyboard.press('Enter');
-    assert.equal(await world.page.evaluate(() => window.demo.circol.stats().circles), before + 1);
+    assert.equal(await world.page.evaluate(async () => (await window.demo.circol.stats()).circles), before + 1);
     await world.page.waitForTimeout(200);
     assert.equal(await world.page.textContent('#status'), '');
     // only the main button aims and fires
@@ -386,7 +387,7 @@ test('keyboard: handles are picked by number and moved with the arrow keys; Ente
     await world.page.mouse.down({ button: 'right' });
     await world.page.mouse.move(box.x + 300, box.y + 150, { steps: 3 });
     await world.page.mouse.up({ button: 'right' });
-    assert.equal(await world.page.evaluate(() => window.demo.circol.stats().circles), before + 1);
+    assert.equal(await world.page.evaluate(async () => (await window.demo.circol.stats()).circles), before + 1);
     assert.deepEqual(world.errors, []);
     await world.page.close();
 });

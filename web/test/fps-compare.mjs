@@ -35,7 +35,8 @@ for (let run = 0; run < runs; run++) {
 }
 for (const [key, list] of results) {
     const m = (pick) => median(list.map(pick)).toFixed(1);
-    console.log(`median of ${list.length}, ${key} circles: ${m((f) => f.fps)} fps, longest gap ${m((f) => f.worstFrameMs)} ms, ` +
+    console.log(`median of ${list.length}, ${key} circles: ${m((f) => f.fps)} fps, ` +
+        `${m((f) => f.drawnFps ?? NaN)} drawn per s, longest gap ${m((f) => f.worstFrameMs)} ms, ` +
         `world time ${median(list.map((f) => f.worldPerRealSecond)).toFixed(3)} per s, script ${m((f) => f.perFrameMs.script)} ms ` +
         `(advance ${m((f) => f.perFrameMs.advance)}, overlap ${m((f) => f.perFrameMs.overlap)}), pointer delay median ` +
         `${m((f) => f.inputDelayMs?.median ?? NaN)} ms, worst ${m((f) => f.inputDelayMs?.worst ?? NaN)} ms`);

@@ -1,6 +1,9 @@
-// Frame rate of the world page at a given circle count, in headless Chromium (Debian's), with a
-// breakdown of each frame: the library's advance (physics), the largest-overlap readout, the
-// export of the circles, and the rest of the frame's script (drawing, the histogram, the table).
+// Frame rate of the world page at a given circle count, in headless Chromium (Debian's): the
+// page's animation frames per second and, of them, the frames that drew a new state of the world
+// ("drawn"), with a breakdown of each frame. Where the page runs the world itself: the library's
+// advance (physics), the largest-overlap readout, the export of the circles, and the rest of the
+// frame's script (drawing, the histogram, the table). Where a worker runs it: the page's script
+// per frame, and the worker's advance and export per drawn frame (off the page's thread).
 // Pointer latency: how long after the event's time stamp the page handles a pointer move.
 //
 //   node test/fps.mjs [count exponent, 4.5 = 31,623 circles] [seconds] [folder of the pages]
@@ -37,13 +40,17 @@ function instrument() {
         };
     };
     // the page's module object appears as window.demo.circol: wrap its class's methods once
+    // (where the page runs the world itself; a page whose worker runs it reports its own times)
     const hook = setInterval(() => {
         const circol = window.demo?.circol;
         if (circol && !timing.hooked) {
             const proto = Object.getPrototypeOf(circol);
-            wrap(proto, 'advance', 'advance');
-            wrap(proto, 'maxOverlap', 'overlap');
-            wrap(proto, 'exportCircles', 'exportCircles');
+            timing.worker = typeof proto.advance !== 'function';
+            if (!timing.worker) {
+                wrap(proto, 'advance', 'advance');
+                wrap(proto, 'maxOverlap', 'overlap');
+                wrap(proto, 'exportCircles', 'exportCircles');
+            }
             timing.hooked = true;
             clearInterval(hook);
         }
@@ -65,11 +72,13 @@ export async function measureWorld(context, baseUrl, { exponent = 4.5, seconds =
         element.dispatchEvent(new Event('change'));
     }, String(exponent));
     await page.waitForTimeout(1000); // the rebuild and the first frames
-    const start = await page.evaluate(() => {
+    const start = await page.evaluate(async () => {
         const t = window.fpsTiming;
+        const own = window.demo.timings ?? {};
         const mark = { frames: t.frames.length, callbacks: t.callbacks.length, advance: t.advance,
             overlap: t.overlap, exportCircles: t.exportCircles, inputDelay: t.inputDelay.length,
-            time: window.demo.circol.stats().time, now: performance.now() };
+            drawn: own.frames ?? 0, workerAdvance: own.advance ?? 0, workerExport: own.export ?? 0,
+            time: (await window.demo.circol.stats()).time, now: performance.now() };
         return mark;
     });
     // pointer moves over the drawing while it runs (no button: nothing is fired)
@@ -79,19 +88,27 @@ export async function measureWorld(context, baseUrl, { exponent = 4.5, seconds =
         await page.mouse.move(box.x + 20 + (i * 37) % (box.width - 40), box.y + 20 + (i * 23) % (box.height - 40));
         await page.waitForTimeout(100);
     }
-    const figures = await page.evaluate((mark) => {
+    const figures = await page.evaluate(async (mark) => {
         const t = window.fpsTiming;
+        const stats = await window.demo.circol.stats();
+        const own = window.demo.timings ?? {};
         const stamps = t.frames.slice(mark.frames);
         const callbacks = t.callbacks.slice(mark.callbacks);
         const frames = Math.max(callbacks.length, 1);
         const elapsed = (performance.now() - mark.now) / 1000;
         const delays = t.inputDelay.slice(mark.inputDelay).sort((a, b) => a - b);
         const gaps = stamps.slice(1).map((s, i) => s - stamps[i]);
+        const drawn = Math.max((own.frames ?? 0) - mark.drawn, 1);
         return {
-            circles: window.demo.circol.stats().circles,
+            circles: stats.circles,
             fps: stamps.length / elapsed,
+            drawnFps: own.frames === undefined ? null : ((own.frames ?? 0) - mark.drawn) / elapsed,
+            worker: t.worker ? {
+                advance: (own.advance - mark.workerAdvance) / drawn,
+                exportCircles: (own.export - mark.workerExport) / drawn,
+            } : null,
             worstFrameMs: Math.max(...gaps),
-            worldPerRealSecond: (window.demo.circol.stats().time - mark.time) / elapsed,
+            worldPerRealSecond: (stats.time - mark.time) / elapsed,
             perFrameMs: {
                 script: callbacks.reduce((a, b) => a + b, 0) / frames,
                 advance: (t.advance - mark.advance) / frames,
@@ -115,13 +132,20 @@ export async function measureWorld(context, baseUrl, { exponent = 4.5, seconds =
 export function describe(f) {
     const ms = (x) => x.toFixed(1);
     const p = f.perFrameMs;
+    const delay = `pointer delay median ${f.inputDelayMs ? ms(f.inputDelayMs.median) : '-'} ms, worst ` +
+        `${f.inputDelayMs ? ms(f.inputDelayMs.worst) : '-'} ms`;
+    const parts = f.pageMs ? ` (circles and path ${ms(f.pageMs.draw)}, histogram ${ms(f.pageMs.chart)})` : '';
+    const head = `${f.circles} circles: ${f.fps.toFixed(1)} fps` +
+        (f.drawnFps === null ? '' : `, ${f.drawnFps.toFixed(1)} drawn per s`) +
+        ` (worst frame ${ms(f.worstFrameMs)} ms), world time ${f.worldPerRealSecond.toFixed(3)} per real second`;
+    if (f.worker) {
+        return `${head}; page per frame: script ${ms(p.script)} ms${parts}; worker per drawn frame: advance ` +
+            `${ms(f.worker.advance)} + export ${ms(f.worker.exportCircles)} ms; ${delay}`;
+    }
     const rest = p.script - p.advance - p.overlap - p.exportCircles;
-    return `${f.circles} circles: ${f.fps.toFixed(1)} fps (worst frame ${ms(f.worstFrameMs)} ms), ` +
-        `world time ${f.worldPerRealSecond.toFixed(3)} per real second; per frame: script ${ms(p.script)} ms = ` +
-        `advance ${ms(p.advance)} + overlap ${ms(p.overlap)} + export ${ms(p.exportCircles)} + ` +
-        `drawing, histogram and table ${ms(rest)}; pointer delay median ` +
-        `${f.inputDelayMs ? ms(f.inputDelayMs.median) : '-'} ms, worst ${f.inputDelayMs ? ms(f.inputDelayMs.worst) : '-'} ms` +
-        (f.pageMs ? ` (of the rest: circles and path ${ms(f.pageMs.draw)}, histogram ${ms(f.pageMs.chart)})` : '');
+    return `${head}; per frame: script ${ms(p.script)} ms = advance ${ms(p.advance)} + overlap ` +
+        `${ms(p.overlap)} + export ${ms(p.exportCircles)} + drawing, histogram and table ${ms(rest)}; ` +
+        `${delay}${parts.replace(' (', ' (of the rest: ')}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -154,14 +154,15 @@ test('pair: locking B switches its mass off; the results tables are live regions
     await walls.page.close();
 });
 
-// A digest of the world's state: every position, velocity, radius and mass bit, and the time.
+// A digest of the world's state: every position, velocity, radius and mass bit, and the time
+// (the reset and the readings in one task: the worker runs them with no advance between them).
 function stateDigest(page, reset = false) {
-    return page.evaluate((again) => {
+    return page.evaluate(async (again) => {
         if (again) {
             document.getElementById('reset').click();
         }
-        const flat = window.demo.circol.exportCircles();
-        const words = new Uint32Array(Float64Array.from([...flat, window.demo.circol.stats().time]).buffer);
+        const [flat, stats] = await Promise.all([window.demo.circol.exportCircles(), window.demo.circol.stats()]);
+        const words = new Uint32Array(Float64Array.from([...flat, stats.time]).buffer);
         let h = 0x811c9dc5;
         for (const w of words) {
             h = Math.imul(h ^ w, 0x01000193) >>> 0;
@@ -186,15 +187,15 @@ test('world: pause stops world time, steps advance a frame or one collision, spe
     assert.equal((await stats()).collisions, before.collisions + 1);
     // speed: a frame 50 ms after the last advances the world by 0.05 times the speed
     await page.click('#pause');
-    const advanced = (speed) => page.evaluate((s) => {
+    const advanced = (speed) => page.evaluate(async (s) => {
         const input = document.getElementById('speed');
         input.value = String(s);
         input.dispatchEvent(new Event('input'));
-        const p = window.demo.page;
-        const t0 = window.demo.circol.stats().time;
-        p.last = 1000;
-        p.tick(1050, Infinity); // no budget: the whole 50 ms however slow the machine
-        return window.demo.circol.stats().time - t0;
+        const circol = window.demo.circol; // these calls in one task: no other advance between them
+        const t0 = circol.stats();
+        circol.advanceFrame(0.05, Infinity); // no budget: the whole 50 ms however slow the machine
+        const t1 = circol.stats();
+        return (await t1).time - (await t0).time;
     }, speed);
     assert.ok(Math.abs(await advanced(0) - 0.05) < 1e-9);
     assert.ok(Math.abs(await advanced(1) - 0.5) < 1e-9);
@@ -232,7 +233,7 @@ test('world: a fired circle carries at most half the scene\'s energy, and can be
     assert.ok(added > 0 && added <= 2 * 0.5 * start * (1 + 1e-12), `added ${added}, scene ${start}`);
     assert.equal(await page.isDisabled('#clear'), false);
     await page.click('#clear');
-    assert.equal(await page.evaluate(() => window.demo.circol.stats().circles), before.circles);
+    assert.equal(await page.evaluate(async () => (await window.demo.circol.stats()).circles), before.circles);
     assert.equal(await page.isDisabled('#clear'), true);
     assert.deepEqual(errors, []);
     await page.close();
@@ -243,7 +244,7 @@ test('world: presets load, damping stays on under gravity, and the address round
     const expected = { gas: null, pile: null, galton: null, cradle: 6, break: 16 };
     for (const [preset, circles] of Object.entries(expected)) {
         await page.selectOption('#preset', preset);
-        const s = await page.evaluate(() => ({ settings: window.demo.settings(), stats: window.demo.circol.stats() }));
+        const s = await page.evaluate(async () => ({ settings: window.demo.settings(), stats: await window.demo.circol.stats() }));
         assert.equal(s.settings.preset, preset);
         assert.match(page.url(), new RegExp(`preset=${preset}`));
         assert.ok(s.stats.circles > 0, preset);
@@ -256,8 +257,8 @@ test('world: presets load, damping stays on under gravity, and the address round
     }
     // the Galton board has fixed pegs (mass 0) and walls between its bins
     await page.selectOption('#preset', 'galton');
-    const pegs = await page.evaluate(() => {
-        const flat = window.demo.circol.exportCircles();
+    const pegs = await page.evaluate(async () => {
+        const flat = await window.demo.circol.exportCircles();
         let n = 0;
         for (let i = 5; i < flat.length; i += 6) {
             n += flat[i] === 0;
@@ -285,9 +286,9 @@ test('world: every scene file loads as a preset, as the file gives it; the addre
     for (const [preset, { file }] of Object.entries(SCENE_FILES)) {
         const scene = JSON.parse(readFileSync(new URL(`../../examples/scenes/${file}.json`, import.meta.url), 'utf8'));
         await page.selectOption('#preset', preset);
-        const s = await page.evaluate(() => ({
-            status: document.getElementById('status').textContent, flat: [...window.demo.circol.exportCircles()],
-            overlap: window.demo.circol.maxOverlap(), disabled: ['count', 'spread', 'restitution', 'gravity', 'damping']
+        const s = await page.evaluate(async () => ({
+            status: document.getElementById('status').textContent, flat: [...await window.demo.circol.exportCircles()],
+            overlap: await window.demo.circol.maxOverlap(), disabled: ['count', 'spread', 'restitution', 'gravity', 'damping']
                 .map((id) => document.getElementById(id).disabled),
         }));
         assert.match(page.url(), new RegExp(`preset=${preset}&`));
@@ -306,7 +307,7 @@ test('world: every scene file loads as a preset, as the file gives it; the addre
         await page.focus('#stage');
         await page.keyboard.press('Enter');
         const [x0, y0, x1, y1] = scene.world.box;
-        const flat = await page.evaluate(() => [...window.demo.circol.exportCircles()]);
+        const flat = await page.evaluate(async () => [...await window.demo.circol.exportCircles()]);
         assert.equal(flat.length / 6, scene.circles.length + 1, preset);
         const fired = flat.slice(-6);
         assert.ok(fired[0] > x0 && fired[0] < x1 && fired[1] > y0 && fired[1] < y1, `${preset}: ${fired}`);

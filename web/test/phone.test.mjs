@@ -107,10 +107,10 @@ test('phone: a finger drags a handle without scrolling; elsewhere on the drawing
 
 test('phone: a tap on the world\'s drawing fires a fast circle', async () => {
     const { page, errors } = await open(session, 'world.html');
-    const before = await page.evaluate(() => window.demo.circol.stats().circles);
+    const before = await page.evaluate(async () => (await window.demo.circol.stats()).circles);
     const box = await page.locator('#stage').boundingBox();
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    await page.waitForFunction((n) => window.demo.circol.stats().circles === n + 1, before);
+    await page.waitForFunction((n) => window.demo.stats().circles === n + 1, before);
     assert.equal(await page.isDisabled('#clear'), false);
     assert.deepEqual(errors, []);
     await page.close();
