@@ -48,10 +48,10 @@ export class WorldClient {
     }
 
     // Gives a snapshot's buffer back to the worker (flat may be null); want: the page asks for
-    // the next snapshot.
-    giveBack(flat, want) {
+    // the next snapshot; frameMs: the page's time between frames, which paces the worker.
+    giveBack(flat, want, frameMs = 0) {
         const buffer = flat?.buffer ?? null;
-        this.worker.postMessage({ type: 'buffer', buffer, want }, buffer ? [buffer] : []);
+        this.worker.postMessage({ type: 'buffer', buffer, want, frameMs }, buffer ? [buffer] : []);
     }
 
     receive(data) {

@@ -8,19 +8,23 @@
 //   {type: 'calls', calls}         [{id, name, args}], run in order with no advance between
 //                                  them; answered by one {type: 'replies', replies: [{id,
 //                                  value} or {id, error}]}
-//   {type: 'buffer', buffer, want} a snapshot's buffer (if any) given back for reuse; want: the
-//                                  page has drawn its last snapshot and wants the next
+//   {type: 'buffer', buffer, want, frameMs}
+//                                  a snapshot's buffer (if any) given back for reuse; want: the
+//                                  page has drawn its last snapshot and wants the next; frameMs:
+//                                  the page's time between frames
 // Messages to the page: {type: 'ready'} or {type: 'failed', message} after init, the replies,
 // and {type: 'snapshot', flat, stats, track, overlap, slowed, status, advanceMs, exportMs}.
 import { EVENT_LIMIT, loadCircol } from './circol.js';
 import { buildFileScene } from './scene-files.js';
 import { BOX, HEIGHT, SCENES, buildScene } from './world-scenes.js';
 
-// An advance runs in calls of at most EVENTS_PER_CALL events (a few milliseconds of work each)
-// until the world has caught up with real time or FRAME_BUDGET milliseconds are spent. A scene
-// that needs more runs slower in world time instead of holding back the snapshots and commands.
-const EVENTS_PER_CALL = 2000;
-const FRAME_BUDGET = 12;
+// An advance runs in calls of at most EVENTS_PER_CALL events (about a millisecond of work each)
+// until the world has caught up with real time or its budget is spent: the page's frame time,
+// less the rest of a snapshot's work and a margin, within BUDGET milliseconds. A scene that
+// needs more runs slower in world time instead of holding back the snapshots and commands.
+const EVENTS_PER_CALL = 500;
+const BUDGET = [4, 30];
+const MARGIN = 2;
 // Snapshots in flight: the one the page shows, the one it is sent next, and the one the worker
 // holds ready.
 const BUFFERS = 3;
@@ -56,6 +60,8 @@ const state = {
     track: [], // the tracked circle's collisions since the last snapshot
     fired: [],
     overlapAt: -Infinity,
+    frameMs: 1000 / 60, // the page's time between frames (a running mean)
+    snapshotMs: 1, // a snapshot's work besides its advance (a running mean)
     timings: { advance: 0, export: 0 },
 };
 const wake = new MessageChannel();
@@ -86,8 +92,15 @@ function afterAdvance(status, start) {
     return status;
 }
 
+// The milliseconds an advance may take so that the next snapshot is ready by the page's next
+// frame.
+function frameBudget() {
+    const budget = state.frameMs - state.snapshotMs - MARGIN;
+    return Math.min(Math.max(budget, BUDGET[0]), BUDGET[1]);
+}
+
 // What a frame does: follows elapsed seconds of real time (at most MAX_ELAPSED) at the speed.
-function advanceFrame(elapsed, budget = FRAME_BUDGET) {
+function advanceFrame(elapsed, budget = frameBudget()) {
     return advanceBy(Math.min(Math.max(elapsed, 0), MAX_ELAPSED) * 10 ** state.speed, budget);
 }
 
@@ -293,6 +306,7 @@ function takeSnapshot(now) {
     state.track = [];
     state.slowed = false;
     state.status = '';
+    state.snapshotMs = 0.9 * state.snapshotMs + 0.1 * (performance.now() - start);
     return snapshot;
 }
 
@@ -338,6 +352,9 @@ self.onmessage = ({ data }) => {
             state.free.push(data.buffer);
         }
         state.wanted ||= data.want;
+        if (data.frameMs > 0) {
+            state.frameMs = data.frameMs;
+        }
         schedule();
     }
 };

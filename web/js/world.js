@@ -118,6 +118,7 @@ class WorldPage {
         this.trail = [];
         this.tracked = null;
         this.slowedUntil = 0;
+        this.frameMs = 1000 / 60; // the time between animation frames (a running mean)
     }
 
     // A fresh world with the controls' scene; also what "Reset" does. Resolves to what the
@@ -193,12 +194,17 @@ class WorldPage {
     // One animation frame: draws the newest snapshot, if there is one it has not drawn, and
     // asks the worker for the next.
     frame(now) {
+        if (this.lastFrame !== undefined) {
+            // a running mean, a stall (a hidden page) counted as a tenth of a second at most
+            this.frameMs = 0.9 * this.frameMs + 0.1 * Math.min(now - this.lastFrame, 100);
+        }
+        this.lastFrame = now;
         if (this.pending) {
             const old = this.shown;
             this.shown = this.pending;
             this.pending = null;
             this.refresh(now);
-            this.client.giveBack(old?.flat ?? null, true);
+            this.client.giveBack(old?.flat ?? null, true, this.frameMs);
         }
         requestAnimationFrame((t) => this.frame(t));
     }

@@ -38,6 +38,7 @@ for (const [key, list] of results) {
     console.log(`median of ${list.length}, ${key} circles: ${m((f) => f.fps)} fps, ` +
         `${m((f) => f.drawnFps ?? NaN)} drawn per s, longest gap ${m((f) => f.worstFrameMs)} ms, ` +
         `world time ${median(list.map((f) => f.worldPerRealSecond)).toFixed(3)} per s, script ${m((f) => f.perFrameMs.script)} ms ` +
-        `(advance ${m((f) => f.perFrameMs.advance)}, overlap ${m((f) => f.perFrameMs.overlap)}), pointer delay median ` +
+        `(advance ${m((f) => f.perFrameMs.advance)}, overlap ${m((f) => f.perFrameMs.overlap)}), worker's advance per drawn frame ` +
+        `${m((f) => f.worker?.advance ?? NaN)} ms, pointer delay median ` +
         `${m((f) => f.inputDelayMs?.median ?? NaN)} ms, worst ${m((f) => f.inputDelayMs?.worst ?? NaN)} ms`);
 }
