@@ -11,7 +11,12 @@ export class WorldClient {
         const client = new WorldClient(worker, onSnapshot, onReplies);
         return new Promise((resolve, reject) => {
             client.started = { resolve: () => resolve(client), reject };
-            worker.addEventListener('error', (event) => reject(new Error(event.message ?? 'the world worker failed')));
+            worker.addEventListener('error', (event) => {
+                // before the start, the page cannot run; after it, the page says so
+                const message = event.message ?? 'the world worker failed';
+                reject(new Error(message));
+                console.error(`circol: ${message}`);
+            });
             worker.postMessage({ type: 'init', files });
         });
     }

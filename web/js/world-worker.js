@@ -19,12 +19,13 @@ import { buildFileScene } from './scene-files.js';
 import { BOX, HEIGHT, SCENES, buildScene } from './world-scenes.js';
 
 // An advance runs in calls of at most EVENTS_PER_CALL events (about a millisecond of work each)
-// until the world has caught up with real time or its budget is spent: the page's frame time,
-// less the rest of a snapshot's work and a margin, within BUDGET milliseconds. A scene that
+// until the world has caught up with real time or its budget is spent: FRAME_SHARE of the page's
+// frame time, less the rest of a snapshot's work, within BUDGET milliseconds (the rest of the
+// frame is left for the page's own work on a machine with few cores, and for the last call). A scene that
 // needs more runs slower in world time instead of holding back the snapshots and commands.
 const EVENTS_PER_CALL = 500;
 const BUDGET = [4, 30];
-const MARGIN = 2;
+const FRAME_SHARE = 0.75;
 // Snapshots in flight: the one the page shows, the one it is sent next, and the one the worker
 // holds ready.
 const BUFFERS = 3;
@@ -95,7 +96,7 @@ function afterAdvance(status, start) {
 // The milliseconds an advance may take so that the next snapshot is ready by the page's next
 // frame.
 function frameBudget() {
-    const budget = state.frameMs - state.snapshotMs - MARGIN;
+    const budget = FRAME_SHARE * state.frameMs - state.snapshotMs;
     return Math.min(Math.max(budget, BUDGET[0]), BUDGET[1]);
 }
 

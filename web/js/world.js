@@ -18,6 +18,7 @@ const CHART_EVERY = 100;
 const CHART_EVERY_LARGE = 250;
 const LARGE = 10000;
 const TRAIL = 4000; // the most points of the tracked circle's path kept
+const STATS_EVERY = 250; // the table's refresh (milliseconds) while no new snapshot comes
 
 // The settings the controls show: the preset, the sliders, the speed.
 function readSettings() {
@@ -119,6 +120,7 @@ class WorldPage {
         this.tracked = null;
         this.slowedUntil = 0;
         this.frameMs = 1000 / 60; // the time between animation frames (a running mean)
+        this.statsAt = -Infinity; // when the table was last refreshed
     }
 
     // A fresh world with the controls' scene; also what "Reset" does. Resolves to what the
@@ -205,6 +207,8 @@ class WorldPage {
             this.pending = null;
             this.refresh(now);
             this.client.giveBack(old?.flat ?? null, true, this.frameMs);
+        } else if (this.frames.length > 0 && now - this.statsAt >= STATS_EVERY) {
+            this.showStats(this.shown.stats, now); // paused: the rates fall, the status changes
         }
         requestAnimationFrame((t) => this.frame(t));
     }
@@ -251,6 +255,7 @@ class WorldPage {
         $('collisions').textContent = String(stats.collisions);
         $('rate').textContent = fmt(per(stats.collisions - first.collisions), 0);
         $('energy').textContent = fmt(stats.kineticEnergy, 1);
+        this.statsAt = now;
         this.showStatus(now);
     }
 
