@@ -19,10 +19,11 @@ import { buildFileScene } from './scene-files.js';
 import { BOX, HEIGHT, SCENES, buildScene } from './world-scenes.js';
 
 // An advance runs in calls of at most EVENTS_PER_CALL events (about a millisecond of work each)
-// until the world has caught up with real time or its budget is spent: FRAME_SHARE of the page's
-// frame time, less the rest of a snapshot's work, within BUDGET milliseconds (the rest of the
-// frame is left for the page's own work on a machine with few cores, and for the last call). A scene that
-// needs more runs slower in world time instead of holding back the snapshots and commands.
+// until the world has caught up with real time or its budget is spent: FRAME_SHARE of the
+// page's frame time, less the rest of a snapshot's work, within BUDGET milliseconds (the rest of
+// the frame is left for the last call, and for the page's own work on a machine with few
+// cores). A scene that needs more runs slower in world time instead of holding back the
+// snapshots and commands.
 const EVENTS_PER_CALL = 500;
 const BUDGET = [4, 30];
 const FRAME_SHARE = 0.75;
