@@ -9,6 +9,9 @@ import { drag, launch, open as openPage, pixel, setSlider } from './browser.mjs'
 import { webDir } from './native.mjs';
 
 const shotDir = process.env.CIRCOL_SCREENSHOT_DIR ?? join(webDir, 'build', 'screenshots');
+// The world page's status line when nothing was refused: empty, or only saying that a machine too
+// busy to keep up slowed the world down (no error: the world goes on from there).
+const NO_REFUSAL = /^(slowed down: too many collisions per frame)?$/;
 let session;
 let baseUrl;
 
@@ -161,8 +164,9 @@ test('world: a second of simulation has collisions, no overlap, and a fast circl
     assert.ok(overlap < 1e-6, `largest overlap ${overlap}`);
     await page.screenshot({ path: join(shotDir, 'web-world.png') });
     assert.deepEqual(errors, []);
-    // the fast circle was added (next to the press point if a circle was there) and is tracked
-    assert.equal(await page.textContent('#status'), '');
+    // the fast circle was added (next to the press point if a circle was there) and is tracked;
+    // no refusal (a machine too busy to keep up may say the world is slowed down: no error)
+    assert.match(await page.textContent('#status'), NO_REFUSAL);
     assert.equal(await page.evaluate(async () => (await window.demo.circol.stats()).circles), before + 1);
     await page.close();
 });
@@ -380,7 +384,7 @@ test('keyboard: handles are picked by number and moved with the arrow keys; Ente
     await world.page.keyboard.press('Enter');
     assert.equal(await world.page.evaluate(async () => (await window.demo.circol.stats()).circles), before + 1);
     await world.page.waitForTimeout(200);
-    assert.equal(await world.page.textContent('#status'), '');
+    assert.match(await world.page.textContent('#status'), NO_REFUSAL);
     // only the main button aims and fires
     const box = await world.page.locator('#stage').boundingBox();
     await world.page.mouse.move(box.x + 100, box.y + 100);
