@@ -8,11 +8,54 @@
 #include <string.h>
 
 #if defined(__linux__)
+#include <pthread.h>
 #include <sys/mman.h>
 #endif
 
 /// The size of a huge page on the systems that have them (x86-64 and arm64 Linux).
 #define CCL_CLI_HUGE_PAGE ((uintptr_t)2 << 20)
+
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+/// A range for the prefaulting thread.
+typedef struct ccl_cli_prefault_range {
+    void *ptr;
+    size_t bytes;
+} ccl_cli_prefault_range;
+
+static void *ccl_cli_prefault_run(void *arg) {
+    ccl_cli_prefault_range range = *(ccl_cli_prefault_range *)arg;
+    free(arg);
+    /* Maps the pages as a first write would, without writing: the contents stay as they are,
+     * and a range freed meanwhile only makes the call fail. */
+    (void)madvise(range.ptr, range.bytes, MADV_POPULATE_WRITE);
+    return NULL;
+}
+#endif
+
+/// Maps the pages of [ptr, ptr + bytes) on a thread of its own, so that the kernel zeroes them on
+/// another core while this one fills the table; where no thread can be made, the first writes
+/// map them as before.
+static void ccl_cli_prefault(void *ptr, size_t bytes) {
+#if defined(__linux__) && defined(MADV_POPULATE_WRITE)
+    ccl_cli_prefault_range *range = malloc(sizeof *range);
+    pthread_attr_t attr;
+    pthread_t thread;
+    if (range == NULL || pthread_attr_init(&attr) != 0) {
+        free(range);
+        return;
+    }
+    range->ptr = ptr;
+    range->bytes = bytes;
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    if (pthread_create(&thread, &attr, ccl_cli_prefault_run, range) != 0) {
+        free(range);
+    }
+    pthread_attr_destroy(&attr);
+#else
+    (void)ptr;
+    (void)bytes;
+#endif
+}
 
 void ccl_cli_advise_huge(void *ptr, size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
@@ -56,6 +99,9 @@ static void *ccl_cli_big_alloc(size_t size, size_t align, void *user) {
         ptr = rounded >= size ? aligned_alloc(align, rounded) : NULL;
     }
     ccl_cli_advise_huge(ptr, size);
+    if (ptr != NULL && size >= 2 * CCL_CLI_HUGE_PAGE) {
+        ccl_cli_prefault(ptr, size); /* a world's tables are sized for what it holds */
+    }
     return ptr;
 }
 

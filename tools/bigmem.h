@@ -16,7 +16,9 @@ void ccl_cli_advise_huge(void *ptr, size_t bytes);
 /// the new block before the copy fills it. NULL on failure, ptr then kept.
 void *ccl_cli_big_grow(void *ptr, size_t old_bytes, size_t bytes);
 
-/// An allocator for worlds that may grow large: malloc's, with ccl_cli_advise_huge on each block.
+/// An allocator for worlds that may grow large: malloc's, with ccl_cli_advise_huge on each block,
+/// whose pages a thread of their own then maps (a world's tables are sized for what it holds, so
+/// this maps nothing that stays unused).
 ccl_allocator ccl_cli_big_allocator(void);
 
 #endif
