@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bigmem.h"
 #include "periodic.h"
 #include "scene_internal.h"
 
@@ -19,6 +20,9 @@ static ccl_world_def ccl_cli_scene_world_def(const ccl_cli_scene *scene, const c
     out.restitution = scene->restitution;
     out.capacity = scene->circle_count;
     out.overlap = CCL_OVERLAP_REJECT;
+    if (out.allocator.alloc == NULL && out.allocator.free == NULL) {
+        out.allocator = ccl_cli_big_allocator();
+    }
     return out;
 }
 

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 
+#include "bigmem.h"
 #include "json_stream.h"
 #include "scene_internal.h"
 
@@ -113,10 +114,27 @@ static size_t ccl_cli_scene_find_underflow(const char *text, size_t length) {
     return length;
 }
 
+/// Whether node or a value inside it is a number that reads as zero: only then can one of its
+/// numbers have underflowed.
+static bool ccl_cli_scene_has_zero(const cJSON *node) {
+    if (cJSON_IsNumber(node)) {
+        return node->valuedouble == 0.0;
+    }
+    for (const cJSON *child = node->child; child != NULL; child = child->next) {
+        if (ccl_cli_scene_has_zero(child)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /// Notes the first number of a piece (checked as ctx) that underflows to zero.
 static void ccl_cli_scene_check_underflow(ccl_cli_scene_reader *r, const ccl_cli_scene_ctx *ctx) {
+    if (r->has_underflow || (ctx->root != NULL && !ccl_cli_scene_has_zero(ctx->root))) {
+        return;
+    }
     size_t offset = ccl_cli_scene_find_underflow(ctx->text, ctx->length);
-    if (r->has_underflow || offset == ctx->length) {
+    if (offset == ctx->length) {
         return;
     }
     const cJSON *node = ccl_cli_json_node_at(ctx->text, ctx->length, ctx->root, offset);
@@ -261,11 +279,12 @@ static bool ccl_cli_scene_grow(ccl_cli_scene_list *list, void **items, size_t si
     if (capacity > INT32_MAX) {
         return false;
     }
-    void *grown = realloc(*items, capacity * size);
+    size_t had = (size_t)list->capacity, place = per * sizeof **places;
+    void *grown = ccl_cli_big_grow(*items, had * size, capacity * size);
     if (grown != NULL) {
         *items = grown;
     }
-    ccl_cli_text_pos *more = realloc(*places, capacity * per * sizeof **places);
+    ccl_cli_text_pos *more = ccl_cli_big_grow(*places, had * place, capacity * place);
     if (more != NULL) {
         *places = more;
     }
