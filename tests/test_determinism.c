@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
 #include "determinism_scene.h"
 
 static void *plain_alloc(size_t size, size_t align, void *user) {
@@ -82,11 +83,6 @@ static void scenes_differ_and_hash_sees_one_bit(void **state) {
     assert_true(h[0] != h[1]);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(same_scene_gives_the_same_hash_on_every_run),
-        cmocka_unit_test(hash_does_not_depend_on_the_allocator),
-        cmocka_unit_test(scenes_differ_and_hash_sees_one_bit),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(same_scene_gives_the_same_hash_on_every_run),
+              cmocka_unit_test(hash_does_not_depend_on_the_allocator),
+              cmocka_unit_test(scenes_differ_and_hash_sees_one_bit))

@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world3d.h>
 
 #include "world3d_common.h"
@@ -237,13 +239,8 @@ static void equal_spheres_jam_near_random_close_packing(void **state) {
     ccl_world3d_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(growing_sphere_pairs_touch_at_the_root_of_their_quadratic),
-        cmocka_unit_test(a_growing_sphere_meets_the_walls_on_time),
-        cmocka_unit_test(an_immovable_sphere_grows_in_place),
-        cmocka_unit_test(growth_refusals),
-        cmocka_unit_test(equal_spheres_jam_near_random_close_packing),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(growing_sphere_pairs_touch_at_the_root_of_their_quadratic),
+              cmocka_unit_test(a_growing_sphere_meets_the_walls_on_time),
+              cmocka_unit_test(an_immovable_sphere_grows_in_place),
+              cmocka_unit_test(growth_refusals),
+              cmocka_unit_test(equal_spheres_jam_near_random_close_packing))

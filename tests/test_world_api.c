@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -623,20 +625,15 @@ static void user_data_is_kept_only_once_used(void **state) {
     ccl_world_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(overlapping_pair_drifts_apart_slowly_then_collides_normally),
-        cmocka_unit_test(separation_never_adds_energy_in_a_crowd),
-        cmocka_unit_test(separation_stops_at_segments_and_points),
-        cmocka_unit_test(recorded_contacts_equal_the_callbacks),
-        cmocka_unit_test(export_and_get_circle_agree),
-        cmocka_unit_test(user_data_is_kept_only_once_used),
-        cmocka_unit_test(set_velocity_sets_the_trajectory),
-        cmocka_unit_test(removing_circles_during_a_run_takes_only_their_energy),
-        cmocka_unit_test(a_reused_slot_does_not_inherit_events),
-        cmocka_unit_test(world_time_is_the_sum_of_the_steps),
-        cmocka_unit_test(statistics_agree_with_contacts_and_states),
-        cmocka_unit_test(cell_size_changes_the_grid_not_the_physics),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(overlapping_pair_drifts_apart_slowly_then_collides_normally),
+              cmocka_unit_test(separation_never_adds_energy_in_a_crowd),
+              cmocka_unit_test(separation_stops_at_segments_and_points),
+              cmocka_unit_test(recorded_contacts_equal_the_callbacks),
+              cmocka_unit_test(export_and_get_circle_agree),
+              cmocka_unit_test(user_data_is_kept_only_once_used),
+              cmocka_unit_test(set_velocity_sets_the_trajectory),
+              cmocka_unit_test(removing_circles_during_a_run_takes_only_their_energy),
+              cmocka_unit_test(a_reused_slot_does_not_inherit_events),
+              cmocka_unit_test(world_time_is_the_sum_of_the_steps),
+              cmocka_unit_test(statistics_agree_with_contacts_and_states),
+              cmocka_unit_test(cell_size_changes_the_grid_not_the_physics))

@@ -18,6 +18,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -787,25 +789,20 @@ static void circles_stopped_or_slowed_by_the_settling_are_met_again(void **state
     ccl_world_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(elastic_ball_bounces_at_the_analytic_times_and_heights),
-        cmocka_unit_test(inelastic_ball_bounce_times_shrink_geometrically_then_it_rests),
-        cmocka_unit_test(projectile_follows_the_parabola),
-        cmocka_unit_test(ball_bounces_off_a_slope_at_the_analytic_time),
-        cmocka_unit_test(ball_falling_onto_a_point_hits_at_the_quartic_root),
-        cmocka_unit_test(damped_circle_follows_the_exponential_law),
-        cmocka_unit_test(damped_pair_collides_at_the_analytic_time),
-        cmocka_unit_test(damped_pair_that_stops_short_never_collides),
-        cmocka_unit_test(tiny_circle_leaving_the_floor_does_not_fall_through_it),
-        cmocka_unit_test(curved_path_meets_a_segment_from_its_far_side),
-        cmocka_unit_test(tiny_inelastic_balls_never_fall_through_walls_or_segments),
-        cmocka_unit_test(resting_circles_fall_when_their_support_goes),
-        cmocka_unit_test(poured_circles_rest_in_a_funnel_held_by_what_touches_them),
-        cmocka_unit_test(inelastic_circles_dropped_into_a_box_never_stall),
-        cmocka_unit_test(circles_stopped_or_slowed_by_the_settling_are_met_again),
-        cmocka_unit_test(inelastic_circles_poured_into_a_slanted_funnel_never_crawl),
-        cmocka_unit_test(a_circle_falling_past_a_fixed_one_meets_it_when_the_swept_test_says),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(elastic_ball_bounces_at_the_analytic_times_and_heights),
+              cmocka_unit_test(inelastic_ball_bounce_times_shrink_geometrically_then_it_rests),
+              cmocka_unit_test(projectile_follows_the_parabola),
+              cmocka_unit_test(ball_bounces_off_a_slope_at_the_analytic_time),
+              cmocka_unit_test(ball_falling_onto_a_point_hits_at_the_quartic_root),
+              cmocka_unit_test(damped_circle_follows_the_exponential_law),
+              cmocka_unit_test(damped_pair_collides_at_the_analytic_time),
+              cmocka_unit_test(damped_pair_that_stops_short_never_collides),
+              cmocka_unit_test(tiny_circle_leaving_the_floor_does_not_fall_through_it),
+              cmocka_unit_test(curved_path_meets_a_segment_from_its_far_side),
+              cmocka_unit_test(tiny_inelastic_balls_never_fall_through_walls_or_segments),
+              cmocka_unit_test(resting_circles_fall_when_their_support_goes),
+              cmocka_unit_test(poured_circles_rest_in_a_funnel_held_by_what_touches_them),
+              cmocka_unit_test(inelastic_circles_dropped_into_a_box_never_stall),
+              cmocka_unit_test(circles_stopped_or_slowed_by_the_settling_are_met_again),
+              cmocka_unit_test(inelastic_circles_poured_into_a_slanted_funnel_never_crawl),
+              cmocka_unit_test(a_circle_falling_past_a_fixed_one_meets_it_when_the_swept_test_says))

@@ -18,6 +18,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -300,14 +302,9 @@ static void bad_damping_is_refused(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ball_in_air_reaches_terminal_velocity),
-        cmocka_unit_test(bouncing_ball_meets_the_floor_at_the_oracle_times),
-        cmocka_unit_test(long_fall_meets_the_floor_at_the_oracle_time),
-        cmocka_unit_test(thrown_ball_meets_a_point_at_the_oracle_time),
-        cmocka_unit_test(random_scenes_never_overlap_nor_gain_energy),
-        cmocka_unit_test(bad_damping_is_refused),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(ball_in_air_reaches_terminal_velocity),
+              cmocka_unit_test(bouncing_ball_meets_the_floor_at_the_oracle_times),
+              cmocka_unit_test(long_fall_meets_the_floor_at_the_oracle_time),
+              cmocka_unit_test(thrown_ball_meets_a_point_at_the_oracle_time),
+              cmocka_unit_test(random_scenes_never_overlap_nor_gain_energy),
+              cmocka_unit_test(bad_damping_is_refused))

@@ -30,6 +30,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -470,14 +472,9 @@ static void a_circle_as_wide_as_the_box_is_refused_or_moves(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(a_row_hit_on_a_frictionless_floor_keeps_momentum_and_ignores_sleep),
-        cmocka_unit_test(a_pile_hit_from_the_side_keeps_its_horizontal_momentum),
-        cmocka_unit_test(the_energy_ledger_closes_the_balance),
-        cmocka_unit_test(an_endless_advance_on_a_world_at_rest_keeps_time_finite),
-        cmocka_unit_test(advances_that_would_overflow_the_time_keep_it_finite),
-        cmocka_unit_test(a_circle_as_wide_as_the_box_is_refused_or_moves),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(a_row_hit_on_a_frictionless_floor_keeps_momentum_and_ignores_sleep),
+              cmocka_unit_test(a_pile_hit_from_the_side_keeps_its_horizontal_momentum),
+              cmocka_unit_test(the_energy_ledger_closes_the_balance),
+              cmocka_unit_test(an_endless_advance_on_a_world_at_rest_keeps_time_finite),
+              cmocka_unit_test(advances_that_would_overflow_the_time_keep_it_finite),
+              cmocka_unit_test(a_circle_as_wide_as_the_box_is_refused_or_moves))

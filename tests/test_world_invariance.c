@@ -34,6 +34,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -807,14 +809,9 @@ static void an_elastic_world_run_backwards_returns_to_its_start(void **state) {
     assert_true(worst <= 1e-9);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(powers_of_two_scale_every_event_exactly),
-        cmocka_unit_test(powers_of_two_scale_exactly_beyond_the_plain_discriminant),
-        cmocka_unit_test(swapping_x_and_y_mirrors_every_event_exactly),
-        cmocka_unit_test(the_order_of_adding_circles_changes_no_event),
-        cmocka_unit_test(negating_a_coordinate_mirrors_the_events_to_rounding),
-        cmocka_unit_test(an_elastic_world_run_backwards_returns_to_its_start),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(powers_of_two_scale_every_event_exactly),
+              cmocka_unit_test(powers_of_two_scale_exactly_beyond_the_plain_discriminant),
+              cmocka_unit_test(swapping_x_and_y_mirrors_every_event_exactly),
+              cmocka_unit_test(the_order_of_adding_circles_changes_no_event),
+              cmocka_unit_test(negating_a_coordinate_mirrors_the_events_to_rounding),
+              cmocka_unit_test(an_elastic_world_run_backwards_returns_to_its_start))
