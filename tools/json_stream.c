@@ -374,33 +374,55 @@ static bool ccl_cli_stream_value(ccl_cli_stream *s, size_t *offset, int depth,
     return ok || ccl_cli_stream_fatal(s, "cannot read: out of memory");
 }
 
+/* Opens the array or object whose opening bracket is at *at: tells the handler open where it
+ * starts and moves *at past the bracket and the space after it. */
+static bool ccl_cli_stream_open(ccl_cli_stream *s, size_t *at,
+                                bool (*open)(void *, ccl_cli_text_pos)) {
+    s->keep = *at;
+    if (!open(s->events->user, ccl_cli_stream_position(s, *at))) {
+        return ccl_cli_stream_fatal(s, "cannot read: out of memory");
+    }
+    *at = ccl_cli_stream_skip_space(s, *at + 1);
+    return true;
+}
+
+/// After an item or member at *at: whether a comma follows, moving *at past it and the space.
+static bool ccl_cli_stream_next(ccl_cli_stream *s, size_t *at) {
+    *at = ccl_cli_stream_skip_space(s, *at);
+    if (ccl_cli_stream_byte(s, *at) != ',') {
+        return false;
+    }
+    s->keep = *at;
+    *at = ccl_cli_stream_skip_space(s, *at + 1);
+    return true;
+}
+
+/* Closes the array or object at at, where its closing bracket must stand (a syntax error at depth
+ * otherwise), and moves *offset past it. */
+static bool ccl_cli_stream_close(ccl_cli_stream *s, size_t *offset, size_t at, char bracket,
+                                 int depth) {
+    if (ccl_cli_stream_byte(s, at) != bracket) {
+        return ccl_cli_stream_syntax(s, at, at, depth);
+    }
+    *offset = at + 1;
+    return !s->fatal;
+}
+
 /// Walks the array at *offset (a member's value, one level open) item by item, as cJSON's
 /// parse_array does.
 static bool ccl_cli_stream_array(ccl_cli_stream *s, size_t *offset) {
     size_t at = *offset;
-    s->keep = at;
-    if (!s->events->array(s->events->user, ccl_cli_stream_position(s, at))) {
-        return ccl_cli_stream_fatal(s, "cannot read: out of memory");
+    if (!ccl_cli_stream_open(s, &at, s->events->array)) {
+        return false;
     }
-    at = ccl_cli_stream_skip_space(s, at + 1);
     if (ccl_cli_stream_byte(s, at) != ']') {
-        for (;;) {
+        do {
             if (!ccl_cli_stream_value(s, &at, 2, s->events->item)) {
                 return false;
             }
-            at = ccl_cli_stream_skip_space(s, at);
-            if (ccl_cli_stream_byte(s, at) != ',') {
-                break;
-            }
-            s->keep = at;
-            at = ccl_cli_stream_skip_space(s, at + 1);
-        }
-        if (ccl_cli_stream_byte(s, at) != ']') {
-            return ccl_cli_stream_syntax(s, at, at, 2);
-        }
+        } while (ccl_cli_stream_next(s, &at));
     }
-    *offset = at + 1;
-    return !s->fatal;
+    return ccl_cli_stream_close(s, offset, at, ']', 2);
 }
 
 /// Reads the member name at at (a string) and tells the handler; *items as it answers.
@@ -422,13 +444,11 @@ static bool ccl_cli_stream_name(ccl_cli_stream *s, size_t *at, bool *items) {
 /// Walks the root object at *offset member by member, as cJSON's parse_object does.
 static bool ccl_cli_stream_object(ccl_cli_stream *s, size_t *offset) {
     size_t at = *offset;
-    s->keep = at;
-    if (!s->events->object(s->events->user, ccl_cli_stream_position(s, at))) {
-        return ccl_cli_stream_fatal(s, "cannot read: out of memory");
+    if (!ccl_cli_stream_open(s, &at, s->events->object)) {
+        return false;
     }
-    at = ccl_cli_stream_skip_space(s, at + 1);
     if (ccl_cli_stream_byte(s, at) != '}') {
-        for (;;) {
+        do {
             bool items;
             if (!ccl_cli_stream_name(s, &at, &items)) {
                 return false;
@@ -445,19 +465,9 @@ static bool ccl_cli_stream_object(ccl_cli_stream *s, size_t *offset) {
             if (!ok) {
                 return false;
             }
-            at = ccl_cli_stream_skip_space(s, at);
-            if (ccl_cli_stream_byte(s, at) != ',') {
-                break;
-            }
-            s->keep = at;
-            at = ccl_cli_stream_skip_space(s, at + 1);
-        }
-        if (ccl_cli_stream_byte(s, at) != '}') {
-            return ccl_cli_stream_syntax(s, at, at, 1);
-        }
+        } while (ccl_cli_stream_next(s, &at));
     }
-    *offset = at + 1;
-    return !s->fatal;
+    return ccl_cli_stream_close(s, offset, at, '}', 1);
 }
 
 /// Walks the whole text: a byte order mark, the root value, nothing after it.
