@@ -96,22 +96,6 @@ def _segment(dim, seg_a, seg_b):
     return (dim.vec(seg_a, "seg_a"), dim.vec(seg_b, "seg_b"))
 
 
-def _pair_overlap(dim, fn, a_center, a_radius, b_center, b_radius):
-    return bool(fn(_ball(dim, a_center, a_radius, "a_"), _ball(dim, b_center, b_radius, "b_")))
-
-
-def _pair_contact(dim, fn, a_center, a_radius, b_center, b_radius):
-    out = ffi.new(dim.contact)
-    found = fn(_ball(dim, a_center, a_radius, "a_"), _ball(dim, b_center, b_radius, "b_"), out)
-    return _contact(found, out)
-
-
-def _segment_contact(dim, fn, center, radius, seg_a, seg_b):
-    out = ffi.new(dim.contact)
-    found = fn(_ball(dim, center, radius), _segment(dim, seg_a, seg_b), out)
-    return _contact(found, out)
-
-
 def _moving(dim, center, radius, velocity, accel=None, prefix=""):
     """A moving circle or sphere as the C sweeps take it: the shape, its velocity and, when
     given, its acceleration; prefix names them in errors."""
@@ -129,38 +113,122 @@ def _sweep(dim, fn, moving, *others):
     return _hit(found, out)
 
 
-def circles_overlap(a_center, a_radius, b_center, b_radius):
-    """True when the circles touch or overlap."""
-    return _pair_overlap(_2D, lib.ccl_circles_overlap, a_center, a_radius, b_center, b_radius)
+# Each kind of call below is written once and made for circles and for spheres: the binding
+# `name` calls the C function ccl_<name>.
 
 
-def circles_contact(a_center, a_radius, b_center, b_radius):
-    """The contact of two circles, or None when they do not touch."""
-    return _pair_contact(_2D, lib.ccl_circles_contact, a_center, a_radius, b_center, b_radius)
+def _binding(call, name, doc):
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = doc
+    return call
 
 
-def circle_segment_contact(center, radius, seg_a, seg_b):
-    """The contact of a circle with the segment from seg_a to seg_b, or None."""
-    return _segment_contact(_2D, lib.ccl_circle_segment_contact, center, radius, seg_a, seg_b)
+def _overlap(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(a_center, a_radius, b_center, b_radius):
+        return bool(fn(_ball(dim, a_center, a_radius, "a_"), _ball(dim, b_center, b_radius, "b_")))
+
+    return _binding(call, name, doc)
 
 
-def sweep_circles(a_center, a_radius, a_velocity, b_center, b_radius, b_velocity, t_max=INF):
-    """The first contact of two circles moving with constant velocities within [0, t_max]."""
-    a = _moving(_2D, a_center, a_radius, a_velocity, prefix="a_")
-    b = _moving(_2D, b_center, b_radius, b_velocity, prefix="b_")
-    return _sweep(_2D, lib.ccl_sweep_circles, a + b, t_max)
+def _pair_contact(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(a_center, a_radius, b_center, b_radius):
+        out = ffi.new(dim.contact)
+        found = fn(_ball(dim, a_center, a_radius, "a_"), _ball(dim, b_center, b_radius, "b_"),
+                   out)
+        return _contact(found, out)
+
+    return _binding(call, name, doc)
 
 
-def sweep_circle_point(center, radius, velocity, point, t_max=INF):
-    """A moving circle against a fixed point."""
-    moving = _moving(_2D, center, radius, velocity)
-    return _sweep(_2D, lib.ccl_sweep_circle_point, moving, _v2(point, "point"), t_max)
+def _segment_contact(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(center, radius, seg_a, seg_b):
+        out = ffi.new(dim.contact)
+        found = fn(_ball(dim, center, radius), _segment(dim, seg_a, seg_b), out)
+        return _contact(found, out)
+
+    return _binding(call, name, doc)
 
 
-def sweep_circle_segment(center, radius, velocity, seg_a, seg_b, t_max=INF):
-    """A moving circle against the fixed segment from seg_a to seg_b (interior and end caps)."""
-    moving = _moving(_2D, center, radius, velocity)
-    return _sweep(_2D, lib.ccl_sweep_circle_segment, moving, _segment(_2D, seg_a, seg_b), t_max)
+def _sweep_pair(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(a_center, a_radius, a_velocity, b_center, b_radius, b_velocity, t_max=INF):
+        a = _moving(dim, a_center, a_radius, a_velocity, prefix="a_")
+        b = _moving(dim, b_center, b_radius, b_velocity, prefix="b_")
+        return _sweep(dim, fn, a + b, t_max)
+
+    return _binding(call, name, doc)
+
+
+def _sweep_point(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(center, radius, velocity, point, t_max=INF):
+        moving = _moving(dim, center, radius, velocity)
+        return _sweep(dim, fn, moving, dim.vec(point, "point"), t_max)
+
+    return _binding(call, name, doc)
+
+
+def _sweep_segment(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(center, radius, velocity, seg_a, seg_b, t_max=INF):
+        moving = _moving(dim, center, radius, velocity)
+        return _sweep(dim, fn, moving, _segment(dim, seg_a, seg_b), t_max)
+
+    return _binding(call, name, doc)
+
+
+def _sweep_pair_accel(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(a_center, a_radius, a_velocity, a_accel, b_center, b_radius, b_velocity, b_accel,
+             t_max=INF):
+        a = _moving(dim, a_center, a_radius, a_velocity, a_accel, "a_")
+        b = _moving(dim, b_center, b_radius, b_velocity, b_accel, "b_")
+        return _sweep(dim, fn, a + b, t_max)
+
+    return _binding(call, name, doc)
+
+
+circles_overlap = _overlap(_2D, "circles_overlap", "True when the circles touch or overlap.")
+circles_contact = _pair_contact(_2D, "circles_contact",
+                                "The contact of two circles, or None when they do not touch.")
+circle_segment_contact = _segment_contact(
+    _2D, "circle_segment_contact",
+    "The contact of a circle with the segment from seg_a to seg_b, or None.")
+sweep_circles = _sweep_pair(
+    _2D, "sweep_circles",
+    "The first contact of two circles moving with constant velocities within [0, t_max].")
+sweep_circle_point = _sweep_point(_2D, "sweep_circle_point",
+                                  "A moving circle against a fixed point.")
+sweep_circle_segment = _sweep_segment(
+    _2D, "sweep_circle_segment",
+    "A moving circle against the fixed segment from seg_a to seg_b (interior and end caps).")
+sweep_circles_accel = _sweep_pair_accel(
+    _2D, "sweep_circles_accel",
+    "Two circles with constant accelerations: position p + v t + acc t^2 / 2.")
+
+spheres_overlap = _overlap(_3D, "spheres_overlap", "True when the spheres touch or overlap.")
+spheres_contact = _pair_contact(_3D, "spheres_contact", "The contact of two spheres, or None.")
+sphere_segment_contact = _segment_contact(_3D, "sphere_segment_contact",
+                                          "The contact of a sphere with a 3D segment, or None.")
+sweep_spheres = _sweep_pair(_3D, "sweep_spheres",
+                            "The first contact of two moving spheres within [0, t_max].")
+sweep_sphere_point = _sweep_point(_3D, "sweep_sphere_point",
+                                  "A moving sphere against a fixed point.")
+sweep_sphere_segment = _sweep_segment(
+    _3D, "sweep_sphere_segment",
+    "A moving sphere against a fixed 3D segment (its cylinder and end caps).")
+sweep_spheres_accel = _sweep_pair_accel(_3D, "sweep_spheres_accel",
+                                        "Two spheres with constant accelerations.")
 
 
 def sweep_circle_line(center, radius, velocity, line_point, line_normal, t_max=INF):
@@ -171,61 +239,11 @@ def sweep_circle_line(center, radius, velocity, line_point, line_normal, t_max=I
                   _v2(line_normal, "line_normal"), t_max)
 
 
-def sweep_circles_accel(a_center, a_radius, a_velocity, a_accel, b_center, b_radius, b_velocity,
-                        b_accel, t_max=INF):
-    """Two circles with constant accelerations: position p + v t + acc t^2 / 2."""
-    a = _moving(_2D, a_center, a_radius, a_velocity, a_accel, "a_")
-    b = _moving(_2D, b_center, b_radius, b_velocity, b_accel, "b_")
-    return _sweep(_2D, lib.ccl_sweep_circles_accel, a + b, t_max)
-
-
-def spheres_overlap(a_center, a_radius, b_center, b_radius):
-    """True when the spheres touch or overlap."""
-    return _pair_overlap(_3D, lib.ccl_spheres_overlap, a_center, a_radius, b_center, b_radius)
-
-
-def spheres_contact(a_center, a_radius, b_center, b_radius):
-    """The contact of two spheres, or None."""
-    return _pair_contact(_3D, lib.ccl_spheres_contact, a_center, a_radius, b_center, b_radius)
-
-
-def sphere_segment_contact(center, radius, seg_a, seg_b):
-    """The contact of a sphere with a 3D segment, or None."""
-    return _segment_contact(_3D, lib.ccl_sphere_segment_contact, center, radius, seg_a, seg_b)
-
-
-def sweep_spheres(a_center, a_radius, a_velocity, b_center, b_radius, b_velocity, t_max=INF):
-    """The first contact of two moving spheres within [0, t_max]."""
-    a = _moving(_3D, a_center, a_radius, a_velocity, prefix="a_")
-    b = _moving(_3D, b_center, b_radius, b_velocity, prefix="b_")
-    return _sweep(_3D, lib.ccl_sweep_spheres, a + b, t_max)
-
-
-def sweep_sphere_point(center, radius, velocity, point, t_max=INF):
-    """A moving sphere against a fixed point."""
-    moving = _moving(_3D, center, radius, velocity)
-    return _sweep(_3D, lib.ccl_sweep_sphere_point, moving, _v3(point, "point"), t_max)
-
-
-def sweep_sphere_segment(center, radius, velocity, seg_a, seg_b, t_max=INF):
-    """A moving sphere against a fixed 3D segment (its cylinder and end caps)."""
-    moving = _moving(_3D, center, radius, velocity)
-    return _sweep(_3D, lib.ccl_sweep_sphere_segment, moving, _segment(_3D, seg_a, seg_b), t_max)
-
-
 def sweep_sphere_plane(center, radius, velocity, plane_point, plane_normal, t_max=INF):
     """A moving sphere against the infinite two-sided plane through plane_point."""
     moving = _moving(_3D, center, radius, velocity)
     return _sweep(_3D, lib.ccl_sweep_sphere_plane, moving, _v3(plane_point, "plane_point"),
                   _v3(plane_normal, "plane_normal"), t_max)
-
-
-def sweep_spheres_accel(a_center, a_radius, a_velocity, a_accel, b_center, b_radius, b_velocity,
-                        b_accel, t_max=INF):
-    """Two spheres with constant accelerations."""
-    a = _moving(_3D, a_center, a_radius, a_velocity, a_accel, "a_")
-    b = _moving(_3D, b_center, b_radius, b_velocity, b_accel, "b_")
-    return _sweep(_3D, lib.ccl_sweep_spheres_accel, a + b, t_max)
 
 
 def _c_body(body, name):
