@@ -395,16 +395,23 @@ static bool all_finite(const ccl_world *w) {
     return ok;
 }
 
+/* A 100 x 100 world, with gravity -10 or none, whose only circle lies still on the floor, one unit
+ * of time in. */
+static ccl_world *world_at_rest(bool gravity) {
+    ccl_world *w =
+        make_world(ccl_v2(100.0, 100.0), ccl_v2(0.0, gravity ? -10.0 : 0.0), 0.5, NULL, NULL);
+    add(w, ccl_v2(50.0, 1.0), ccl_v2(0.0, 0.0), 1.0, 1.0, -1.0);
+    assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
+    return w;
+}
+
 /* A world whose only circle rests: an advance by one collision with no end in time finds none,
  * and must leave the time finite, so that a circle added afterwards moves on finite numbers. */
 static void an_endless_advance_on_a_world_at_rest_keeps_time_finite(void **state) {
     (void)state;
     watchdog();
     for (int gravity = 0; gravity < 2; ++gravity) {
-        ccl_world *w =
-            make_world(ccl_v2(100.0, 100.0), ccl_v2(0.0, gravity ? -10.0 : 0.0), 0.5, NULL, NULL);
-        add(w, ccl_v2(50.0, 1.0), ccl_v2(0.0, 0.0), 1.0, 1.0, -1.0);
-        assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
+        ccl_world *w = world_at_rest(gravity);
         ccl_status status = ccl_world_advance_collisions(w, 1, INFINITY);
         assert_true(status == CCL_OK || status == CCL_ERR_INVALID_ARGUMENT);
         assert_true(isfinite(ccl_world_time(w)));
@@ -421,10 +428,7 @@ static void advances_that_would_overflow_the_time_keep_it_finite(void **state) {
     (void)state;
     watchdog();
     for (int gravity = 0; gravity < 2; ++gravity) {
-        ccl_world *w =
-            make_world(ccl_v2(100.0, 100.0), ccl_v2(0.0, gravity ? -10.0 : 0.0), 0.5, NULL, NULL);
-        add(w, ccl_v2(50.0, 1.0), ccl_v2(0.0, 0.0), 1.0, 1.0, -1.0);
-        assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
+        ccl_world *w = world_at_rest(gravity);
         ccl_status first = ccl_world_advance(w, 1e300);
         assert_true(first == CCL_OK || first == CCL_ERR_INVALID_ARGUMENT);
         double before = ccl_world_time(w);

@@ -489,6 +489,12 @@ static void inv_expect(inv_tally *t, const inv_scene *sc, const inv_run *ref, in
     inv_free(&got);
 }
 
+/// Prints how many runs (scaled, swapped, ...) were compared and fails the test if any differed.
+static void inv_report(const inv_tally *t, const char *runs) {
+    printf("%d %s runs (%d up to a tie), %d differ\n", t->checked, runs, t->cut, t->failed);
+    assert_int_equal(t->failed, 0);
+}
+
 /* Lengths, times and masses scaled by powers of two: every event and final state is the
  * original's, scaled, bit for bit. The scenes add their segments and points before their circles:
  * the grid that the first obstacle makes in a world without circles took its cells from an
@@ -540,8 +546,7 @@ static void powers_of_two_scale_every_event_exactly(void **state) {
             inv_free(&ref);
         }
     }
-    printf("%d scaled runs, %d differ\n", t.checked, t.failed);
-    assert_int_equal(t.failed, 0);
+    inv_report(&t, "scaled");
 }
 
 /* Outside [2^-900, DBL_MAX] the neighbour scan takes the discriminant in factored form
@@ -571,8 +576,7 @@ static void powers_of_two_scale_exactly_beyond_the_plain_discriminant(void **sta
             inv_free(&ref);
         }
     }
-    printf("%d scaled runs, %d differ\n", t.checked, t.failed);
-    assert_int_equal(t.failed, 0);
+    inv_report(&t, "scaled");
 }
 
 /* Swapping x and y (a box of 24 by 20 becomes one of 20 by 24) mirrors every event exactly: the
@@ -595,8 +599,7 @@ static void swapping_x_and_y_mirrors_every_event_exactly(void **state) {
             inv_free(&ref);
         }
     }
-    printf("%d swapped runs (%d up to a tie), %d differ\n", t.checked, t.cut, t.failed);
-    assert_int_equal(t.failed, 0);
+    inv_report(&t, "swapped");
 }
 
 /* The order in which circles are added changes no event: the same times, parties, normals and
@@ -629,8 +632,7 @@ static void the_order_of_adding_circles_changes_no_event(void **state) {
             inv_free(&ref);
         }
     }
-    printf("%d reordered runs (%d up to a tie), %d differ\n", t.checked, t.cut, t.failed);
-    assert_int_equal(t.failed, 0);
+    inv_report(&t, "reordered");
 }
 
 /* The largest difference between a mirrored run and the original, relative to the box (points,

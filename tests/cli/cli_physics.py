@@ -9,7 +9,6 @@ import csv
 import json
 import math
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -17,7 +16,7 @@ import tempfile
 import time
 
 import cli_test
-from cli_test import check, circol, run_json
+from cli_test import check, circol, read_xyz, run_json
 
 
 def henderson(eta):
@@ -152,30 +151,6 @@ def case_gas_diffusion():
                      "--blocks", "2", "--equilibrate", "0")
     t, v = short["msd"]["time"][1], short["msd"]["value"][1]
     check(abs(v - 2 * short["kT"] * t * t) <= 0.05 * v, f"msd {v} at {t} not ballistic")
-
-
-def read_xyz(path):
-    """Extended XYZ frames as (header dict, rows of floats), read by the format's rules: a count
-    line, a key=value comment line (quoted values), then count lines whose columns the
-    Properties key describes."""
-    frames = []
-    with open(path) as f:
-        lines = f.read().splitlines()
-    at = 0
-    while at < len(lines):
-        count = int(lines[at])
-        header = dict(re.findall(r'(\w+)=("[^"]*"|\S+)', lines[at + 1]))
-        header = {k: v.strip('"') for k, v in header.items()}
-        props = header["Properties"].split(":")
-        width = sum(int(props[k + 2]) for k in range(0, len(props), 3))
-        rows = []
-        for line in lines[at + 2:at + 2 + count]:
-            fields = line.split()
-            check(len(fields) == width, f"{len(fields)} columns, Properties say {width}")
-            rows.append([float(x) for x in fields[1:]])
-        frames.append((header, rows))
-        at += 2 + count
-    return frames
 
 
 def case_run_xyz():

@@ -53,6 +53,30 @@ def run_json(*args, **kw):
         raise Failure(f"stdout is not one JSON object ({error}): {proc.stdout[:300]!r}")
 
 
+def read_xyz(path):
+    """Extended XYZ frames as (header dict, rows of floats), read by the format's rules: a count
+    line, a key=value comment line (quoted values), then count lines whose columns the
+    Properties key describes."""
+    frames = []
+    with open(path) as f:
+        lines = f.read().splitlines()
+    at = 0
+    while at < len(lines):
+        count = int(lines[at])
+        header = dict(re.findall(r'(\w+)=("[^"]*"|\S+)', lines[at + 1]))
+        header = {k: v.strip('"') for k, v in header.items()}
+        props = header["Properties"].split(":")
+        width = sum(int(props[k + 2]) for k in range(0, len(props), 3))
+        rows = []
+        for line in lines[at + 2:at + 2 + count]:
+            fields = line.split()
+            check(len(fields) == width, f"{len(fields)} columns, Properties say {width}")
+            rows.append([float(x) for x in fields[1:]])
+        frames.append((header, rows))
+        at += 2 + count
+    return frames
+
+
 def load_scene(path):
     with open(path) as f:
         return json.load(f)
