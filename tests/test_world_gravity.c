@@ -328,10 +328,7 @@ static bool circle_stays_clear(ccl_vec2 g, ccl_segment seg, ccl_vec2 p, ccl_vec2
         ccl_world_destroy(w);
         return true;
     }
-    ccl_circle_def c = ccl_circle_default_def();
-    c.position = p;
-    c.velocity = v;
-    c.radius = r;
+    ccl_circle_def c = wt_circle(p, v, r);
     if (ccl_world_add_circle(w, &c, NULL) != CCL_OK) {
         ccl_world_destroy(w);
         return true; /* outside the box or on the segment: not a scene */

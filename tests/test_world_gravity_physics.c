@@ -67,10 +67,7 @@ static ccl_world *make_world(ccl_vec2 box_max, ccl_vec2 gravity, double restitut
 }
 
 static ccl_circle_id add(ccl_world *w, ccl_vec2 p, ccl_vec2 v, double r, double m, double e) {
-    ccl_circle_def c = ccl_circle_default_def();
-    c.position = p;
-    c.velocity = v;
-    c.radius = r;
+    ccl_circle_def c = wt_circle(p, v, r);
     c.mass = m;
     c.restitution = e;
     ccl_circle_id id;

@@ -163,24 +163,24 @@ static void run_and_check(scene *s, double dt) {
                   worst);
 }
 
-static void fast_circles_never_tunnel_in_a_walled_box(void **state) {
-    (void)state;
-    for (uint64_t seed = 1; seed <= 2; ++seed) {
+/// Builds and checks the scenes of 300 fast circles of seeds first to last.
+static void run_seeds(uint64_t first, uint64_t last, bool periodic) {
+    for (uint64_t seed = first; seed <= last; ++seed) {
         scene s;
-        build_scene(&s, false, 300, seed);
+        build_scene(&s, periodic, 300, seed);
         run_and_check(&s, 3e-3);
         ccl_world_destroy(s.world);
     }
 }
 
+static void fast_circles_never_tunnel_in_a_walled_box(void **state) {
+    (void)state;
+    run_seeds(1, 2, false);
+}
+
 static void fast_circles_never_tunnel_in_a_periodic_box(void **state) {
     (void)state;
-    for (uint64_t seed = 11; seed <= 12; ++seed) {
-        scene s;
-        build_scene(&s, true, 300, seed);
-        run_and_check(&s, 3e-3);
-        ccl_world_destroy(s.world);
-    }
+    run_seeds(11, 12, true);
 }
 
 static void fast_bullet_never_tunnels_through_a_dense_row(void **state) {
