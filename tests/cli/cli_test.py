@@ -77,6 +77,25 @@ def read_xyz(path):
     return frames
 
 
+def gas_contact_value(dim, eta, *args):
+    """Runs `circol gas` (args, at packing fraction eta) with --gr and checks its contact value
+    g(sigma) against the virial's Z through Z = 1 + k eta g(sigma), k = 2 for disks and 4 for
+    spheres, within the error bars. Returns the report and the --gr rows (r, g)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        gr = os.path.join(tmp, "gr.csv")
+        report = run_json("gas", *args, "--gr", gr)
+        with open(gr) as f:
+            rows = [(float(r["r"]), float(r["g"])) for r in csv.DictReader(f)]
+    k = 2 if dim == 2 else 4
+    g, g_err = report["g_contact"], report["g_contact_stderr"]
+    g_from_z = (report["Z"] - 1) / (k * eta)
+    error = math.hypot(g_err, report["Z_stderr"] / (k * eta))
+    check(abs(g - g_from_z) <= 3 * error + 0.005 * g_from_z,
+          f"g_contact {g} +- {g_err} vs (Z - 1) / ({k} eta) = {g_from_z}")
+    check(abs(report["Z_from_g_contact"] - (1 + k * eta * g)) <= 1e-12 * report["Z"], "Z_from_g")
+    return report, rows
+
+
 def load_scene(path):
     with open(path) as f:
         return json.load(f)
