@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "alloc_hooks.h"
 #include "test_main.h"
 
 #include <circol/world.h>
@@ -558,12 +559,6 @@ static void *refusing_alloc(size_t size, size_t align, void *user) {
     return malloc(size);
 }
 
-static void refusing_free(void *ptr, size_t size, void *user) {
-    (void)size;
-    (void)user;
-    free(ptr);
-}
-
 /* The user data table is made only when a circle carries user data: circles without it read NULL
  * before and after, the ones with it read theirs back (through slot reuse after removal, and
  * through growth of the world), and a table that cannot be allocated refuses the add and leaves
@@ -575,7 +570,7 @@ static void user_data_is_kept_only_once_used(void **state) {
     ccl_world_def d = ccl_world_default_def();
     d.box_max = ccl_v2(200.0, 200.0);
     d.capacity = 64;
-    d.allocator = (ccl_allocator){refusing_alloc, refusing_free, &refuse};
+    d.allocator = (ccl_allocator){refusing_alloc, wt_free, &refuse};
     ccl_world *w = make_world(&d);
     ccl_circle_id plain[40];
     for (int i = 0; i < 40; ++i) {
