@@ -201,6 +201,15 @@ static size_t ccl_cli_stream_skip_space(ccl_cli_stream *s, size_t offset) {
     }
 }
 
+/// Counts an array or object opening at offset into *depth; the first to open with budget levels
+/// already open sets *deep (SIZE_MAX until then).
+static void ccl_cli_stream_opened(int *depth, int budget, size_t offset, size_t *deep) {
+    if (*depth >= budget && *deep == SIZE_MAX) {
+        *deep = offset;
+    }
+    ++*depth;
+}
+
 /// How many arrays and objects are open at n in text (valid JSON before n), counted from 0;
 /// *deep receives the first offset where one opens with budget already open (SIZE_MAX if none).
 static int ccl_cli_stream_levels(const char *text, size_t n, int budget, size_t *deep) {
@@ -215,10 +224,7 @@ static int ccl_cli_stream_levels(const char *text, size_t n, int budget, size_t 
         } else if (c == '"') {
             in_string = true;
         } else if (c == '[' || c == '{') {
-            if (depth >= budget && *deep == SIZE_MAX) {
-                *deep = k;
-            }
-            depth++;
+            ccl_cli_stream_opened(&depth, budget, k, deep);
         } else if (c == ']' || c == '}') {
             depth--;
         }
@@ -252,10 +258,7 @@ static size_t ccl_cli_stream_skim(ccl_cli_stream *s, size_t offset, int budget, 
         } else if (c == '"') {
             in_string = true;
         } else if (c == '[' || c == '{') {
-            if (depth >= budget && *deep == SIZE_MAX) {
-                *deep = offset;
-            }
-            depth++;
+            ccl_cli_stream_opened(&depth, budget, offset, deep);
         } else if (c == ']' || c == '}') {
             if (depth == 0) {
                 break; /* a bracket after a number or literal: the value ended before it */
