@@ -9,13 +9,9 @@
 
 #include "world_common.h"
 
-/// The first u > 0 at which |dp + dv u| falls to R0 + s u, in long double from the plain
-/// quadratic (A u^2 + 2 B u + C, the root where it falls); INFINITY when none.
-static inline long double gc_contact_time(long double dpx, long double dpy, long double dvx,
-                                          long double dvy, long double R0, long double s) {
-    long double A = dvx * dvx + dvy * dvy - s * s;
-    long double B = dvx * dpx + dvy * dpy - R0 * s;
-    long double C = dpx * dpx + dpy * dpy - R0 * R0;
+/// The first u > 0 at which A u^2 + 2 B u + C falls through zero, in long double from the plain
+/// quadratic formula; INFINITY when none.
+static inline long double gc_falling_root(long double A, long double B, long double C) {
     if (A == 0.0L) {
         return B < 0.0L ? -C / (2.0L * B) : INFINITY;
     }
@@ -25,6 +21,26 @@ static inline long double gc_contact_time(long double dpx, long double dpy, long
     }
     long double u = (-B - sqrtl(D)) / A; /* there A u + B = -sqrt(D): falling */
     return u > 0.0L ? u : INFINITY;
+}
+
+/// The first u > 0 at which |dp + dv u| falls to R0 + s u (in the plane), in long double;
+/// INFINITY when none.
+static inline long double gc_contact_time(long double dpx, long double dpy, long double dvx,
+                                          long double dvy, long double R0, long double s) {
+    long double A = dvx * dvx + dvy * dvy - s * s;
+    long double B = dvx * dpx + dvy * dpy - R0 * s;
+    long double C = dpx * dpx + dpy * dpy - R0 * R0;
+    return gc_falling_root(A, B, C);
+}
+
+/// Whether the first contact t a world found before horizon agrees with the oracle's time: both
+/// a miss (t infinite), or equal to 1e-11 relative; *hits counts the contacts.
+static inline bool gc_agrees(long double oracle, double t, double horizon, int *hits) {
+    if (oracle > horizon) {
+        return t == INFINITY;
+    }
+    ++*hits;
+    return fabsl(t - oracle) <= 1e-11L * (1.0L + oracle);
 }
 
 /// A compression in rounds of `per_disk` collisions per disk: after each, the reduced pressure

@@ -22,6 +22,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/circol.h>
 
 #include "narrow/narrow.h"
@@ -927,19 +929,14 @@ static void a_stationary_inflection_in_the_middle_of_a_piece_hides_no_contact(vo
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(sweep_circles_accel_agrees_with_quad_oracle),
-        cmocka_unit_test(sweep_spheres_accel_agrees_with_quad_oracle),
-        cmocka_unit_test(distant_grazes_are_decided_to_a_fraction_of_the_radius),
-        cmocka_unit_test(equal_accelerations_give_the_quadratic_answer_bit_for_bit),
-        cmocka_unit_test(quartic_tends_to_the_quadratic_as_acceleration_vanishes),
-        cmocka_unit_test(bad_input_is_no_hit_and_writes_nothing),
-        cmocka_unit_test(point_under_gravity_drop_and_bounces),
-        cmocka_unit_test(first_contact_agrees_with_quad_oracle),
-        cmocka_unit_test(first_contact_cost_is_reported),
-        cmocka_unit_test(far_time_scales_keep_the_answer),
-        cmocka_unit_test(a_stationary_inflection_in_the_middle_of_a_piece_hides_no_contact),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(sweep_circles_accel_agrees_with_quad_oracle),
+              cmocka_unit_test(sweep_spheres_accel_agrees_with_quad_oracle),
+              cmocka_unit_test(distant_grazes_are_decided_to_a_fraction_of_the_radius),
+              cmocka_unit_test(equal_accelerations_give_the_quadratic_answer_bit_for_bit),
+              cmocka_unit_test(quartic_tends_to_the_quadratic_as_acceleration_vanishes),
+              cmocka_unit_test(bad_input_is_no_hit_and_writes_nothing),
+              cmocka_unit_test(point_under_gravity_drop_and_bounces),
+              cmocka_unit_test(first_contact_agrees_with_quad_oracle),
+              cmocka_unit_test(first_contact_cost_is_reported),
+              cmocka_unit_test(far_time_scales_keep_the_answer),
+              cmocka_unit_test(a_stationary_inflection_in_the_middle_of_a_piece_hides_no_contact))

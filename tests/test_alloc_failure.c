@@ -19,6 +19,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 /// Most blocks alive at once in the test allocator.
@@ -274,10 +276,5 @@ static void each_failed_allocation_is_reported_and_leaks_nothing_periodic(void *
     run_every_failure(def);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(each_failed_allocation_is_reported_and_leaks_nothing_walls),
-        cmocka_unit_test(each_failed_allocation_is_reported_and_leaks_nothing_periodic),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(each_failed_allocation_is_reported_and_leaks_nothing_walls),
+              cmocka_unit_test(each_failed_allocation_is_reported_and_leaks_nothing_periodic))

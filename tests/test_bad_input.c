@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/collision.h>
 #include <circol/response.h>
 
@@ -522,14 +524,9 @@ static void response_survives_hostile_input(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(non_finite_or_negative_input_is_no_hit_and_writes_nothing),
-        cmocka_unit_test(zero_velocity_and_degenerate_shapes),
-        cmocka_unit_test(hostile_finite_input_gives_no_nan_and_right_answers),
-        cmocka_unit_test(extreme_magnitudes_get_the_right_answer),
-        cmocka_unit_test(hostile_static_tests_give_no_nan),
-        cmocka_unit_test(response_survives_hostile_input),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(non_finite_or_negative_input_is_no_hit_and_writes_nothing),
+              cmocka_unit_test(zero_velocity_and_degenerate_shapes),
+              cmocka_unit_test(hostile_finite_input_gives_no_nan_and_right_answers),
+              cmocka_unit_test(extreme_magnitudes_get_the_right_answer),
+              cmocka_unit_test(hostile_static_tests_give_no_nan),
+              cmocka_unit_test(response_survives_hostile_input))

@@ -8,6 +8,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -386,17 +388,12 @@ static void batch_writes_exactly_count_results(void **state) {
     pairs_free(&p);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(batch_sweep_equals_scalar_on_random_pairs),
-        cmocka_unit_test(batch_overlap_equals_scalar_on_random_pairs),
-        cmocka_unit_test(batch_sweep_equals_scalar_on_touching_and_grazing_pairs),
-        cmocka_unit_test(batch_sweep_equals_scalar_on_extreme_magnitudes),
-        cmocka_unit_test(batch_sweep_equals_scalar_on_special_values),
-        cmocka_unit_test(batch_sweep_equals_scalar_near_the_top_of_the_range),
-        cmocka_unit_test(batch_sweep_equals_scalar_when_huge_and_subnormal_values_meet),
-        cmocka_unit_test(batch_sweep_equals_scalar_for_every_kind_of_t_max),
-        cmocka_unit_test(batch_writes_exactly_count_results),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(batch_sweep_equals_scalar_on_random_pairs),
+              cmocka_unit_test(batch_overlap_equals_scalar_on_random_pairs),
+              cmocka_unit_test(batch_sweep_equals_scalar_on_touching_and_grazing_pairs),
+              cmocka_unit_test(batch_sweep_equals_scalar_on_extreme_magnitudes),
+              cmocka_unit_test(batch_sweep_equals_scalar_on_special_values),
+              cmocka_unit_test(batch_sweep_equals_scalar_near_the_top_of_the_range),
+              cmocka_unit_test(batch_sweep_equals_scalar_when_huge_and_subnormal_values_meet),
+              cmocka_unit_test(batch_sweep_equals_scalar_for_every_kind_of_t_max),
+              cmocka_unit_test(batch_writes_exactly_count_results))

@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/checkpoint.h>
 #include <circol/game.h>
 #include <circol/world.h>
@@ -540,17 +542,11 @@ static void a_failing_writer_is_reported(void **state) {
     ccl_world_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(restarted_runs_give_the_same_events_bit_for_bit),
-        cmocka_unit_test(a_loaded_world_saves_the_bytes_it_was_loaded_from),
-        cmocka_unit_test(the_checksum_is_crc32),
-        cmocka_unit_test(truncated_and_flipped_files_are_refused),
-        cmocka_unit_test(altered_files_with_valid_checksums_never_crash),
-        cmocka_unit_test(a_version_1_file_loads),
-        cmocka_unit_test(crafted_kit_sections_are_refused),
-        cmocka_unit_test(bad_arguments),
-        cmocka_unit_test(a_failing_writer_is_reported),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(restarted_runs_give_the_same_events_bit_for_bit),
+              cmocka_unit_test(a_loaded_world_saves_the_bytes_it_was_loaded_from),
+              cmocka_unit_test(the_checksum_is_crc32),
+              cmocka_unit_test(truncated_and_flipped_files_are_refused),
+              cmocka_unit_test(altered_files_with_valid_checksums_never_crash),
+              cmocka_unit_test(a_version_1_file_loads),
+              cmocka_unit_test(crafted_kit_sections_are_refused), cmocka_unit_test(bad_arguments),
+              cmocka_unit_test(a_failing_writer_is_reported))

@@ -13,18 +13,14 @@
 
 #include <cmocka.h>
 
+#include "alloc_hooks.h"
+#include "test_main.h"
 #include "determinism_scene.h"
 
 static void *plain_alloc(size_t size, size_t align, void *user) {
     (void)user;
     size_t rounded = (size + align - 1) / align * align;
     return aligned_alloc(align, rounded > 0 ? rounded : align);
-}
-
-static void plain_free(void *ptr, size_t size, void *user) {
-    (void)size;
-    (void)user;
-    free(ptr);
 }
 
 static void same_scene_gives_the_same_hash_on_every_run(void **state) {
@@ -42,7 +38,7 @@ static void same_scene_gives_the_same_hash_on_every_run(void **state) {
 
 static void hash_does_not_depend_on_the_allocator(void **state) {
     (void)state;
-    ccl_allocator none, hook = {plain_alloc, plain_free, NULL};
+    ccl_allocator none, hook = {plain_alloc, wt_free, NULL};
     memset(&none, 0, sizeof none);
     for (int k = 0; k < SCENE_COUNT; ++k) {
         assert_true(scene_run(k, none) == scene_run(k, hook));
@@ -82,11 +78,6 @@ static void scenes_differ_and_hash_sees_one_bit(void **state) {
     assert_true(h[0] != h[1]);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(same_scene_gives_the_same_hash_on_every_run),
-        cmocka_unit_test(hash_does_not_depend_on_the_allocator),
-        cmocka_unit_test(scenes_differ_and_hash_sees_one_bit),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(same_scene_gives_the_same_hash_on_every_run),
+              cmocka_unit_test(hash_does_not_depend_on_the_allocator),
+              cmocka_unit_test(scenes_differ_and_hash_sees_one_bit))

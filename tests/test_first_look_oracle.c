@@ -16,6 +16,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/collision.h>
 
 #include "oracle_common.h"
@@ -168,10 +170,5 @@ static void first_look_gives_no_verdict_on_nan_or_infinity(void **state) {
     assert_false(ccl_certainly_apart(0x1p600, 0.0, 1.0, 0.0, 1.0, 1.0));
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(first_look_never_calls_a_contact_a_miss),
-        cmocka_unit_test(first_look_gives_no_verdict_on_nan_or_infinity),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(first_look_never_calls_a_contact_a_miss),
+              cmocka_unit_test(first_look_gives_no_verdict_on_nan_or_infinity))

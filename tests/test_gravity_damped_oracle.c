@@ -20,6 +20,7 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
 #include "oracle_common.h"
 #include "world/predict_gravity_damped.h"
 
@@ -325,13 +326,8 @@ static void w_matches_its_closed_form(void **state) {
     assert_true(worst_w < 1e-14 && worst_s < 1e-14);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(w_matches_its_closed_form),
-        cmocka_unit_test(wall_contacts_match_the_oracle),
-        cmocka_unit_test(grazing_wall_contacts_match_the_oracle),
-        cmocka_unit_test(pair_contacts_match_the_oracle),
-        cmocka_unit_test(grazing_pair_contacts_match_the_oracle),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(w_matches_its_closed_form),
+              cmocka_unit_test(wall_contacts_match_the_oracle),
+              cmocka_unit_test(grazing_wall_contacts_match_the_oracle),
+              cmocka_unit_test(pair_contacts_match_the_oracle),
+              cmocka_unit_test(grazing_pair_contacts_match_the_oracle))

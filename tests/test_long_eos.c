@@ -25,6 +25,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -114,9 +116,4 @@ static void hard_disk_pressure_matches_the_equation_of_state(void **state) {
     ccl_world_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(hard_disk_pressure_matches_the_equation_of_state),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(hard_disk_pressure_matches_the_equation_of_state))

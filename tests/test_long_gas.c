@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -92,9 +94,5 @@ static void elastic_gas_conserves_energy_and_momentum_over_ten_million_collision
     ccl_world_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(elastic_gas_conserves_energy_and_momentum_over_ten_million_collisions),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(
+    cmocka_unit_test(elastic_gas_conserves_energy_and_momentum_over_ten_million_collisions))

@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "growth_common.h"
@@ -44,9 +46,4 @@ static void bidisperse_gases_jam_near_phi_j_over_seeds(void **state) {
     assert_true(mean > 0.83 && mean < 0.85);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(bidisperse_gases_jam_near_phi_j_over_seeds),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(bidisperse_gases_jam_near_phi_j_over_seeds))

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
 #include "world3d_physics.h"
 
 static void check_eos(double eta) {
@@ -45,11 +46,6 @@ static void ten_million_collisions_keep_energy_and_momentum(void **state) {
     ccl_world3d_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(the_fluid_at_0_3_matches_kolafa),
-        cmocka_unit_test(the_fluid_at_0_45_matches_kolafa),
-        cmocka_unit_test(ten_million_collisions_keep_energy_and_momentum),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(the_fluid_at_0_3_matches_kolafa),
+              cmocka_unit_test(the_fluid_at_0_45_matches_kolafa),
+              cmocka_unit_test(ten_million_collisions_keep_energy_and_momentum))

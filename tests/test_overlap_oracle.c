@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/collision.h>
 
 #include "oracle_common.h"
@@ -303,14 +305,9 @@ static void long_segments_keep_verdict_normal_and_depth(void **state) {
     assert_true(decided > 30000 && hits > 10000);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(circles_contact_agrees_with_quad_oracle),
-        cmocka_unit_test(exactly_touching_circles_count_and_one_ulp_apart_do_not),
-        cmocka_unit_test(coincident_centres_get_a_defined_normal),
-        cmocka_unit_test(segment_contact_agrees_with_quad_oracle),
-        cmocka_unit_test(centre_on_segment_gets_left_hand_normal),
-        cmocka_unit_test(long_segments_keep_verdict_normal_and_depth),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(circles_contact_agrees_with_quad_oracle),
+              cmocka_unit_test(exactly_touching_circles_count_and_one_ulp_apart_do_not),
+              cmocka_unit_test(coincident_centres_get_a_defined_normal),
+              cmocka_unit_test(segment_contact_agrees_with_quad_oracle),
+              cmocka_unit_test(centre_on_segment_gets_left_hand_normal),
+              cmocka_unit_test(long_segments_keep_verdict_normal_and_depth))

@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
 #include "broad/queue.h"
 
 #define QT_CAPACITY 300
@@ -563,14 +564,9 @@ static void queue_grows_and_reports_allocation_failure(void **state) {
     assert_int_equal(a.live, 0);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(queue_matches_a_scan_under_random_operations),
-        cmocka_unit_test(queue_keeps_order_through_a_long_event_loop),
-        cmocka_unit_test(queue_keeps_order_through_a_long_event_loop_wide),
-        cmocka_unit_test(queue_shifts_exactly_in_place),
-        cmocka_unit_test(queue_survives_degenerate_keys),
-        cmocka_unit_test(queue_grows_and_reports_allocation_failure),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(queue_matches_a_scan_under_random_operations),
+              cmocka_unit_test(queue_keeps_order_through_a_long_event_loop),
+              cmocka_unit_test(queue_keeps_order_through_a_long_event_loop_wide),
+              cmocka_unit_test(queue_shifts_exactly_in_place),
+              cmocka_unit_test(queue_survives_degenerate_keys),
+              cmocka_unit_test(queue_grows_and_reports_allocation_failure))

@@ -17,6 +17,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/collision3d.h>
 #include <circol/response.h>
 
@@ -400,15 +402,10 @@ static void responses_scale_to_the_ends_of_the_range(void **state) {
     assert_true(changed_at_top > 5000 && left_at_top > 100);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(collide_keeps_momentum_and_loses_exactly_the_restitution_energy),
-        cmocka_unit_test(elastic_collision_keeps_kinetic_energy),
-        cmocka_unit_test(immovable_body_does_not_move),
-        cmocka_unit_test(reflect_keeps_speed_at_restitution_one),
-        cmocka_unit_test(step_pair_matches_brute_force_replay),
-        cmocka_unit_test(step_pair_moves_on_for_the_rest_of_the_interval),
-        cmocka_unit_test(responses_scale_to_the_ends_of_the_range),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(collide_keeps_momentum_and_loses_exactly_the_restitution_energy),
+              cmocka_unit_test(elastic_collision_keeps_kinetic_energy),
+              cmocka_unit_test(immovable_body_does_not_move),
+              cmocka_unit_test(reflect_keeps_speed_at_restitution_one),
+              cmocka_unit_test(step_pair_matches_brute_force_replay),
+              cmocka_unit_test(step_pair_moves_on_for_the_rest_of_the_interval),
+              cmocka_unit_test(responses_scale_to_the_ends_of_the_range))

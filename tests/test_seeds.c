@@ -7,6 +7,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/circol.h>
 
 #define TOL 1e-12
@@ -162,14 +164,8 @@ static void seed004_segment_and_line(void **state) {
     assert_true(seg_hit.t >= line_hit.t);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(seed000_two_circles_detect_react_move_on),
-        cmocka_unit_test(seed000_early_outs),
-        cmocka_unit_test(seed000_restitution_is_geometric_mean),
-        cmocka_unit_test(seed003_bounce_off_locked_circle),
-        cmocka_unit_test(seed004_phaser_demo),
-        cmocka_unit_test(seed004_segment_and_line),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(seed000_two_circles_detect_react_move_on),
+              cmocka_unit_test(seed000_early_outs),
+              cmocka_unit_test(seed000_restitution_is_geometric_mean),
+              cmocka_unit_test(seed003_bounce_off_locked_circle),
+              cmocka_unit_test(seed004_phaser_demo), cmocka_unit_test(seed004_segment_and_line))

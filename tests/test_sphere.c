@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/circol.h>
 
 #include "world_common.h"
@@ -821,23 +823,18 @@ static void points_missing_by_a_subnormal_at_a_huge_scale_miss_in_3d_too(void **
                                    ccl_v3(2.0, 0.0, 0x0.000000000005bp-1022), 2047.8125, &h3));
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(static_tests_equal_2d_bit_for_bit_when_z_is_zero),
-        cmocka_unit_test(swept_tests_equal_2d_bit_for_bit_when_z_is_zero),
-        cmocka_unit_test(response_equals_2d_bit_for_bit_when_z_is_zero),
-        cmocka_unit_test(normals_have_no_negative_zero),
-        cmocka_unit_test(coincident_centres_give_the_approach_with_no_negative_zero),
-        cmocka_unit_test(sweep_spheres_agrees_with_long_double_oracle),
-        cmocka_unit_test(sweep_sphere_segment_agrees_with_convex_distance_oracle),
-        cmocka_unit_test(rotated_2d_problems_keep_their_time_of_impact),
-        cmocka_unit_test(collide3_conserves_momentum_and_elastic_energy),
-        cmocka_unit_test(sweep_sphere_plane_matches_the_signed_distance),
-        cmocka_unit_test(bad_input_is_rejected_in_3d),
-        cmocka_unit_test(long_slanted_segments_keep_verdict_time_and_normal),
-        cmocka_unit_test(planes_through_far_anchors_keep_time_and_point),
-        cmocka_unit_test(sphere_segment_answers_scale_with_the_lengths),
-        cmocka_unit_test(points_missing_by_a_subnormal_at_a_huge_scale_miss_in_3d_too),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(static_tests_equal_2d_bit_for_bit_when_z_is_zero),
+              cmocka_unit_test(swept_tests_equal_2d_bit_for_bit_when_z_is_zero),
+              cmocka_unit_test(response_equals_2d_bit_for_bit_when_z_is_zero),
+              cmocka_unit_test(normals_have_no_negative_zero),
+              cmocka_unit_test(coincident_centres_give_the_approach_with_no_negative_zero),
+              cmocka_unit_test(sweep_spheres_agrees_with_long_double_oracle),
+              cmocka_unit_test(sweep_sphere_segment_agrees_with_convex_distance_oracle),
+              cmocka_unit_test(rotated_2d_problems_keep_their_time_of_impact),
+              cmocka_unit_test(collide3_conserves_momentum_and_elastic_energy),
+              cmocka_unit_test(sweep_sphere_plane_matches_the_signed_distance),
+              cmocka_unit_test(bad_input_is_rejected_in_3d),
+              cmocka_unit_test(long_slanted_segments_keep_verdict_time_and_normal),
+              cmocka_unit_test(planes_through_far_anchors_keep_time_and_point),
+              cmocka_unit_test(sphere_segment_answers_scale_with_the_lengths),
+              cmocka_unit_test(points_missing_by_a_subnormal_at_a_huge_scale_miss_in_3d_too))

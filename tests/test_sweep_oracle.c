@@ -23,6 +23,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/collision.h>
 
 #include "oracle_common.h"
@@ -1230,22 +1232,18 @@ static void lines_through_far_anchors_keep_time_and_point(void **state) {
            (double)worst_t, (double)worst_p);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(sweep_circles_agrees_with_quad_oracle),
-        cmocka_unit_test(sweep_circle_point_agrees_with_quad_oracle),
-        cmocka_unit_test(tiny_contact_distances_keep_the_right_verdict),
-        cmocka_unit_test(far_nearly_grazing_pairs_defeat_the_textbook_discriminant_not_the_library),
-        cmocka_unit_test(circles_touching_at_start_hit_at_zero),
-        cmocka_unit_test(circles_hit_exactly_at_t_max),
-        cmocka_unit_test(pairs_up_to_2_120_apart_keep_verdict_time_and_normal),
-        cmocka_unit_test_prestate(random_cases_agree_with_quad_oracle, &segments),
-        cmocka_unit_test(segment_touching_at_start_and_exactly_at_t_max),
-        cmocka_unit_test(long_segments_keep_time_and_normal),
-        cmocka_unit_test_prestate(random_cases_agree_with_quad_oracle, &lines),
-        cmocka_unit_test(lines_through_far_anchors_keep_time_and_point),
-        cmocka_unit_test(a_far_circle_keeps_the_low_part_of_its_offset),
-        cmocka_unit_test(report_worst_errors),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(
+    cmocka_unit_test(sweep_circles_agrees_with_quad_oracle),
+    cmocka_unit_test(sweep_circle_point_agrees_with_quad_oracle),
+    cmocka_unit_test(tiny_contact_distances_keep_the_right_verdict),
+    cmocka_unit_test(far_nearly_grazing_pairs_defeat_the_textbook_discriminant_not_the_library),
+    cmocka_unit_test(circles_touching_at_start_hit_at_zero),
+    cmocka_unit_test(circles_hit_exactly_at_t_max),
+    cmocka_unit_test(pairs_up_to_2_120_apart_keep_verdict_time_and_normal),
+    cmocka_unit_test_prestate(random_cases_agree_with_quad_oracle, &segments),
+    cmocka_unit_test(segment_touching_at_start_and_exactly_at_t_max),
+    cmocka_unit_test(long_segments_keep_time_and_normal),
+    cmocka_unit_test_prestate(random_cases_agree_with_quad_oracle, &lines),
+    cmocka_unit_test(lines_through_far_anchors_keep_time_and_point),
+    cmocka_unit_test(a_far_circle_keeps_the_low_part_of_its_offset),
+    cmocka_unit_test(report_worst_errors))

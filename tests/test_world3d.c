@@ -13,6 +13,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world3d.h>
 
 #include "world3d_common.h"
@@ -427,16 +429,11 @@ static void states_velocities_and_immovable_spheres(void **state) {
     ccl_world3d_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(bad_definitions_are_refused),
-        cmocka_unit_test(bad_spheres_are_refused),
-        cmocka_unit_test(the_world_is_locked_during_the_callback),
-        cmocka_unit_test(events_match_a_brute_force_oracle),
-        cmocka_unit_test(a_gas_conserves_energy_and_momentum),
-        cmocka_unit_test(a_polydisperse_walled_box_conserves_energy),
-        cmocka_unit_test(inelastic_spheres_cool_without_stalling),
-        cmocka_unit_test(states_velocities_and_immovable_spheres),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(bad_definitions_are_refused),
+              cmocka_unit_test(bad_spheres_are_refused),
+              cmocka_unit_test(the_world_is_locked_during_the_callback),
+              cmocka_unit_test(events_match_a_brute_force_oracle),
+              cmocka_unit_test(a_gas_conserves_energy_and_momentum),
+              cmocka_unit_test(a_polydisperse_walled_box_conserves_energy),
+              cmocka_unit_test(inelastic_spheres_cool_without_stalling),
+              cmocka_unit_test(states_velocities_and_immovable_spheres))

@@ -13,8 +13,11 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world3d.h>
 
+#include "growth_common.h"
 #include "world3d_common.h"
 
 /// The first u > 0 at which |dp + dv u| falls to R0 + s u, in long double from the plain
@@ -27,15 +30,7 @@ static long double contact_time3(const long double dp[3], const long double dv[3
         B += dv[k] * dp[k];
         C += dp[k] * dp[k];
     }
-    if (A == 0.0L) {
-        return B < 0.0L ? -C / (2.0L * B) : INFINITY;
-    }
-    long double D = B * B - A * C;
-    if (D < 0.0L) {
-        return INFINITY;
-    }
-    long double u = (-B - sqrtl(D)) / A; /* there A u + B = -sqrt(D): falling */
-    return u > 0.0L ? u : INFINITY;
+    return gc_falling_root(A, B, C);
 }
 
 /// A world recording its contacts: a periodic cube, or a walled one.
@@ -98,14 +93,7 @@ static void growing_sphere_pairs_touch_at_the_root_of_their_quadratic(void **sta
                              (long double)vb.z - va.z};
         long double oracle =
             contact_time3(dp, dv, (long double)ra + rb, ((long double)ra + rb) * g);
-        double horizon = 100.0;
-        double t = first_contact3(w, horizon);
-        if (oracle > horizon) {
-            assert_true(t == INFINITY);
-        } else {
-            hits++;
-            assert_true(fabsl(t - oracle) <= 1e-11L * (1.0L + oracle));
-        }
+        assert_true(gc_agrees(oracle, first_contact3(w, 100.0), 100.0, &hits));
         ccl_world3d_destroy(w);
     }
     assert_true(hits > 400);
@@ -237,13 +225,8 @@ static void equal_spheres_jam_near_random_close_packing(void **state) {
     ccl_world3d_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(growing_sphere_pairs_touch_at_the_root_of_their_quadratic),
-        cmocka_unit_test(a_growing_sphere_meets_the_walls_on_time),
-        cmocka_unit_test(an_immovable_sphere_grows_in_place),
-        cmocka_unit_test(growth_refusals),
-        cmocka_unit_test(equal_spheres_jam_near_random_close_packing),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(growing_sphere_pairs_touch_at_the_root_of_their_quadratic),
+              cmocka_unit_test(a_growing_sphere_meets_the_walls_on_time),
+              cmocka_unit_test(an_immovable_sphere_grows_in_place),
+              cmocka_unit_test(growth_refusals),
+              cmocka_unit_test(equal_spheres_jam_near_random_close_packing))

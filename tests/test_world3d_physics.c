@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
 #include "world3d_physics.h"
 
 static void check_gas(double eta, int side, double measure) {
@@ -42,10 +43,5 @@ static void a_dense_fluid_matches_kolafa(void **state) {
     check_gas(0.4, 10, 200.0);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(a_dilute_fluid_matches_kolafa),
-        cmocka_unit_test(a_dense_fluid_matches_kolafa),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(a_dilute_fluid_matches_kolafa),
+              cmocka_unit_test(a_dense_fluid_matches_kolafa))

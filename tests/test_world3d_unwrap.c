@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world3d.h>
 
 #include "world3d_common.h"
@@ -206,13 +208,7 @@ static void bad_arguments_get_a_status(void **state) {
     ccl_world3d_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(a_lone_sphere_crosses_many_boxes),
-        cmocka_unit_test(a_gas_keeps_its_unwrapped_centre),
-        cmocka_unit_test(counting_costs_nothing_elsewhere),
-        cmocka_unit_test(walls_need_no_counts),
-        cmocka_unit_test(bad_arguments_get_a_status),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(a_lone_sphere_crosses_many_boxes),
+              cmocka_unit_test(a_gas_keeps_its_unwrapped_centre),
+              cmocka_unit_test(counting_costs_nothing_elsewhere),
+              cmocka_unit_test(walls_need_no_counts), cmocka_unit_test(bad_arguments_get_a_status))

@@ -16,6 +16,9 @@
 
 #include <cmocka.h>
 
+#include "alloc_hooks.h"
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -556,12 +559,6 @@ static void *refusing_alloc(size_t size, size_t align, void *user) {
     return malloc(size);
 }
 
-static void refusing_free(void *ptr, size_t size, void *user) {
-    (void)size;
-    (void)user;
-    free(ptr);
-}
-
 /* The user data table is made only when a circle carries user data: circles without it read NULL
  * before and after, the ones with it read theirs back (through slot reuse after removal, and
  * through growth of the world), and a table that cannot be allocated refuses the add and leaves
@@ -573,7 +570,7 @@ static void user_data_is_kept_only_once_used(void **state) {
     ccl_world_def d = ccl_world_default_def();
     d.box_max = ccl_v2(200.0, 200.0);
     d.capacity = 64;
-    d.allocator = (ccl_allocator){refusing_alloc, refusing_free, &refuse};
+    d.allocator = (ccl_allocator){refusing_alloc, wt_free, &refuse};
     ccl_world *w = make_world(&d);
     ccl_circle_id plain[40];
     for (int i = 0; i < 40; ++i) {
@@ -623,20 +620,15 @@ static void user_data_is_kept_only_once_used(void **state) {
     ccl_world_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(overlapping_pair_drifts_apart_slowly_then_collides_normally),
-        cmocka_unit_test(separation_never_adds_energy_in_a_crowd),
-        cmocka_unit_test(separation_stops_at_segments_and_points),
-        cmocka_unit_test(recorded_contacts_equal_the_callbacks),
-        cmocka_unit_test(export_and_get_circle_agree),
-        cmocka_unit_test(user_data_is_kept_only_once_used),
-        cmocka_unit_test(set_velocity_sets_the_trajectory),
-        cmocka_unit_test(removing_circles_during_a_run_takes_only_their_energy),
-        cmocka_unit_test(a_reused_slot_does_not_inherit_events),
-        cmocka_unit_test(world_time_is_the_sum_of_the_steps),
-        cmocka_unit_test(statistics_agree_with_contacts_and_states),
-        cmocka_unit_test(cell_size_changes_the_grid_not_the_physics),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(overlapping_pair_drifts_apart_slowly_then_collides_normally),
+              cmocka_unit_test(separation_never_adds_energy_in_a_crowd),
+              cmocka_unit_test(separation_stops_at_segments_and_points),
+              cmocka_unit_test(recorded_contacts_equal_the_callbacks),
+              cmocka_unit_test(export_and_get_circle_agree),
+              cmocka_unit_test(user_data_is_kept_only_once_used),
+              cmocka_unit_test(set_velocity_sets_the_trajectory),
+              cmocka_unit_test(removing_circles_during_a_run_takes_only_their_energy),
+              cmocka_unit_test(a_reused_slot_does_not_inherit_events),
+              cmocka_unit_test(world_time_is_the_sum_of_the_steps),
+              cmocka_unit_test(statistics_agree_with_contacts_and_states),
+              cmocka_unit_test(cell_size_changes_the_grid_not_the_physics))

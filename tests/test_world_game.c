@@ -8,6 +8,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/circol.h>
 
 #include "world_common.h"
@@ -546,21 +548,16 @@ static void obstacles_keep_their_ids_and_can_be_removed(void **state) {
     ccl_world_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(kinematic_bounces_match_reflect_in_its_frame),
-        cmocka_unit_test(kinematic_circles_are_never_pushed_and_nothing_passes_them),
-        cmocka_unit_test(kinematic_circles_stop_at_walls_and_immovable_circles),
-        cmocka_unit_test(a_crushed_circle_stops_the_kinematic_one),
-        cmocka_unit_test(kinematic_paddles_under_gravity_hold_inelastic_balls),
-        cmocka_unit_test(teleports_follow_the_overlap_policy),
-        cmocka_unit_test(a_teleport_sets_the_unwrapped_position),
-        cmocka_unit_test(sensor_touches_match_the_swept_test),
-        cmocka_unit_test(sensor_touches_equal_brute_force_overlaps),
-        cmocka_unit_test(sensor_touches_in_a_damped_world),
-        cmocka_unit_test(sensors_are_refused_under_gravity),
-        cmocka_unit_test(the_state_says_what_a_circle_is),
-        cmocka_unit_test(obstacles_keep_their_ids_and_can_be_removed),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(kinematic_bounces_match_reflect_in_its_frame),
+              cmocka_unit_test(kinematic_circles_are_never_pushed_and_nothing_passes_them),
+              cmocka_unit_test(kinematic_circles_stop_at_walls_and_immovable_circles),
+              cmocka_unit_test(a_crushed_circle_stops_the_kinematic_one),
+              cmocka_unit_test(kinematic_paddles_under_gravity_hold_inelastic_balls),
+              cmocka_unit_test(teleports_follow_the_overlap_policy),
+              cmocka_unit_test(a_teleport_sets_the_unwrapped_position),
+              cmocka_unit_test(sensor_touches_match_the_swept_test),
+              cmocka_unit_test(sensor_touches_equal_brute_force_overlaps),
+              cmocka_unit_test(sensor_touches_in_a_damped_world),
+              cmocka_unit_test(sensors_are_refused_under_gravity),
+              cmocka_unit_test(the_state_says_what_a_circle_is),
+              cmocka_unit_test(obstacles_keep_their_ids_and_can_be_removed))

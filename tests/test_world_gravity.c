@@ -18,24 +18,12 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+#include "world_fixture.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
-
-/* A world with gravity g (or damping) recording its contacts, in a 100 x 100 walled box. */
-static ccl_world *make_world(ccl_vec2 gravity, double damping, double restitution, ccl_vec2 box_min,
-                             ccl_vec2 box_max) {
-    ccl_world_def d = ccl_world_default_def();
-    d.gravity = gravity;
-    d.damping = damping;
-    d.restitution = restitution;
-    d.box_min = box_min;
-    d.box_max = box_max;
-    d.record_contacts = true;
-    ccl_world *w = NULL;
-    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
-    return w;
-}
 
 static ccl_circle_id add(ccl_world *w, ccl_vec2 p, ccl_vec2 v, double r, double m) {
     ccl_circle_id id;
@@ -63,7 +51,8 @@ static ccl_circle_state state_at(ccl_world *w, ccl_circle_id id, double t,
 static void elastic_ball_bounces_at_the_analytic_times_and_heights(void **state) {
     (void)state;
     const double g = 10.0, h = 20.0, r = 1.0;
-    ccl_world *w = make_world(ccl_v2(0.0, -g), 0.0, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
+    ccl_world *w =
+        wt_gravity_world(ccl_v2(0.0, -g), 0.0, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
     ccl_circle_id id = add(w, ccl_v2(50.0, r + h), ccl_v2(0.0, 0.0), r, 1.0);
     const double t0 = sqrt(2.0 * h / g); /* first contact; the period is 2 t0 */
     int bounces = 0;
@@ -101,7 +90,8 @@ static void elastic_ball_bounces_at_the_analytic_times_and_heights(void **state)
 static void inelastic_ball_bounce_times_shrink_geometrically_then_it_rests(void **state) {
     (void)state;
     const double g = 10.0, h = 20.0, r = 1.0, e = 0.5;
-    ccl_world *w = make_world(ccl_v2(0.0, -g), 0.0, e, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
+    ccl_world *w =
+        wt_gravity_world(ccl_v2(0.0, -g), 0.0, e, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
     ccl_circle_id id = add(w, ccl_v2(50.0, r + h), ccl_v2(0.0, 0.0), r, 1.0);
     const double t0 = sqrt(2.0 * h / g);
     /* contact k at t0 (1 + 2 e + ... + 2 e^k); apex k in between at height e^(2k) h */
@@ -133,7 +123,7 @@ static void inelastic_ball_bounce_times_shrink_geometrically_then_it_rests(void 
 static void projectile_follows_the_parabola(void **state) {
     (void)state;
     const ccl_vec2 g = {0.5, -9.81}, p0 = {-30.0, 0.0}, v0 = {30.0, 40.0};
-    ccl_world *w = make_world(g, 0.0, 1.0, ccl_v2(-1000.0, -1000.0), ccl_v2(1000.0, 1000.0));
+    ccl_world *w = wt_gravity_world(g, 0.0, 1.0, ccl_v2(-1000.0, -1000.0), ccl_v2(1000.0, 1000.0));
     ccl_circle_id id = add(w, p0, v0, 1.0, 2.0);
     for (int k = 1; k <= 800; ++k) {
         double t = 0.01 * k;
@@ -154,7 +144,8 @@ static void projectile_follows_the_parabola(void **state) {
 static void ball_bounces_off_a_slope_at_the_analytic_time(void **state) {
     (void)state;
     const double g = 10.0, r = 1.0;
-    ccl_world *w = make_world(ccl_v2(0.0, -g), 0.0, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
+    ccl_world *w =
+        wt_gravity_world(ccl_v2(0.0, -g), 0.0, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
     ccl_vec2 a = {20.0, 40.0}, b = {80.0, 10.0};
     assert_int_equal(ccl_world_add_segment(w, ccl_make_segment(a, b), NULL), CCL_OK);
     ccl_vec2 p0 = {50.0, 60.0};
@@ -205,7 +196,7 @@ static void ball_falling_onto_a_point_hits_at_the_quartic_root(void **state) {
         {{50.0, 70.0}, {0.0, -3.0}}, /* head on: the quartic's double structure */
     };
     for (int c = 0; c < 4; ++c) {
-        ccl_world *w = make_world(g, 0.0, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
+        ccl_world *w = wt_gravity_world(g, 0.0, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
         ccl_vec2 q = {50.0, 30.0};
         assert_int_equal(ccl_world_add_point(w, q, NULL), CCL_OK);
         ccl_vec2 p0 = cases[c][0], v0 = cases[c][1];
@@ -254,7 +245,8 @@ static void damped_circle_follows_the_exponential_law(void **state) {
     (void)state;
     const double gamma = 0.7;
     const ccl_vec2 p0 = {10.0, 90.0}, v0 = {30.0, -45.0};
-    ccl_world *w = make_world(ccl_v2(0.0, 0.0), gamma, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
+    ccl_world *w =
+        wt_gravity_world(ccl_v2(0.0, 0.0), gamma, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
     ccl_circle_id id = add(w, p0, v0, 1.0, 1.0);
     for (int k = 1; k <= 500; ++k) {
         long double t = 0.02L * k;
@@ -272,7 +264,7 @@ static void damped_pair_collides_at_the_analytic_time(void **state) {
     (void)state;
     const double gamma = 0.2;
     ccl_world *w =
-        make_world(ccl_v2(0.0, 0.0), gamma, 1.0, ccl_v2(-50.0, -50.0), ccl_v2(50.0, 50.0));
+        wt_gravity_world(ccl_v2(0.0, 0.0), gamma, 1.0, ccl_v2(-50.0, -50.0), ccl_v2(50.0, 50.0));
     const ccl_vec2 pa = {-5.0, 0.0}, va = {4.0, 0.5}, pb = {5.0, 0.3}, vb = {-3.0, 0.0};
     const double ra = 1.0, rb = 1.5, ma = 1.0, mb = 3.0;
     ccl_circle_id a = add(w, pa, va, ra, ma);
@@ -305,7 +297,7 @@ static void damped_pair_that_stops_short_never_collides(void **state) {
     /* the same pair with damping 1: the largest s, 1 / gamma, is short of the contact */
     const double gamma = 1.0;
     ccl_world *w =
-        make_world(ccl_v2(0.0, 0.0), gamma, 1.0, ccl_v2(-50.0, -50.0), ccl_v2(50.0, 50.0));
+        wt_gravity_world(ccl_v2(0.0, 0.0), gamma, 1.0, ccl_v2(-50.0, -50.0), ccl_v2(50.0, 50.0));
     ccl_circle_id a = add(w, ccl_v2(-5.0, 0.0), ccl_v2(4.0, 0.0), 1.0, 1.0);
     ccl_circle_id b = add(w, ccl_v2(5.0, 0.0), ccl_v2(-3.0, 0.0), 1.0, 1.0);
     assert_int_equal(ccl_world_advance(w, 200.0), CCL_OK);
@@ -336,10 +328,7 @@ static bool circle_stays_clear(ccl_vec2 g, ccl_segment seg, ccl_vec2 p, ccl_vec2
         ccl_world_destroy(w);
         return true;
     }
-    ccl_circle_def c = ccl_circle_default_def();
-    c.position = p;
-    c.velocity = v;
-    c.radius = r;
+    ccl_circle_def c = wt_circle(p, v, r);
     if (ccl_world_add_circle(w, &c, NULL) != CCL_OK) {
         ccl_world_destroy(w);
         return true; /* outside the box or on the segment: not a scene */
@@ -406,8 +395,8 @@ static void tiny_inelastic_balls_never_fall_through_walls_or_segments(void **sta
         }
         double gravity = wt_range(&rng, 1.0, 20.0);
         ccl_world *w =
-            make_world(ccl_v2(gravity * cos(angle), gravity * sin(angle)), 0.0,
-                       wt_range(&rng, 0.0, 0.95), ccl_v2(0.0, 0.0), ccl_v2(extent, extent));
+            wt_gravity_world(ccl_v2(gravity * cos(angle), gravity * sin(angle)), 0.0,
+                             wt_range(&rng, 0.0, 0.95), ccl_v2(0.0, 0.0), ccl_v2(extent, extent));
         if (k % 10 == 0) {
             /* no rest speed: the bounces go on until they are below rounding (slow) */
             ccl_world_destroy(w);
@@ -471,7 +460,7 @@ static void resting_circles_fall_when_their_support_goes(void **state) {
     const double near = 2e-3; /* a circle falls asleep up to 1e-3 radii off its supports */
     for (int way = 0; way < 2; ++way) {
         ccl_world *w =
-            make_world(ccl_v2(0.0, -10.0), 0.0, 0.5, ccl_v2(0.0, 0.0), ccl_v2(4.0, 20.0));
+            wt_gravity_world(ccl_v2(0.0, -10.0), 0.0, 0.5, ccl_v2(0.0, 0.0), ccl_v2(4.0, 20.0));
         ccl_circle_id left = add(w, ccl_v2(1.0, 1.01), ccl_v2(0.0, 0.0), 1.0, 1.0);
         ccl_circle_id right = add(w, ccl_v2(3.0, 1.01), ccl_v2(0.0, 0.0), 1.0, 1.0);
         ccl_circle_id top = add(w, ccl_v2(2.1, pyramid + 0.5), ccl_v2(0.0, 0.0), 1.0, 1.0);
@@ -510,7 +499,7 @@ static void poured_circles_rest_in_a_funnel_held_by_what_touches_them(void **sta
     static const uint64_t seeds[4] = {2026, 1, 7, 99};
     for (int run = 0; run < 4; ++run) {
         ccl_world *w =
-            make_world(ccl_v2(0.0, -10.0), 0.0, 0.4, ccl_v2(0.0, 0.0), ccl_v2(20.0, 40.0));
+            wt_gravity_world(ccl_v2(0.0, -10.0), 0.0, 0.4, ccl_v2(0.0, 0.0), ccl_v2(20.0, 40.0));
         ccl_segment funnel[2] = {ccl_make_segment(ccl_v2(1.0, 20.0), ccl_v2(9.0, 12.0)),
                                  ccl_make_segment(ccl_v2(11.0, 12.0), ccl_v2(19.0, 20.0))};
         ccl_vec2 pegs[5];
@@ -671,7 +660,8 @@ static void a_circle_falling_past_a_fixed_one_meets_it_when_the_swept_test_says(
         }
         bool meets = ccl_sweep_circles_accel(moving, vm, gravity, fixed, vf, af, t_run, &hit);
         /* a box that the moving circle cannot reach within the run (it travels at most 60) */
-        ccl_world *w = make_world(gravity, 0.0, 1.0, ccl_v2(-120.0, -120.0), ccl_v2(120.0, 120.0));
+        ccl_world *w =
+            wt_gravity_world(gravity, 0.0, 1.0, ccl_v2(-120.0, -120.0), ccl_v2(120.0, 120.0));
         for (int k = 0; k < 400; ++k) {
             add(w, ccl_v2(100.0 + k % 20, 100.0 + k / 20), zero, 0.01, 0.0);
         }
@@ -764,7 +754,8 @@ static void inelastic_circles_poured_into_a_slanted_funnel_never_crawl(void **st
  * light one. */
 static void circles_stopped_or_slowed_by_the_settling_are_met_again(void **state) {
     (void)state;
-    ccl_world *w = make_world(ccl_v2(0.0, -1.0), 0.0, 0.0, ccl_v2(0.0, 0.0), ccl_v2(30.0, 30.0));
+    ccl_world *w =
+        wt_gravity_world(ccl_v2(0.0, -1.0), 0.0, 0.0, ccl_v2(0.0, 0.0), ccl_v2(30.0, 30.0));
     add(w, ccl_v2(19.0, 1.76), ccl_v2(0.0, 0.0), 1.75, 1.0);
     ccl_circle_id tiny = add(w, ccl_v2(12.0, 0.0021), ccl_v2(0.6, 0.0), 0.002, 1.0);
     for (int step = 1; step <= 400; ++step) {
@@ -776,7 +767,7 @@ static void circles_stopped_or_slowed_by_the_settling_are_met_again(void **state
     assert_true(s.position.x < 19.0); /* it stays in the gap on the near side */
     ccl_world_destroy(w);
 
-    w = make_world(ccl_v2(0.4, -1.0), 0.0, 0.0, ccl_v2(0.0, 0.0), ccl_v2(30.0, 30.0));
+    w = wt_gravity_world(ccl_v2(0.4, -1.0), 0.0, 0.0, ccl_v2(0.0, 0.0), ccl_v2(30.0, 30.0));
     add(w, ccl_v2(0.5, 0.51), ccl_v2(0.0, 0.0), 0.5, 0.02);
     add(w, ccl_v2(4.0, 0.5), ccl_v2(-3.0, 0.0), 0.5, 0.14);
     add(w, ccl_v2(5.0, 0.5), ccl_v2(-3.0, 0.0), 0.5, 16.8);
@@ -787,25 +778,20 @@ static void circles_stopped_or_slowed_by_the_settling_are_met_again(void **state
     ccl_world_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(elastic_ball_bounces_at_the_analytic_times_and_heights),
-        cmocka_unit_test(inelastic_ball_bounce_times_shrink_geometrically_then_it_rests),
-        cmocka_unit_test(projectile_follows_the_parabola),
-        cmocka_unit_test(ball_bounces_off_a_slope_at_the_analytic_time),
-        cmocka_unit_test(ball_falling_onto_a_point_hits_at_the_quartic_root),
-        cmocka_unit_test(damped_circle_follows_the_exponential_law),
-        cmocka_unit_test(damped_pair_collides_at_the_analytic_time),
-        cmocka_unit_test(damped_pair_that_stops_short_never_collides),
-        cmocka_unit_test(tiny_circle_leaving_the_floor_does_not_fall_through_it),
-        cmocka_unit_test(curved_path_meets_a_segment_from_its_far_side),
-        cmocka_unit_test(tiny_inelastic_balls_never_fall_through_walls_or_segments),
-        cmocka_unit_test(resting_circles_fall_when_their_support_goes),
-        cmocka_unit_test(poured_circles_rest_in_a_funnel_held_by_what_touches_them),
-        cmocka_unit_test(inelastic_circles_dropped_into_a_box_never_stall),
-        cmocka_unit_test(circles_stopped_or_slowed_by_the_settling_are_met_again),
-        cmocka_unit_test(inelastic_circles_poured_into_a_slanted_funnel_never_crawl),
-        cmocka_unit_test(a_circle_falling_past_a_fixed_one_meets_it_when_the_swept_test_says),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(elastic_ball_bounces_at_the_analytic_times_and_heights),
+              cmocka_unit_test(inelastic_ball_bounce_times_shrink_geometrically_then_it_rests),
+              cmocka_unit_test(projectile_follows_the_parabola),
+              cmocka_unit_test(ball_bounces_off_a_slope_at_the_analytic_time),
+              cmocka_unit_test(ball_falling_onto_a_point_hits_at_the_quartic_root),
+              cmocka_unit_test(damped_circle_follows_the_exponential_law),
+              cmocka_unit_test(damped_pair_collides_at_the_analytic_time),
+              cmocka_unit_test(damped_pair_that_stops_short_never_collides),
+              cmocka_unit_test(tiny_circle_leaving_the_floor_does_not_fall_through_it),
+              cmocka_unit_test(curved_path_meets_a_segment_from_its_far_side),
+              cmocka_unit_test(tiny_inelastic_balls_never_fall_through_walls_or_segments),
+              cmocka_unit_test(resting_circles_fall_when_their_support_goes),
+              cmocka_unit_test(poured_circles_rest_in_a_funnel_held_by_what_touches_them),
+              cmocka_unit_test(inelastic_circles_dropped_into_a_box_never_stall),
+              cmocka_unit_test(circles_stopped_or_slowed_by_the_settling_are_met_again),
+              cmocka_unit_test(inelastic_circles_poured_into_a_slanted_funnel_never_crawl),
+              cmocka_unit_test(a_circle_falling_past_a_fixed_one_meets_it_when_the_swept_test_says))

@@ -18,23 +18,12 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+#include "world_fixture.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
-
-static ccl_world *make_world(ccl_vec2 g, double gamma, double restitution, ccl_vec2 lo,
-                             ccl_vec2 hi) {
-    ccl_world_def d = ccl_world_default_def();
-    d.gravity = g;
-    d.damping = gamma;
-    d.restitution = restitution;
-    d.box_min = lo;
-    d.box_max = hi;
-    d.record_contacts = true;
-    ccl_world *w = NULL;
-    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
-    return w;
-}
 
 /* One coordinate under gravity g and damping gamma, t after (x0, v0), in long double. */
 static long double l_position(long double x0, long double v0, long double g, long double gamma,
@@ -51,7 +40,8 @@ static void ball_in_air_reaches_terminal_velocity(void **state) {
     (void)state;
     const double gamma = 2.0, g = -10.0;
     const ccl_vec2 p0 = {50.0, 5000.0}, v0 = {3.0, 7.0};
-    ccl_world *w = make_world(ccl_v2(0.0, g), gamma, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 1e4));
+    ccl_world *w =
+        wt_gravity_world(ccl_v2(0.0, g), gamma, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 1e4));
     ccl_circle_id id;
     assert_int_equal(wt_add(w, p0, v0, 1.0, 1.0, &id), CCL_OK);
     double worst = 0.0;
@@ -96,7 +86,8 @@ static long double l_floor_time(long double y0, long double v0, long double g, l
 static void bouncing_ball_meets_the_floor_at_the_oracle_times(void **state) {
     (void)state;
     const double gamma = 0.3, g = -9.81, r = 1.0;
-    ccl_world *w = make_world(ccl_v2(0.0, g), gamma, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
+    ccl_world *w =
+        wt_gravity_world(ccl_v2(0.0, g), gamma, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
     ccl_circle_id id;
     assert_int_equal(wt_add(w, ccl_v2(50.0, 40.0), ccl_v2(0.0, 0.0), r, 1.0, &id), CCL_OK);
     long double y = 40.0L, v = 0.0L, t0 = 0.0L;
@@ -128,7 +119,8 @@ static void bouncing_ball_meets_the_floor_at_the_oracle_times(void **state) {
 static void long_fall_meets_the_floor_at_the_oracle_time(void **state) {
     (void)state;
     const double gamma = 2.0, g = -10.0, r = 1.0;
-    ccl_world *w = make_world(ccl_v2(0.0, g), gamma, 1.0, ccl_v2(0.0, 0.0), ccl_v2(10.0, 1e4));
+    ccl_world *w =
+        wt_gravity_world(ccl_v2(0.0, g), gamma, 1.0, ccl_v2(0.0, 0.0), ccl_v2(10.0, 1e4));
     ccl_circle_id id;
     assert_int_equal(wt_add(w, ccl_v2(5.0, 5000.0), ccl_v2(0.0, 3.0), r, 1.0, &id), CCL_OK);
     long double hit = l_floor_time(5000.0L, 3.0L, g, gamma, r, 4000.0L);
@@ -192,7 +184,7 @@ static void thrown_ball_meets_a_point_at_the_oracle_time(void **state) {
         if (l_point_gap(p0, v0, g, gamma, q, 1.0, 0.0L) <= 1.0L) {
             continue;
         }
-        ccl_world *w = make_world(g, gamma, 1.0, ccl_v2(-1e3, -1e3), ccl_v2(1e3, 1e3));
+        ccl_world *w = wt_gravity_world(g, gamma, 1.0, ccl_v2(-1e3, -1e3), ccl_v2(1e3, 1e3));
         ccl_circle_id id;
         assert_int_equal(wt_add(w, p0, v0, 1.0, 1.0, &id), CCL_OK);
         int index;
@@ -231,7 +223,7 @@ static ccl_world *random_scene(wt_rng *rng, ccl_vec2 *g, wt_scene *sc, ccl_segme
     double angle = wt_range(rng, 0.0, 6.2831853), gamma = wt_range(rng, 0.01, 2.0);
     *g = ccl_v2(10.0 * cos(angle), 10.0 * sin(angle));
     double e = wt_next(rng) % 2 ? 1.0 : wt_range(rng, 0.3, 1.0);
-    ccl_world *w = make_world(*g, gamma, e, ccl_v2(0.0, 0.0), ccl_v2(40.0, 40.0));
+    ccl_world *w = wt_gravity_world(*g, gamma, e, ccl_v2(0.0, 0.0), ccl_v2(40.0, 40.0));
     seg[0] = (ccl_segment){{5.0, 12.0}, {18.0, 8.0}};
     seg[1] = (ccl_segment){{24.0, 30.0}, {34.0, 34.0}};
     pts[0] = ccl_v2(30.0, 12.0);
@@ -300,14 +292,9 @@ static void bad_damping_is_refused(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(ball_in_air_reaches_terminal_velocity),
-        cmocka_unit_test(bouncing_ball_meets_the_floor_at_the_oracle_times),
-        cmocka_unit_test(long_fall_meets_the_floor_at_the_oracle_time),
-        cmocka_unit_test(thrown_ball_meets_a_point_at_the_oracle_time),
-        cmocka_unit_test(random_scenes_never_overlap_nor_gain_energy),
-        cmocka_unit_test(bad_damping_is_refused),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(ball_in_air_reaches_terminal_velocity),
+              cmocka_unit_test(bouncing_ball_meets_the_floor_at_the_oracle_times),
+              cmocka_unit_test(long_fall_meets_the_floor_at_the_oracle_time),
+              cmocka_unit_test(thrown_ball_meets_a_point_at_the_oracle_time),
+              cmocka_unit_test(random_scenes_never_overlap_nor_gain_energy),
+              cmocka_unit_test(bad_damping_is_refused))

@@ -30,6 +30,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -65,10 +67,7 @@ static ccl_world *make_world(ccl_vec2 box_max, ccl_vec2 gravity, double restitut
 }
 
 static ccl_circle_id add(ccl_world *w, ccl_vec2 p, ccl_vec2 v, double r, double m, double e) {
-    ccl_circle_def c = ccl_circle_default_def();
-    c.position = p;
-    c.velocity = v;
-    c.radius = r;
+    ccl_circle_def c = wt_circle(p, v, r);
     c.mass = m;
     c.restitution = e;
     ccl_circle_id id;
@@ -393,16 +392,23 @@ static bool all_finite(const ccl_world *w) {
     return ok;
 }
 
+/* A 100 x 100 world, with gravity -10 or none, whose only circle lies still on the floor, one unit
+ * of time in. */
+static ccl_world *world_at_rest(bool gravity) {
+    ccl_world *w =
+        make_world(ccl_v2(100.0, 100.0), ccl_v2(0.0, gravity ? -10.0 : 0.0), 0.5, NULL, NULL);
+    add(w, ccl_v2(50.0, 1.0), ccl_v2(0.0, 0.0), 1.0, 1.0, -1.0);
+    assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
+    return w;
+}
+
 /* A world whose only circle rests: an advance by one collision with no end in time finds none,
  * and must leave the time finite, so that a circle added afterwards moves on finite numbers. */
 static void an_endless_advance_on_a_world_at_rest_keeps_time_finite(void **state) {
     (void)state;
     watchdog();
     for (int gravity = 0; gravity < 2; ++gravity) {
-        ccl_world *w =
-            make_world(ccl_v2(100.0, 100.0), ccl_v2(0.0, gravity ? -10.0 : 0.0), 0.5, NULL, NULL);
-        add(w, ccl_v2(50.0, 1.0), ccl_v2(0.0, 0.0), 1.0, 1.0, -1.0);
-        assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
+        ccl_world *w = world_at_rest(gravity);
         ccl_status status = ccl_world_advance_collisions(w, 1, INFINITY);
         assert_true(status == CCL_OK || status == CCL_ERR_INVALID_ARGUMENT);
         assert_true(isfinite(ccl_world_time(w)));
@@ -419,10 +425,7 @@ static void advances_that_would_overflow_the_time_keep_it_finite(void **state) {
     (void)state;
     watchdog();
     for (int gravity = 0; gravity < 2; ++gravity) {
-        ccl_world *w =
-            make_world(ccl_v2(100.0, 100.0), ccl_v2(0.0, gravity ? -10.0 : 0.0), 0.5, NULL, NULL);
-        add(w, ccl_v2(50.0, 1.0), ccl_v2(0.0, 0.0), 1.0, 1.0, -1.0);
-        assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
+        ccl_world *w = world_at_rest(gravity);
         ccl_status first = ccl_world_advance(w, 1e300);
         assert_true(first == CCL_OK || first == CCL_ERR_INVALID_ARGUMENT);
         double before = ccl_world_time(w);
@@ -470,14 +473,9 @@ static void a_circle_as_wide_as_the_box_is_refused_or_moves(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(a_row_hit_on_a_frictionless_floor_keeps_momentum_and_ignores_sleep),
-        cmocka_unit_test(a_pile_hit_from_the_side_keeps_its_horizontal_momentum),
-        cmocka_unit_test(the_energy_ledger_closes_the_balance),
-        cmocka_unit_test(an_endless_advance_on_a_world_at_rest_keeps_time_finite),
-        cmocka_unit_test(advances_that_would_overflow_the_time_keep_it_finite),
-        cmocka_unit_test(a_circle_as_wide_as_the_box_is_refused_or_moves),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(a_row_hit_on_a_frictionless_floor_keeps_momentum_and_ignores_sleep),
+              cmocka_unit_test(a_pile_hit_from_the_side_keeps_its_horizontal_momentum),
+              cmocka_unit_test(the_energy_ledger_closes_the_balance),
+              cmocka_unit_test(an_endless_advance_on_a_world_at_rest_keeps_time_finite),
+              cmocka_unit_test(advances_that_would_overflow_the_time_keep_it_finite),
+              cmocka_unit_test(a_circle_as_wide_as_the_box_is_refused_or_moves))

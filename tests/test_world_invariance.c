@@ -34,6 +34,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -487,6 +489,34 @@ static void inv_expect(inv_tally *t, const inv_scene *sc, const inv_run *ref, in
     inv_free(&got);
 }
 
+/// Prints how many runs (scaled, swapped, ...) were compared and fails the test if any differed.
+static void inv_report(const inv_tally *t, const char *runs) {
+    printf("%d %s runs (%d up to a tie), %d differ\n", t->checked, runs, t->cut, t->failed);
+    assert_int_equal(t->failed, 0);
+}
+
+/// What a test checks of one scene against its reference run, drawing from the test's rng.
+typedef void inv_check(inv_tally *t, const inv_scene *sc, const inv_run *ref, int kind,
+                       wt_rng *rng);
+
+/* Checks every kind of scene with seeds 1 to seeds against its reference run (the scene as it
+ * is), rng starting at rng_seed, then reports the runs (scaled, ...) as inv_report does. */
+static void inv_each_scene(inv_check *check, int seeds, uint64_t rng_seed, const char *runs) {
+    inv_tally t = {0, 0, 0};
+    wt_rng rng = {rng_seed};
+    for (int kind = 0; kind < INV_KINDS; ++kind) {
+        for (int seed = 1; seed <= seeds; ++seed) {
+            static inv_scene sc;
+            inv_make(&sc, kind, (uint64_t)seed);
+            inv_run ref;
+            inv_play(&sc, &(inv_map){0}, &ref);
+            check(&t, &sc, &ref, kind, &rng);
+            inv_free(&ref);
+        }
+    }
+    inv_report(&t, runs);
+}
+
 /* Lengths, times and masses scaled by powers of two: every event and final state is the
  * original's, scaled, bit for bit. The scenes add their segments and points before their circles:
  * the grid that the first obstacle makes in a world without circles took its cells from an
@@ -500,46 +530,38 @@ static void inv_expect(inv_tally *t, const inv_scene *sc, const inv_run *ref, in
  * (`docs/NUMERICS.md`, CCL_SQUARES_LOW): the scenes' speeds and radii keep it there for lengths
  * 2^-200 to 2^220 at fixed times, and scaling both by 2^a and velocities by 2^(a-b) scales it by
  * 2^(4a - 2b). */
+static void inv_check_scaled(inv_tally *t, const inv_scene *sc, const inv_run *ref, int kind,
+                             wt_rng *rng) {
+    assert_false(ref->failed);
+    assert_true(ref->count > 20);
+    /* every power alone (a sample of them for the pile, which has thousands of events),
+     * then random combinations of all three */
+    int stride = kind == INV_PILE ? 16 : 1;
+    for (int e = -200; e <= 220; e += stride) {
+        inv_expect(t, sc, ref, (inv_map){.length_exp = e}, false);
+    }
+    for (int e = -400; e <= 400; e += 2 * stride) {
+        inv_expect(t, sc, ref, (inv_map){.time_exp = e}, false);
+    }
+    for (int e = -320; e <= 320; e += 8 * stride) {
+        inv_expect(t, sc, ref, (inv_map){.mass_exp = e}, false);
+    }
+    for (int k = 0; k < 48 / stride + 4; ++k) {
+        int a = -200 + (int)(wt_next(rng) % 421);
+        /* speeds by 2^(a - b), a R^2 by 2^(4a - 2b), gravity by 2^(a - 2b) */
+        int lo = inv_imax(inv_imax(a - 440, (4 * a - 880) / 2), (a - 800) / 2);
+        int hi = inv_imin(inv_imin(a + 440, (4 * a + 780) / 2), (a + 800) / 2);
+        int b = lo + (int)(wt_next(rng) % (uint64_t)(hi - lo + 1));
+        int c = -300 + (int)(wt_next(rng) % 601);
+        bool swap = wt_next(rng) % 2 == 0;
+        inv_map m = {.length_exp = a, .time_exp = b, .mass_exp = c, .swap_xy = swap};
+        inv_expect(t, sc, ref, m, swap);
+    }
+}
+
 static void powers_of_two_scale_every_event_exactly(void **state) {
     (void)state;
-    inv_tally t = {0, 0, 0};
-    wt_rng rng = {2026};
-    for (int kind = 0; kind < INV_KINDS; ++kind) {
-        for (int seed = 1; seed <= INV_SEEDS; ++seed) {
-            static inv_scene sc;
-            inv_make(&sc, kind, (uint64_t)seed);
-            inv_run ref;
-            inv_play(&sc, &(inv_map){0}, &ref);
-            assert_false(ref.failed);
-            assert_true(ref.count > 20);
-            /* every power alone (a sample of them for the pile, which has thousands of events),
-             * then random combinations of all three */
-            int stride = kind == INV_PILE ? 16 : 1;
-            for (int e = -200; e <= 220; e += stride) {
-                inv_expect(&t, &sc, &ref, (inv_map){.length_exp = e}, false);
-            }
-            for (int e = -400; e <= 400; e += 2 * stride) {
-                inv_expect(&t, &sc, &ref, (inv_map){.time_exp = e}, false);
-            }
-            for (int e = -320; e <= 320; e += 8 * stride) {
-                inv_expect(&t, &sc, &ref, (inv_map){.mass_exp = e}, false);
-            }
-            for (int k = 0; k < 48 / stride + 4; ++k) {
-                int a = -200 + (int)(wt_next(&rng) % 421);
-                /* speeds by 2^(a - b), a R^2 by 2^(4a - 2b), gravity by 2^(a - 2b) */
-                int lo = inv_imax(inv_imax(a - 440, (4 * a - 880) / 2), (a - 800) / 2);
-                int hi = inv_imin(inv_imin(a + 440, (4 * a + 780) / 2), (a + 800) / 2);
-                int b = lo + (int)(wt_next(&rng) % (uint64_t)(hi - lo + 1));
-                int c = -300 + (int)(wt_next(&rng) % 601);
-                bool swap = wt_next(&rng) % 2 == 0;
-                inv_map m = {.length_exp = a, .time_exp = b, .mass_exp = c, .swap_xy = swap};
-                inv_expect(&t, &sc, &ref, m, swap);
-            }
-            inv_free(&ref);
-        }
-    }
-    printf("%d scaled runs, %d differ\n", t.checked, t.failed);
-    assert_int_equal(t.failed, 0);
+    inv_each_scene(inv_check_scaled, INV_SEEDS, 2026, "scaled");
 }
 
 /* Outside [2^-900, DBL_MAX] the neighbour scan takes the discriminant in factored form
@@ -569,8 +591,7 @@ static void powers_of_two_scale_exactly_beyond_the_plain_discriminant(void **sta
             inv_free(&ref);
         }
     }
-    printf("%d scaled runs, %d differ\n", t.checked, t.failed);
-    assert_int_equal(t.failed, 0);
+    inv_report(&t, "scaled");
 }
 
 /* Swapping x and y (a box of 24 by 20 becomes one of 20 by 24) mirrors every event exactly: the
@@ -580,21 +601,16 @@ static void powers_of_two_scale_exactly_beyond_the_plain_discriminant(void **sta
  * them in the other order. Only scenes where circles touch have such instants (circles resting
  * under gravity, pairs the drift apart left touching: a hit on one of them is passed on at once),
  * tens to hundreds of events in; from there their events differ by roundings. */
+static void inv_check_swapped(inv_tally *t, const inv_scene *sc, const inv_run *ref, int kind,
+                              wt_rng *rng) {
+    (void)kind;
+    (void)rng;
+    inv_expect(t, sc, ref, (inv_map){.swap_xy = true}, true);
+}
+
 static void swapping_x_and_y_mirrors_every_event_exactly(void **state) {
     (void)state;
-    inv_tally t = {0, 0, 0};
-    for (int kind = 0; kind < INV_KINDS; ++kind) {
-        for (int seed = 1; seed <= 3; ++seed) {
-            static inv_scene sc;
-            inv_make(&sc, kind, (uint64_t)seed);
-            inv_run ref;
-            inv_play(&sc, &(inv_map){0}, &ref);
-            inv_expect(&t, &sc, &ref, (inv_map){.swap_xy = true}, true);
-            inv_free(&ref);
-        }
-    }
-    printf("%d swapped runs (%d up to a tie), %d differ\n", t.checked, t.cut, t.failed);
-    assert_int_equal(t.failed, 0);
+    inv_each_scene(inv_check_swapped, 3, 0, "swapped");
 }
 
 /* The order in which circles are added changes no event: the same times, parties, normals and
@@ -602,33 +618,26 @@ static void swapping_x_and_y_mirrors_every_event_exactly(void **state) {
  * whose slot comes first), and with it the contact point's rounding. Up to the first instant with
  * two events (see above), which the world takes in slot order: from there the order of adding
  * changes the order of the collisions, and their results. */
-static void the_order_of_adding_circles_changes_no_event(void **state) {
-    (void)state;
-    inv_tally t = {0, 0, 0};
-    wt_rng rng = {77};
-    for (int kind = 0; kind < INV_KINDS; ++kind) {
-        for (int seed = 1; seed <= INV_SEEDS; ++seed) {
-            static inv_scene sc;
-            inv_make(&sc, kind, (uint64_t)seed);
-            inv_run ref;
-            inv_play(&sc, &(inv_map){0}, &ref);
-            int order[INV_MAX_CIRCLES];
-            for (int i = 0; i < sc.circle_count; ++i) {
-                order[i] = sc.circle_count - 1 - i;
-            }
-            for (int k = 0; k < 6; ++k) {
-                inv_expect(&t, &sc, &ref, (inv_map){.order = order}, true);
-                for (int i = sc.circle_count - 1; i > 0; --i) { /* Fisher-Yates */
-                    int j = (int)(wt_next(&rng) % (uint64_t)(i + 1)), x = order[i];
-                    order[i] = order[j];
-                    order[j] = x;
-                }
-            }
-            inv_free(&ref);
+static void inv_check_reordered(inv_tally *t, const inv_scene *sc, const inv_run *ref, int kind,
+                                wt_rng *rng) {
+    (void)kind;
+    int order[INV_MAX_CIRCLES];
+    for (int i = 0; i < sc->circle_count; ++i) {
+        order[i] = sc->circle_count - 1 - i;
+    }
+    for (int k = 0; k < 6; ++k) {
+        inv_expect(t, sc, ref, (inv_map){.order = order}, true);
+        for (int i = sc->circle_count - 1; i > 0; --i) { /* Fisher-Yates */
+            int j = (int)(wt_next(rng) % (uint64_t)(i + 1)), x = order[i];
+            order[i] = order[j];
+            order[j] = x;
         }
     }
-    printf("%d reordered runs (%d up to a tie), %d differ\n", t.checked, t.cut, t.failed);
-    assert_int_equal(t.failed, 0);
+}
+
+static void the_order_of_adding_circles_changes_no_event(void **state) {
+    (void)state;
+    inv_each_scene(inv_check_reordered, INV_SEEDS, 77, "reordered");
 }
 
 /* The largest difference between a mirrored run and the original, relative to the box (points,
@@ -807,14 +816,9 @@ static void an_elastic_world_run_backwards_returns_to_its_start(void **state) {
     assert_true(worst <= 1e-9);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(powers_of_two_scale_every_event_exactly),
-        cmocka_unit_test(powers_of_two_scale_exactly_beyond_the_plain_discriminant),
-        cmocka_unit_test(swapping_x_and_y_mirrors_every_event_exactly),
-        cmocka_unit_test(the_order_of_adding_circles_changes_no_event),
-        cmocka_unit_test(negating_a_coordinate_mirrors_the_events_to_rounding),
-        cmocka_unit_test(an_elastic_world_run_backwards_returns_to_its_start),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(powers_of_two_scale_every_event_exactly),
+              cmocka_unit_test(powers_of_two_scale_exactly_beyond_the_plain_discriminant),
+              cmocka_unit_test(swapping_x_and_y_mirrors_every_event_exactly),
+              cmocka_unit_test(the_order_of_adding_circles_changes_no_event),
+              cmocka_unit_test(negating_a_coordinate_mirrors_the_events_to_rounding),
+              cmocka_unit_test(an_elastic_world_run_backwards_returns_to_its_start))

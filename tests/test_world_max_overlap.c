@@ -37,6 +37,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -509,11 +511,6 @@ static void circle_resting_on_a_segment(void **state) {
     ccl_world_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(max_overlap_equals_the_brute_force_oracle),
-        cmocka_unit_test(circle_as_wide_as_the_box),
-        cmocka_unit_test(circle_resting_on_a_segment),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(max_overlap_equals_the_brute_force_oracle),
+              cmocka_unit_test(circle_as_wide_as_the_box),
+              cmocka_unit_test(circle_resting_on_a_segment))

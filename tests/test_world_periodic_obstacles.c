@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -464,18 +466,13 @@ static void overlap_checks_in_any_order_agree_with_brute_force(void **state) {
     assert_true(checked > 5000 && refused > 500);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(segment_on_an_edge_is_met_from_the_other_side),
-        cmocka_unit_test(adding_onto_an_image_is_refused),
-        cmocka_unit_test(corner_point_is_met_through_the_corner),
-        cmocka_unit_test(random_gases_never_cross_an_image),
-        cmocka_unit_test(overlap_checks_in_any_order_agree_with_brute_force),
-        cmocka_unit_test(a_circle_in_the_step_of_a_segment_and_its_image_stays_out),
-        cmocka_unit_test(
-            an_inelastic_circle_pushed_into_the_step_of_a_segment_and_its_image_stays_out),
-        cmocka_unit_test(a_circle_grazing_where_two_images_meet_moves_on),
-        cmocka_unit_test(obstacle_tables_past_their_limit_are_refused_at_the_add),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(
+    cmocka_unit_test(segment_on_an_edge_is_met_from_the_other_side),
+    cmocka_unit_test(adding_onto_an_image_is_refused),
+    cmocka_unit_test(corner_point_is_met_through_the_corner),
+    cmocka_unit_test(random_gases_never_cross_an_image),
+    cmocka_unit_test(overlap_checks_in_any_order_agree_with_brute_force),
+    cmocka_unit_test(a_circle_in_the_step_of_a_segment_and_its_image_stays_out),
+    cmocka_unit_test(an_inelastic_circle_pushed_into_the_step_of_a_segment_and_its_image_stays_out),
+    cmocka_unit_test(a_circle_grazing_where_two_images_meet_moves_on),
+    cmocka_unit_test(obstacle_tables_past_their_limit_are_refused_at_the_add))

@@ -7,6 +7,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/circol.h>
 
 #include "world_common.h"
@@ -290,13 +292,8 @@ static void bad_queries_get_a_status(void **state) {
     ccl_world_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(version_macros_match_the_library),
-        cmocka_unit_test(overlap_refusal_names_the_partner),
-        cmocka_unit_test(region_queries_match_brute_force),
-        cmocka_unit_test(ray_casts_match_brute_force),
-        cmocka_unit_test(bad_queries_get_a_status),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(version_macros_match_the_library),
+              cmocka_unit_test(overlap_refusal_names_the_partner),
+              cmocka_unit_test(region_queries_match_brute_force),
+              cmocka_unit_test(ray_casts_match_brute_force),
+              cmocka_unit_test(bad_queries_get_a_status))

@@ -353,42 +353,38 @@ static void compare_runs(const ref_scene *s, int wanted, double horizon) {
     compared_events += predictable;
 }
 
-static void same_collisions_as_reference_in_walled_box(void **state) {
-    (void)state;
-    for (uint64_t seed = 1; seed <= 4; ++seed) {
-        ref_scene s = make_scene(seed, 40, false, 0.0, false);
+/// Compares the runs of the scenes (make_scene) of seeds first to last over 2 n collisions each.
+static void compare_seeds(uint64_t first, uint64_t last, int n, bool periodic, double gravity,
+                          bool immovable) {
+    for (uint64_t seed = first; seed <= last; ++seed) {
+        ref_scene s = make_scene(seed, n, periodic, gravity, immovable);
         compare_runs(&s, 2 * s.n, 40.0);
     }
+}
+
+static void same_collisions_as_reference_in_walled_box(void **state) {
+    (void)state;
+    compare_seeds(1, 4, 40, false, 0.0, false);
 }
 
 static void same_collisions_as_reference_periodic(void **state) {
     (void)state;
-    for (uint64_t seed = 11; seed <= 14; ++seed) {
-        ref_scene s = make_scene(seed, 60, true, 0.0, false);
-        compare_runs(&s, 2 * s.n, 40.0);
-    }
+    compare_seeds(11, 14, 60, true, 0.0, false);
 }
 
 static void same_collisions_as_reference_under_gravity(void **state) {
     (void)state;
-    for (uint64_t seed = 21; seed <= 24; ++seed) {
-        ref_scene s = make_scene(seed, 60, false, 9.81, false);
-        compare_runs(&s, 2 * s.n, 40.0);
-    }
+    compare_seeds(21, 24, 60, false, 9.81, false);
 }
 
 static void same_collisions_as_reference_periodic_under_gravity(void **state) {
     (void)state;
-    ref_scene s = make_scene(31, 60, true, 3.0, false);
-    compare_runs(&s, 2 * s.n, 40.0);
+    compare_seeds(31, 31, 60, true, 3.0, false);
 }
 
 static void same_collisions_as_reference_with_immovable_circles(void **state) {
     (void)state;
-    for (uint64_t seed = 41; seed <= 43; ++seed) {
-        ref_scene s = make_scene(seed, 60, false, 0.0, true);
-        compare_runs(&s, 2 * s.n, 40.0);
-    }
+    compare_seeds(41, 43, 60, false, 0.0, true);
 }
 
 static void same_collisions_as_reference_hundred_inelastic(void **state) {

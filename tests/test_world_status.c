@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -673,19 +675,14 @@ static void allocation_failure_is_a_status_and_changes_nothing(void **state) {
     assert_true(oom_seen > 10);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(create_refuses_bad_definitions),
-        cmocka_unit_test(add_refuses_bad_circles),
-        cmocka_unit_test(periodic_add_refuses_circles_too_big_for_the_torus),
-        cmocka_unit_test(full_world_refuses_one_more_circle),
-        cmocka_unit_test(stale_ids_are_refused_in_every_call),
-        cmocka_unit_test(callback_changes_are_locked_while_queries_work),
-        cmocka_unit_test(event_limit_stops_early_and_the_world_goes_on),
-        cmocka_unit_test(event_limit_loses_no_event),
-        cmocka_unit_test(status_strings_name_every_status),
-        cmocka_unit_test(failed_calls_leave_the_world_as_it_was),
-        cmocka_unit_test(allocation_failure_is_a_status_and_changes_nothing),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(create_refuses_bad_definitions),
+              cmocka_unit_test(add_refuses_bad_circles),
+              cmocka_unit_test(periodic_add_refuses_circles_too_big_for_the_torus),
+              cmocka_unit_test(full_world_refuses_one_more_circle),
+              cmocka_unit_test(stale_ids_are_refused_in_every_call),
+              cmocka_unit_test(callback_changes_are_locked_while_queries_work),
+              cmocka_unit_test(event_limit_stops_early_and_the_world_goes_on),
+              cmocka_unit_test(event_limit_loses_no_event),
+              cmocka_unit_test(status_strings_name_every_status),
+              cmocka_unit_test(failed_calls_leave_the_world_as_it_was),
+              cmocka_unit_test(allocation_failure_is_a_status_and_changes_nothing))

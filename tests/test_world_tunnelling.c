@@ -18,6 +18,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -161,24 +163,24 @@ static void run_and_check(scene *s, double dt) {
                   worst);
 }
 
-static void fast_circles_never_tunnel_in_a_walled_box(void **state) {
-    (void)state;
-    for (uint64_t seed = 1; seed <= 2; ++seed) {
+/// Builds and checks the scenes of 300 fast circles of seeds first to last.
+static void run_seeds(uint64_t first, uint64_t last, bool periodic) {
+    for (uint64_t seed = first; seed <= last; ++seed) {
         scene s;
-        build_scene(&s, false, 300, seed);
+        build_scene(&s, periodic, 300, seed);
         run_and_check(&s, 3e-3);
         ccl_world_destroy(s.world);
     }
 }
 
+static void fast_circles_never_tunnel_in_a_walled_box(void **state) {
+    (void)state;
+    run_seeds(1, 2, false);
+}
+
 static void fast_circles_never_tunnel_in_a_periodic_box(void **state) {
     (void)state;
-    for (uint64_t seed = 11; seed <= 12; ++seed) {
-        scene s;
-        build_scene(&s, true, 300, seed);
-        run_and_check(&s, 3e-3);
-        ccl_world_destroy(s.world);
-    }
+    run_seeds(11, 12, true);
 }
 
 static void fast_bullet_never_tunnels_through_a_dense_row(void **state) {
@@ -536,17 +538,12 @@ static void inelastic_crowds_never_stall(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(brute_force_check_sees_a_planted_overlap),
-        cmocka_unit_test(fast_circles_never_tunnel_in_a_walled_box),
-        cmocka_unit_test(fast_circles_never_tunnel_in_a_periodic_box),
-        cmocka_unit_test(fast_bullet_never_tunnels_through_a_dense_row),
-        cmocka_unit_test(grazing_pairs_do_not_collide_without_end),
-        cmocka_unit_test(grazing_obstacles_do_not_bounce_without_end),
-        cmocka_unit_test(inelastic_crowds_never_stall),
-        cmocka_unit_test(pairs_at_the_ends_of_the_range_meet_or_pass_as_the_geometry_says),
-        cmocka_unit_test(long_segments_bounce_circles_off_their_exact_normal),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(brute_force_check_sees_a_planted_overlap),
+              cmocka_unit_test(fast_circles_never_tunnel_in_a_walled_box),
+              cmocka_unit_test(fast_circles_never_tunnel_in_a_periodic_box),
+              cmocka_unit_test(fast_bullet_never_tunnels_through_a_dense_row),
+              cmocka_unit_test(grazing_pairs_do_not_collide_without_end),
+              cmocka_unit_test(grazing_obstacles_do_not_bounce_without_end),
+              cmocka_unit_test(inelastic_crowds_never_stall),
+              cmocka_unit_test(pairs_at_the_ends_of_the_range_meet_or_pass_as_the_geometry_says),
+              cmocka_unit_test(long_segments_bounce_circles_off_their_exact_normal))

@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/world.h>
 
 #include "world_common.h"
@@ -142,11 +144,6 @@ static void walled_and_bad_arguments(void **state) {
     ccl_world_destroy(w);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(a_lone_circle_travels_many_boxes),
-        cmocka_unit_test(a_gas_keeps_its_unwrapped_centre_of_mass),
-        cmocka_unit_test(walled_and_bad_arguments),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(a_lone_circle_travels_many_boxes),
+              cmocka_unit_test(a_gas_keeps_its_unwrapped_centre_of_mass),
+              cmocka_unit_test(walled_and_bad_arguments))

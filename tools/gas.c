@@ -200,11 +200,7 @@ static int ccl_cli_gas_build(ccl_cli_gas *gas) {
     }
     free(positions);
     free(velocities);
-    if (status != CCL_OK) {
-        fprintf(stderr, "circol gas: the library refused the gas: %s\n", ccl_status_string(status));
-        return CCL_CLI_EXIT_SIMULATION;
-    }
-    return CCL_CLI_EXIT_OK;
+    return ccl_cli_gas_built("gas", status);
 }
 
 /// Measures the options' collisions in blocks. Returns an exit status.

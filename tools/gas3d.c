@@ -120,11 +120,7 @@ static int ccl_cli_gas3_build(ccl_cli_gas3 *g) {
     }
     free(positions);
     free(velocities);
-    if (status != CCL_OK) {
-        fprintf(stderr, "circol gas: the library refused the gas: %s\n", ccl_status_string(status));
-        return CCL_CLI_EXIT_SIMULATION;
-    }
-    return CCL_CLI_EXIT_OK;
+    return ccl_cli_gas_built("gas", status);
 }
 
 /// Adds every sphere's speed now to the histogram.

@@ -85,11 +85,7 @@ static int ccl_cli_jam_build(ccl_cli_jam *jam) {
     if (status == CCL_OK) {
         status = ccl_world_set_growth_rate(jam->world, jam->options.growth);
     }
-    if (status != CCL_OK) {
-        fprintf(stderr, "circol jam: the library refused the gas: %s\n", ccl_status_string(status));
-        return CCL_CLI_EXIT_SIMULATION;
-    }
-    return CCL_CLI_EXIT_OK;
+    return ccl_cli_gas_built("jam", status);
 }
 
 /// The packing fraction now (the states exported into jam->states or jam->spheres).

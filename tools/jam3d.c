@@ -57,11 +57,7 @@ int ccl_cli_jam3_build(ccl_cli_jam *jam, double eta) {
     if (status == CCL_OK) {
         status = ccl_world3d_set_growth_rate(jam->world3, jam->options.growth);
     }
-    if (status != CCL_OK) {
-        fprintf(stderr, "circol jam: the library refused the gas: %s\n", ccl_status_string(status));
-        return CCL_CLI_EXIT_SIMULATION;
-    }
-    return CCL_CLI_EXIT_OK;
+    return ccl_cli_gas_built("jam", status);
 }
 
 double ccl_cli_jam3_phi(ccl_cli_jam *jam) {
@@ -112,15 +108,7 @@ bool ccl_cli_jam3_contacts(ccl_cli_jam *jam) {
             if (k == i || !ccl_cli_jam3_touch(jam, i, k)) {
                 continue;
             }
-            if (used == capacity) {
-                capacity *= 2;
-                int *grown = realloc(list, (size_t)capacity * sizeof *list);
-                ok = grown != NULL;
-                list = ok ? grown : list;
-            }
-            if (ok) {
-                list[used++] = k;
-            }
+            ok = ccl_cli_jam_list_push(&list, &used, &capacity, k);
         }
     }
     if (ok) {

@@ -34,15 +34,7 @@ static bool ccl_cli_jam_neighbours(const ccl_cli_jam *jam, int **start_out, int 
             if (j == i || hypot(d.x, d.y) - sum > CCL_CLI_JAM_CONTACT_GAP * sum) {
                 continue;
             }
-            if (used == capacity) {
-                capacity *= 2;
-                int *grown = realloc(list, (size_t)capacity * sizeof *list);
-                ok = grown != NULL;
-                list = ok ? grown : list;
-            }
-            if (ok) {
-                list[used++] = j;
-            }
+            ok = ccl_cli_jam_list_push(&list, &used, &capacity, j);
         }
     }
     if (ok) {
@@ -80,6 +72,19 @@ bool ccl_cli_jam_rattlers(ccl_cli_jam *jam, const int *start, const int *list, i
     jam->mean_contacts = ok && jam->rattlers < n ? (double)total / (n - jam->rattlers) : 0.0;
     free(rattler);
     return ok;
+}
+
+bool ccl_cli_jam_list_push(int **list, int *used, int *capacity, int neighbour) {
+    if (*used == *capacity) {
+        int *grown = realloc(*list, (size_t)*capacity * 2 * sizeof **list);
+        if (grown == NULL) {
+            return false;
+        }
+        *list = grown;
+        *capacity *= 2;
+    }
+    (*list)[(*used)++] = neighbour;
+    return true;
 }
 
 bool ccl_cli_jam_contacts(ccl_cli_jam *jam) {

@@ -61,6 +61,10 @@ ccl_cli_jam_step ccl_cli_jam3_advance(ccl_cli_jam *jam, uint64_t collisions);
 /// and the mean contact number, by every pair. False when out of memory.
 bool ccl_cli_jam3_contacts(ccl_cli_jam *jam);
 
+/// Appends neighbour to the contact list (*used of *capacity), doubling it when full. False when
+/// out of memory (the list is kept as it was).
+bool ccl_cli_jam_list_push(int **list, int *used, int *capacity, int neighbour);
+
 /// Removes rattlers (fewer than `least` contacts with non-rattlers) again and again, given each
 /// body's neighbours lists[start[i] .. start[i + 1]); fills jam->contacts, jam->rattlers and
 /// jam->mean_contacts. False when out of memory.

@@ -201,6 +201,15 @@ static size_t ccl_cli_stream_skip_space(ccl_cli_stream *s, size_t offset) {
     }
 }
 
+/// Counts an array or object opening at offset into *depth; the first to open with budget levels
+/// already open sets *deep (SIZE_MAX until then).
+static void ccl_cli_stream_opened(int *depth, int budget, size_t offset, size_t *deep) {
+    if (*depth >= budget && *deep == SIZE_MAX) {
+        *deep = offset;
+    }
+    ++*depth;
+}
+
 /// How many arrays and objects are open at n in text (valid JSON before n), counted from 0;
 /// *deep receives the first offset where one opens with budget already open (SIZE_MAX if none).
 static int ccl_cli_stream_levels(const char *text, size_t n, int budget, size_t *deep) {
@@ -215,10 +224,7 @@ static int ccl_cli_stream_levels(const char *text, size_t n, int budget, size_t 
         } else if (c == '"') {
             in_string = true;
         } else if (c == '[' || c == '{') {
-            if (depth >= budget && *deep == SIZE_MAX) {
-                *deep = k;
-            }
-            depth++;
+            ccl_cli_stream_opened(&depth, budget, k, deep);
         } else if (c == ']' || c == '}') {
             depth--;
         }
@@ -252,10 +258,7 @@ static size_t ccl_cli_stream_skim(ccl_cli_stream *s, size_t offset, int budget, 
         } else if (c == '"') {
             in_string = true;
         } else if (c == '[' || c == '{') {
-            if (depth >= budget && *deep == SIZE_MAX) {
-                *deep = offset;
-            }
-            depth++;
+            ccl_cli_stream_opened(&depth, budget, offset, deep);
         } else if (c == ']' || c == '}') {
             if (depth == 0) {
                 break; /* a bracket after a number or literal: the value ended before it */
@@ -374,33 +377,55 @@ static bool ccl_cli_stream_value(ccl_cli_stream *s, size_t *offset, int depth,
     return ok || ccl_cli_stream_fatal(s, "cannot read: out of memory");
 }
 
+/* Opens the array or object whose opening bracket is at *at: tells the handler open where it
+ * starts and moves *at past the bracket and the space after it. */
+static bool ccl_cli_stream_open(ccl_cli_stream *s, size_t *at,
+                                bool (*open)(void *, ccl_cli_text_pos)) {
+    s->keep = *at;
+    if (!open(s->events->user, ccl_cli_stream_position(s, *at))) {
+        return ccl_cli_stream_fatal(s, "cannot read: out of memory");
+    }
+    *at = ccl_cli_stream_skip_space(s, *at + 1);
+    return true;
+}
+
+/// After an item or member at *at: whether a comma follows, moving *at past it and the space.
+static bool ccl_cli_stream_next(ccl_cli_stream *s, size_t *at) {
+    *at = ccl_cli_stream_skip_space(s, *at);
+    if (ccl_cli_stream_byte(s, *at) != ',') {
+        return false;
+    }
+    s->keep = *at;
+    *at = ccl_cli_stream_skip_space(s, *at + 1);
+    return true;
+}
+
+/* Closes the array or object at at, where its closing bracket must stand (a syntax error at depth
+ * otherwise), and moves *offset past it. */
+static bool ccl_cli_stream_close(ccl_cli_stream *s, size_t *offset, size_t at, char bracket,
+                                 int depth) {
+    if (ccl_cli_stream_byte(s, at) != bracket) {
+        return ccl_cli_stream_syntax(s, at, at, depth);
+    }
+    *offset = at + 1;
+    return !s->fatal;
+}
+
 /// Walks the array at *offset (a member's value, one level open) item by item, as cJSON's
 /// parse_array does.
 static bool ccl_cli_stream_array(ccl_cli_stream *s, size_t *offset) {
     size_t at = *offset;
-    s->keep = at;
-    if (!s->events->array(s->events->user, ccl_cli_stream_position(s, at))) {
-        return ccl_cli_stream_fatal(s, "cannot read: out of memory");
+    if (!ccl_cli_stream_open(s, &at, s->events->array)) {
+        return false;
     }
-    at = ccl_cli_stream_skip_space(s, at + 1);
     if (ccl_cli_stream_byte(s, at) != ']') {
-        for (;;) {
+        do {
             if (!ccl_cli_stream_value(s, &at, 2, s->events->item)) {
                 return false;
             }
-            at = ccl_cli_stream_skip_space(s, at);
-            if (ccl_cli_stream_byte(s, at) != ',') {
-                break;
-            }
-            s->keep = at;
-            at = ccl_cli_stream_skip_space(s, at + 1);
-        }
-        if (ccl_cli_stream_byte(s, at) != ']') {
-            return ccl_cli_stream_syntax(s, at, at, 2);
-        }
+        } while (ccl_cli_stream_next(s, &at));
     }
-    *offset = at + 1;
-    return !s->fatal;
+    return ccl_cli_stream_close(s, offset, at, ']', 2);
 }
 
 /// Reads the member name at at (a string) and tells the handler; *items as it answers.
@@ -422,13 +447,11 @@ static bool ccl_cli_stream_name(ccl_cli_stream *s, size_t *at, bool *items) {
 /// Walks the root object at *offset member by member, as cJSON's parse_object does.
 static bool ccl_cli_stream_object(ccl_cli_stream *s, size_t *offset) {
     size_t at = *offset;
-    s->keep = at;
-    if (!s->events->object(s->events->user, ccl_cli_stream_position(s, at))) {
-        return ccl_cli_stream_fatal(s, "cannot read: out of memory");
+    if (!ccl_cli_stream_open(s, &at, s->events->object)) {
+        return false;
     }
-    at = ccl_cli_stream_skip_space(s, at + 1);
     if (ccl_cli_stream_byte(s, at) != '}') {
-        for (;;) {
+        do {
             bool items;
             if (!ccl_cli_stream_name(s, &at, &items)) {
                 return false;
@@ -445,19 +468,9 @@ static bool ccl_cli_stream_object(ccl_cli_stream *s, size_t *offset) {
             if (!ok) {
                 return false;
             }
-            at = ccl_cli_stream_skip_space(s, at);
-            if (ccl_cli_stream_byte(s, at) != ',') {
-                break;
-            }
-            s->keep = at;
-            at = ccl_cli_stream_skip_space(s, at + 1);
-        }
-        if (ccl_cli_stream_byte(s, at) != '}') {
-            return ccl_cli_stream_syntax(s, at, at, 1);
-        }
+        } while (ccl_cli_stream_next(s, &at));
     }
-    *offset = at + 1;
-    return !s->fatal;
+    return ccl_cli_stream_close(s, offset, at, '}', 1);
 }
 
 /// Walks the whole text: a byte order mark, the root value, nothing after it.

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "json_locate.h"
+#include "report.h"
+#include "scene.h"
 
 /// The argument cursor and the error buffer.
 typedef struct ccl_cli_args {
@@ -279,8 +281,26 @@ bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *optio
     return true;
 }
 
-/// Where the options that gas and jam share go.
+bool ccl_cli_run_options_begin(int argc, char **argv, const char *command, void (*usage)(void *out),
+                               ccl_cli_run_options *options, int *code) {
+    char error[CCL_CLI_ERROR_SIZE];
+    if (!ccl_cli_parse_run_options(argc, argv, options, error, sizeof error)) {
+        fprintf(stderr, "circol %s: %s (see circol %s --help)\n", command, error, command);
+        *code = CCL_CLI_EXIT_USAGE;
+        return false;
+    }
+    if (options->help) {
+        usage(stdout);
+        *code = CCL_CLI_EXIT_OK;
+        return false;
+    }
+    return true;
+}
+
+/// Where the options that gas and jam share go, and the bounds of --n, which differ.
 typedef struct ccl_cli_sample_options {
+    int *n;
+    uint64_t n_min, n_max;
     uint64_t *seed;
     bool *bidisperse;
     int *dim;
@@ -289,12 +309,23 @@ typedef struct ccl_cli_sample_options {
     bool *help;
 } ccl_cli_sample_options;
 
-/* Parses the argument at args->at when it is one of the options gas and jam share (--seed,
+/// The shared options of o, a ccl_cli_gas_options or ccl_cli_jam_options (both name them alike),
+/// with --n between n_min and n_max.
+#define CCL_CLI_SAMPLE_OPTIONS(o, n_min, n_max)                                                    \
+    {                                                                                              \
+        &(o)->n, (n_min), (n_max), &(o)->seed, &(o)->bidisperse, &(o)->dim, &(o)->json,            \
+            &(o)->svg_path, &(o)->help                                                             \
+    }
+
+/* Parses the argument at args->at when it is one of the options gas and jam share (--n, --seed,
  * --bidisperse, --dim, --json, --svg, --help); *ok as the parsers' steps set it. False when it is
  * none of them. */
 static bool ccl_cli_sample_option(ccl_cli_args *args, const ccl_cli_sample_options *o, bool *ok) {
     uint64_t value = 0;
-    if (ccl_cli_args_is(args, "--seed")) {
+    if (ccl_cli_args_is(args, "--n")) {
+        *ok = ccl_cli_args_integer(args, "--n", o->n_min, o->n_max, &value);
+        *o->n = (int)value;
+    } else if (ccl_cli_args_is(args, "--seed")) {
         *ok = ccl_cli_args_integer(args, "--seed", 0, UINT64_MAX, o->seed);
     } else if (ccl_cli_args_is(args, "--bidisperse")) {
         *ok = ccl_cli_args_flag(args, "--bidisperse", o->bidisperse);
@@ -314,53 +345,79 @@ static bool ccl_cli_sample_option(ccl_cli_args *args, const ccl_cli_sample_optio
     return true;
 }
 
-bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *options, char *error,
-                               size_t error_size) {
-    memset(options, 0, sizeof *options);
-    options->n = 4096;
-    options->eta = 0.3;
-    options->equilibrate = 10.0;
-    options->blocks = 20;
-    options->seed = 1;
-    options->dim = 2;
-    bool has_collisions = false;
-    ccl_cli_sample_options shared = {&options->seed, &options->bidisperse, &options->dim,
-                                     &options->json, &options->svg_path,   &options->help};
+/// Parses the argument at args->at when it is one of a sampler's own options, as
+/// ccl_cli_sample_option does for the shared ones.
+typedef bool (*ccl_cli_own_option)(ccl_cli_args *args, void *options, bool *ok);
+
+/* Reads every argument as one of the sampler's own options (own) or one of the shared ones,
+ * refusing any other; false, with the message in error, at the first that is not read. */
+static bool ccl_cli_parse_sample(int argc, char **argv, char *error, size_t error_size,
+                                 ccl_cli_own_option own, void *options,
+                                 const ccl_cli_sample_options *shared) {
     ccl_cli_args args = {argc, argv, 0, error, error_size};
     for (; args.at < argc; args.at++) {
         bool ok;
-        uint64_t value = 0;
-        if (ccl_cli_args_is(&args, "--n")) {
-            ok = ccl_cli_args_integer(&args, "--n", 2, 1u << 24, &value);
-            options->n = (int)value;
-        } else if (ccl_cli_args_is(&args, "--eta")) {
-            ok = ccl_cli_args_number(&args, "--eta", 0.0, true, &options->eta);
-        } else if (ccl_cli_args_is(&args, "--collisions")) {
-            ok = ccl_cli_args_integer(&args, "--collisions", 1, UINT64_C(1) << 50,
-                                      &options->collisions);
-            has_collisions = true;
-        } else if (ccl_cli_args_is(&args, "--equilibrate")) {
-            ok = ccl_cli_args_number(&args, "--equilibrate", 0.0, false, &options->equilibrate);
-        } else if (ccl_cli_args_is(&args, "--blocks")) {
-            ok = ccl_cli_args_integer(&args, "--blocks", 2, 1000, &value);
-            options->blocks = (int)value;
-        } else if (ccl_cli_args_is(&args, "--cell-size")) {
-            ok = ccl_cli_args_number(&args, "--cell-size", 0.0, false, &options->cell_size);
-        } else if (ccl_cli_args_is(&args, "--gr")) {
-            ok = ccl_cli_args_file(&args, "--gr", &options->gr_path);
-        } else if (ccl_cli_args_is(&args, "--xyz")) {
-            ok = ccl_cli_args_file(&args, "--xyz", &options->xyz_path);
-        } else if (ccl_cli_args_is(&args, "--every")) {
-            ok = ccl_cli_args_number(&args, "--every", 0.0, true, &options->every);
-            options->has_every = true;
-        } else if (!ccl_cli_sample_option(&args, &shared, &ok)) {
+        if (!own(&args, options, &ok) && !ccl_cli_sample_option(&args, shared, &ok)) {
             ok = ccl_cli_args_unknown(&args);
         }
         if (!ok) {
             return false;
         }
     }
-    if (!has_collisions) {
+    return true;
+}
+
+/// Reads the options of gas that jam does not share.
+static bool ccl_cli_gas_option(ccl_cli_args *args, void *target, bool *ok) {
+    ccl_cli_gas_options *options = target;
+    uint64_t value = 0;
+    if (ccl_cli_args_is(args, "--eta")) {
+        *ok = ccl_cli_args_number(args, "--eta", 0.0, true, &options->eta);
+    } else if (ccl_cli_args_is(args, "--collisions")) {
+        *ok =
+            ccl_cli_args_integer(args, "--collisions", 1, UINT64_C(1) << 50, &options->collisions);
+    } else if (ccl_cli_args_is(args, "--equilibrate")) {
+        *ok = ccl_cli_args_number(args, "--equilibrate", 0.0, false, &options->equilibrate);
+    } else if (ccl_cli_args_is(args, "--blocks")) {
+        *ok = ccl_cli_args_integer(args, "--blocks", 2, 1000, &value);
+        options->blocks = (int)value;
+    } else if (ccl_cli_args_is(args, "--cell-size")) {
+        *ok = ccl_cli_args_number(args, "--cell-size", 0.0, false, &options->cell_size);
+    } else if (ccl_cli_args_is(args, "--gr")) {
+        *ok = ccl_cli_args_file(args, "--gr", &options->gr_path);
+    } else if (ccl_cli_args_is(args, "--xyz")) {
+        *ok = ccl_cli_args_file(args, "--xyz", &options->xyz_path);
+    } else if (ccl_cli_args_is(args, "--every")) {
+        *ok = ccl_cli_args_number(args, "--every", 0.0, true, &options->every);
+        options->has_every = true;
+    } else {
+        return false;
+    }
+    return true;
+}
+/// Reads the options of jam that gas does not share.
+static bool ccl_cli_jam_option(ccl_cli_args *args, void *target, bool *ok) {
+    ccl_cli_jam_options *options = target;
+    if (ccl_cli_args_is(args, "--growth")) {
+        *ok = ccl_cli_args_number(args, "--growth", 0.0, true, &options->growth);
+    } else if (ccl_cli_args_is(args, "--max-pressure")) {
+        *ok = ccl_cli_args_number(args, "--max-pressure", 1.0, true, &options->max_pressure);
+    } else {
+        return false;
+    }
+    return true;
+}
+
+bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *options, char *error,
+                               size_t error_size) {
+    *options = (ccl_cli_gas_options){
+        .n = 4096, .eta = 0.3, .equilibrate = 10.0, .blocks = 20, .seed = 1, .dim = 2};
+    ccl_cli_sample_options shared = CCL_CLI_SAMPLE_OPTIONS(options, 2, 1u << 24);
+    if (!ccl_cli_parse_sample(argc, argv, error, error_size, ccl_cli_gas_option, options,
+                              &shared)) {
+        return false;
+    }
+    if (options->collisions == 0) { /* not given: --collisions is at least 1 */
         options->collisions = 100 * (uint64_t)options->n;
     }
     if (options->collisions < (uint64_t)options->blocks) {
@@ -384,31 +441,12 @@ bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *optio
 
 bool ccl_cli_parse_jam_options(int argc, char **argv, ccl_cli_jam_options *options, char *error,
                                size_t error_size) {
-    memset(options, 0, sizeof *options);
-    options->n = 256;
-    options->growth = 0.01;
-    options->max_pressure = 1e6;
-    options->seed = 1;
-    options->dim = 2;
-    ccl_cli_sample_options shared = {&options->seed, &options->bidisperse, &options->dim,
-                                     &options->json, &options->svg_path,   &options->help};
-    ccl_cli_args args = {argc, argv, 0, error, error_size};
-    for (; args.at < argc; args.at++) {
-        bool ok;
-        uint64_t value = 0;
-        if (ccl_cli_args_is(&args, "--n")) {
-            ok = ccl_cli_args_integer(&args, "--n", 4, 1u << 20, &value);
-            options->n = (int)value;
-        } else if (ccl_cli_args_is(&args, "--growth")) {
-            ok = ccl_cli_args_number(&args, "--growth", 0.0, true, &options->growth);
-        } else if (ccl_cli_args_is(&args, "--max-pressure")) {
-            ok = ccl_cli_args_number(&args, "--max-pressure", 1.0, true, &options->max_pressure);
-        } else if (!ccl_cli_sample_option(&args, &shared, &ok)) {
-            ok = ccl_cli_args_unknown(&args);
-        }
-        if (!ok) {
-            return false;
-        }
+    *options =
+        (ccl_cli_jam_options){.n = 256, .growth = 0.01, .max_pressure = 1e6, .seed = 1, .dim = 2};
+    ccl_cli_sample_options shared = CCL_CLI_SAMPLE_OPTIONS(options, 4, 1u << 20);
+    if (!ccl_cli_parse_sample(argc, argv, error, error_size, ccl_cli_jam_option, options,
+                              &shared)) {
+        return false;
     }
     if (options->growth > 10.0) {
         snprintf(error, error_size, "--growth: at most 10 (the thermal speed is about 1), got %g",

@@ -63,6 +63,12 @@ typedef struct ccl_cli_jam_options {
 bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *options, char *error,
                                size_t error_size);
 
+/* Reads the arguments after `command` (run or resume) into options. False when the command ends
+ * there, with *code its exit status: the options did not parse (said on standard error) or asked
+ * for help (usage writes it to standard output). */
+bool ccl_cli_run_options_begin(int argc, char **argv, const char *command, void (*usage)(void *out),
+                               ccl_cli_run_options *options, int *code);
+
 /// Parses the arguments after `gas`. False with a message in error on bad usage.
 bool ccl_cli_parse_gas_options(int argc, char **argv, ccl_cli_gas_options *options, char *error,
                                size_t error_size);

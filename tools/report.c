@@ -315,3 +315,12 @@ bool ccl_cli_is_same_file(const char *path, const char *other) {
     }
     return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
+
+int ccl_cli_gas_built(const char *command, ccl_status status) {
+    if (status != CCL_OK) {
+        fprintf(stderr, "circol %s: the library refused the gas: %s\n", command,
+                ccl_status_string(status));
+        return CCL_CLI_EXIT_SIMULATION;
+    }
+    return CCL_CLI_EXIT_OK;
+}

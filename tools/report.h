@@ -8,6 +8,7 @@
 
 #include <cjson/cJSON.h>
 
+#include <circol/base.h>
 #include <circol/math.h>
 
 /// Exit statuses (the contract): success, simulation error, bad usage or input; and Ctrl-C.
@@ -27,6 +28,10 @@ void ccl_cli_format_number(double value, char *buffer);
 
 /// A JSON number item that reads back as exactly value (null when not finite), or NULL.
 cJSON *ccl_cli_json_number(double value);
+
+/// The exit status of setting up the gas of `circol command` (gas or jam), which ended in
+/// status: CCL_CLI_EXIT_OK, or CCL_CLI_EXIT_SIMULATION, said on standard error.
+int ccl_cli_gas_built(const char *command, ccl_status status);
 
 /// Adds value under name, exactly (see ccl_cli_json_number). False when out of memory.
 bool ccl_cli_json_add_number(cJSON *object, const char *name, double value);

@@ -29,16 +29,11 @@ void ccl_cli_resume_usage(void *out) {
 }
 
 int ccl_cli_resume_main(int argc, char **argv) {
-    ccl_cli_run run;
-    memset(&run, 0, sizeof run);
-    char error[CCL_CLI_ERROR_SIZE];
-    if (!ccl_cli_parse_run_options(argc, argv, &run.options, error, sizeof error)) {
-        fprintf(stderr, "circol resume: %s (see circol resume --help)\n", error);
-        return CCL_CLI_EXIT_USAGE;
-    }
-    if (run.options.help) {
-        ccl_cli_resume_usage(stdout);
-        return CCL_CLI_EXIT_OK;
+    ccl_cli_run run = {0};
+    int code;
+    if (!ccl_cli_run_options_begin(argc, argv, "resume", ccl_cli_resume_usage, &run.options,
+                                   &code)) {
+        return code;
     }
     const char *path = run.options.scene_path;
     if (path == NULL || strcmp(path, "-") == 0) {
@@ -48,7 +43,7 @@ int ccl_cli_resume_main(int argc, char **argv) {
     }
     ccl_cli_interrupt_install();
     double until = 0.0;
-    int code = ccl_cli_checkpoint_read(&run, path, &until);
+    code = ccl_cli_checkpoint_read(&run, path, &until);
     if (code == CCL_CLI_EXIT_OK) {
         until = run.options.has_until ? run.options.until : until;
         /* the checkpoint itself may be written again: it has been read whole */

@@ -585,22 +585,16 @@ int ccl_cli_run_go(ccl_cli_run *run, double until, const char *scene_path, bool 
 }
 
 int ccl_cli_run_main(int argc, char **argv) {
-    ccl_cli_run run;
-    memset(&run, 0, sizeof run);
-    char error[CCL_CLI_ERROR_SIZE];
-    if (!ccl_cli_parse_run_options(argc, argv, &run.options, error, sizeof error)) {
-        fprintf(stderr, "circol run: %s (see circol run --help)\n", error);
-        return CCL_CLI_EXIT_USAGE;
-    }
-    if (run.options.help) {
-        ccl_cli_run_usage(stdout);
-        return CCL_CLI_EXIT_OK;
+    ccl_cli_run run = {0};
+    int code;
+    if (!ccl_cli_run_options_begin(argc, argv, "run", ccl_cli_run_usage, &run.options, &code)) {
+        return code;
     }
     ccl_cli_interrupt_install();
     if (ccl_cli_run3d_wanted(run.options.scene_path)) {
         return ccl_cli_run3d_main(&run.options);
     }
-    int code = ccl_cli_run_execute(&run);
+    code = ccl_cli_run_execute(&run);
     ccl_cli_run_free(&run);
     return code;
 }

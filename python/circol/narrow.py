@@ -76,143 +76,174 @@ def _hit(found, out):
     return Hit(out.t, out.t_exit, _tuple(out.normal), _tuple(out.point)) if found else None
 
 
-def circles_overlap(a_center, a_radius, b_center, b_radius):
-    """True when the circles touch or overlap."""
-    return bool(lib.ccl_circles_overlap((_v2(a_center, "a_center"), a_radius),
-                                        (_v2(b_center, "b_center"), b_radius)))
+class _Dim:
+    """What a dimension's calls take and give: its vectors and the C result types."""
+
+    def __init__(self, vec, contact, hit):
+        self.vec, self.contact, self.hit = vec, contact, hit
 
 
-def circles_contact(a_center, a_radius, b_center, b_radius):
-    """The contact of two circles, or None when they do not touch."""
-    out = ffi.new("ccl_contact *")
-    found = lib.ccl_circles_contact((_v2(a_center, "a_center"), a_radius),
-                                    (_v2(b_center, "b_center"), b_radius), out)
-    return _contact(found, out)
+_2D = _Dim(_v2, "ccl_contact *", "ccl_hit *")
+_3D = _Dim(_v3, "ccl_contact3 *", "ccl_hit3 *")
 
 
-def circle_segment_contact(center, radius, seg_a, seg_b):
-    """The contact of a circle with the segment from seg_a to seg_b, or None."""
-    out = ffi.new("ccl_contact *")
-    found = lib.ccl_circle_segment_contact((_v2(center, "center"), radius),
-                                           (_v2(seg_a, "seg_a"), _v2(seg_b, "seg_b")), out)
-    return _contact(found, out)
+def _ball(dim, center, radius, prefix=""):
+    """A circle or sphere as the C calls take it; prefix names its centre in errors."""
+    return (dim.vec(center, prefix + "center"), radius)
 
 
-def sweep_circles(a_center, a_radius, a_velocity, b_center, b_radius, b_velocity, t_max=INF):
-    """The first contact of two circles moving with constant velocities within [0, t_max]."""
-    out = ffi.new("ccl_hit *")
-    found = lib.ccl_sweep_circles((_v2(a_center, "a_center"), a_radius),
-                                  _v2(a_velocity, "a_velocity"),
-                                  (_v2(b_center, "b_center"), b_radius),
-                                  _v2(b_velocity, "b_velocity"), t_max, out)
+def _segment(dim, seg_a, seg_b):
+    return (dim.vec(seg_a, "seg_a"), dim.vec(seg_b, "seg_b"))
+
+
+def _moving(dim, center, radius, velocity, accel=None, prefix=""):
+    """A moving circle or sphere as the C sweeps take it: the shape, its velocity and, when
+    given, its acceleration; prefix names them in errors."""
+    body = [_ball(dim, center, radius, prefix), dim.vec(velocity, prefix + "velocity")]
+    if accel is not None:
+        body.append(dim.vec(accel, prefix + "accel"))
+    return body
+
+
+def _sweep(dim, fn, moving, *others):
+    """A moving circle or sphere, or two (moving as _moving gives them), against others: the C
+    call's remaining arguments."""
+    out = ffi.new(dim.hit)
+    found = fn(*moving, *others, out)
     return _hit(found, out)
 
 
-def sweep_circle_point(center, radius, velocity, point, t_max=INF):
-    """A moving circle against a fixed point."""
-    out = ffi.new("ccl_hit *")
-    found = lib.ccl_sweep_circle_point((_v2(center, "center"), radius),
-                                       _v2(velocity, "velocity"), _v2(point, "point"), t_max, out)
-    return _hit(found, out)
+# Each kind of call below is written once and made for circles and for spheres: the binding
+# `name` calls the C function ccl_<name>.
 
 
-def sweep_circle_segment(center, radius, velocity, seg_a, seg_b, t_max=INF):
-    """A moving circle against the fixed segment from seg_a to seg_b (interior and end caps)."""
-    out = ffi.new("ccl_hit *")
-    found = lib.ccl_sweep_circle_segment((_v2(center, "center"), radius),
-                                         _v2(velocity, "velocity"),
-                                         (_v2(seg_a, "seg_a"), _v2(seg_b, "seg_b")), t_max, out)
-    return _hit(found, out)
+def _binding(call, name, doc):
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = doc
+    return call
+
+
+def _overlap(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(a_center, a_radius, b_center, b_radius):
+        return bool(fn(_ball(dim, a_center, a_radius, "a_"), _ball(dim, b_center, b_radius, "b_")))
+
+    return _binding(call, name, doc)
+
+
+def _pair_contact(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(a_center, a_radius, b_center, b_radius):
+        out = ffi.new(dim.contact)
+        found = fn(_ball(dim, a_center, a_radius, "a_"), _ball(dim, b_center, b_radius, "b_"),
+                   out)
+        return _contact(found, out)
+
+    return _binding(call, name, doc)
+
+
+def _segment_contact(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(center, radius, seg_a, seg_b):
+        out = ffi.new(dim.contact)
+        found = fn(_ball(dim, center, radius), _segment(dim, seg_a, seg_b), out)
+        return _contact(found, out)
+
+    return _binding(call, name, doc)
+
+
+def _sweep_pair(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(a_center, a_radius, a_velocity, b_center, b_radius, b_velocity, t_max=INF):
+        a = _moving(dim, a_center, a_radius, a_velocity, prefix="a_")
+        b = _moving(dim, b_center, b_radius, b_velocity, prefix="b_")
+        return _sweep(dim, fn, a + b, t_max)
+
+    return _binding(call, name, doc)
+
+
+def _sweep_point(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(center, radius, velocity, point, t_max=INF):
+        moving = _moving(dim, center, radius, velocity)
+        return _sweep(dim, fn, moving, dim.vec(point, "point"), t_max)
+
+    return _binding(call, name, doc)
+
+
+def _sweep_segment(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(center, radius, velocity, seg_a, seg_b, t_max=INF):
+        moving = _moving(dim, center, radius, velocity)
+        return _sweep(dim, fn, moving, _segment(dim, seg_a, seg_b), t_max)
+
+    return _binding(call, name, doc)
+
+
+def _sweep_pair_accel(dim, name, doc):
+    fn = getattr(lib, "ccl_" + name)
+
+    def call(a_center, a_radius, a_velocity, a_accel, b_center, b_radius, b_velocity, b_accel,
+             t_max=INF):
+        a = _moving(dim, a_center, a_radius, a_velocity, a_accel, "a_")
+        b = _moving(dim, b_center, b_radius, b_velocity, b_accel, "b_")
+        return _sweep(dim, fn, a + b, t_max)
+
+    return _binding(call, name, doc)
+
+
+circles_overlap = _overlap(_2D, "circles_overlap", "True when the circles touch or overlap.")
+circles_contact = _pair_contact(_2D, "circles_contact",
+                                "The contact of two circles, or None when they do not touch.")
+circle_segment_contact = _segment_contact(
+    _2D, "circle_segment_contact",
+    "The contact of a circle with the segment from seg_a to seg_b, or None.")
+sweep_circles = _sweep_pair(
+    _2D, "sweep_circles",
+    "The first contact of two circles moving with constant velocities within [0, t_max].")
+sweep_circle_point = _sweep_point(_2D, "sweep_circle_point",
+                                  "A moving circle against a fixed point.")
+sweep_circle_segment = _sweep_segment(
+    _2D, "sweep_circle_segment",
+    "A moving circle against the fixed segment from seg_a to seg_b (interior and end caps).")
+sweep_circles_accel = _sweep_pair_accel(
+    _2D, "sweep_circles_accel",
+    "Two circles with constant accelerations: position p + v t + acc t^2 / 2.")
+
+spheres_overlap = _overlap(_3D, "spheres_overlap", "True when the spheres touch or overlap.")
+spheres_contact = _pair_contact(_3D, "spheres_contact", "The contact of two spheres, or None.")
+sphere_segment_contact = _segment_contact(_3D, "sphere_segment_contact",
+                                          "The contact of a sphere with a 3D segment, or None.")
+sweep_spheres = _sweep_pair(_3D, "sweep_spheres",
+                            "The first contact of two moving spheres within [0, t_max].")
+sweep_sphere_point = _sweep_point(_3D, "sweep_sphere_point",
+                                  "A moving sphere against a fixed point.")
+sweep_sphere_segment = _sweep_segment(
+    _3D, "sweep_sphere_segment",
+    "A moving sphere against a fixed 3D segment (its cylinder and end caps).")
+sweep_spheres_accel = _sweep_pair_accel(_3D, "sweep_spheres_accel",
+                                        "Two spheres with constant accelerations.")
 
 
 def sweep_circle_line(center, radius, velocity, line_point, line_normal, t_max=INF):
     """A moving circle against the infinite two-sided line through line_point with normal
     line_normal (any length but zero)."""
-    out = ffi.new("ccl_hit *")
-    found = lib.ccl_sweep_circle_line((_v2(center, "center"), radius), _v2(velocity, "velocity"),
-                                      _v2(line_point, "line_point"),
-                                      _v2(line_normal, "line_normal"), t_max, out)
-    return _hit(found, out)
-
-
-def sweep_circles_accel(a_center, a_radius, a_velocity, a_accel, b_center, b_radius, b_velocity,
-                        b_accel, t_max=INF):
-    """Two circles with constant accelerations: position p + v t + acc t^2 / 2."""
-    out = ffi.new("ccl_hit *")
-    found = lib.ccl_sweep_circles_accel(
-        (_v2(a_center, "a_center"), a_radius), _v2(a_velocity, "a_velocity"),
-        _v2(a_accel, "a_accel"), (_v2(b_center, "b_center"), b_radius),
-        _v2(b_velocity, "b_velocity"), _v2(b_accel, "b_accel"), t_max, out)
-    return _hit(found, out)
-
-
-def spheres_overlap(a_center, a_radius, b_center, b_radius):
-    """True when the spheres touch or overlap."""
-    return bool(lib.ccl_spheres_overlap((_v3(a_center, "a_center"), a_radius),
-                                        (_v3(b_center, "b_center"), b_radius)))
-
-
-def spheres_contact(a_center, a_radius, b_center, b_radius):
-    """The contact of two spheres, or None."""
-    out = ffi.new("ccl_contact3 *")
-    found = lib.ccl_spheres_contact((_v3(a_center, "a_center"), a_radius),
-                                    (_v3(b_center, "b_center"), b_radius), out)
-    return _contact(found, out)
-
-
-def sphere_segment_contact(center, radius, seg_a, seg_b):
-    """The contact of a sphere with a 3D segment, or None."""
-    out = ffi.new("ccl_contact3 *")
-    found = lib.ccl_sphere_segment_contact((_v3(center, "center"), radius),
-                                           (_v3(seg_a, "seg_a"), _v3(seg_b, "seg_b")), out)
-    return _contact(found, out)
-
-
-def sweep_spheres(a_center, a_radius, a_velocity, b_center, b_radius, b_velocity, t_max=INF):
-    """The first contact of two moving spheres within [0, t_max]."""
-    out = ffi.new("ccl_hit3 *")
-    found = lib.ccl_sweep_spheres((_v3(a_center, "a_center"), a_radius),
-                                  _v3(a_velocity, "a_velocity"),
-                                  (_v3(b_center, "b_center"), b_radius),
-                                  _v3(b_velocity, "b_velocity"), t_max, out)
-    return _hit(found, out)
-
-
-def sweep_sphere_point(center, radius, velocity, point, t_max=INF):
-    """A moving sphere against a fixed point."""
-    out = ffi.new("ccl_hit3 *")
-    found = lib.ccl_sweep_sphere_point((_v3(center, "center"), radius),
-                                       _v3(velocity, "velocity"), _v3(point, "point"), t_max, out)
-    return _hit(found, out)
-
-
-def sweep_sphere_segment(center, radius, velocity, seg_a, seg_b, t_max=INF):
-    """A moving sphere against a fixed 3D segment (its cylinder and end caps)."""
-    out = ffi.new("ccl_hit3 *")
-    found = lib.ccl_sweep_sphere_segment((_v3(center, "center"), radius),
-                                         _v3(velocity, "velocity"),
-                                         (_v3(seg_a, "seg_a"), _v3(seg_b, "seg_b")), t_max, out)
-    return _hit(found, out)
+    moving = _moving(_2D, center, radius, velocity)
+    return _sweep(_2D, lib.ccl_sweep_circle_line, moving, _v2(line_point, "line_point"),
+                  _v2(line_normal, "line_normal"), t_max)
 
 
 def sweep_sphere_plane(center, radius, velocity, plane_point, plane_normal, t_max=INF):
     """A moving sphere against the infinite two-sided plane through plane_point."""
-    out = ffi.new("ccl_hit3 *")
-    found = lib.ccl_sweep_sphere_plane((_v3(center, "center"), radius),
-                                       _v3(velocity, "velocity"), _v3(plane_point, "plane_point"),
-                                       _v3(plane_normal, "plane_normal"), t_max, out)
-    return _hit(found, out)
-
-
-def sweep_spheres_accel(a_center, a_radius, a_velocity, a_accel, b_center, b_radius, b_velocity,
-                        b_accel, t_max=INF):
-    """Two spheres with constant accelerations."""
-    out = ffi.new("ccl_hit3 *")
-    found = lib.ccl_sweep_spheres_accel(
-        (_v3(a_center, "a_center"), a_radius), _v3(a_velocity, "a_velocity"),
-        _v3(a_accel, "a_accel"), (_v3(b_center, "b_center"), b_radius),
-        _v3(b_velocity, "b_velocity"), _v3(b_accel, "b_accel"), t_max, out)
-    return _hit(found, out)
+    moving = _moving(_3D, center, radius, velocity)
+    return _sweep(_3D, lib.ccl_sweep_sphere_plane, moving, _v3(plane_point, "plane_point"),
+                  _v3(plane_normal, "plane_normal"), t_max)
 
 
 def _c_body(body, name):

@@ -125,6 +125,12 @@ def _in(array):
     return ffi.NULL if array is None else ffi.from_buffer("double[]", array)
 
 
+def _column(name, doc):
+    """A read-only property of World: the column name of its export()."""
+    columns = ("ids", "positions", "velocities", "radii", "masses", "restitutions")
+    return property(lambda world: world.export(**{k: k == name for k in columns})[name], doc=doc)
+
+
 class World:
     """An event-driven 2D world of circles (ccl_world).
 
@@ -368,35 +374,12 @@ class World:
                                 buffers["restitutions"], count), "export")
         return arrays
 
-    def _column(self, name):
-        return self.export(**{k: k == name for k in
-                              ("ids", "positions", "velocities", "radii", "masses",
-                               "restitutions")})[name]
-
-    @property
-    def ids(self):
-        """Ids of the live circles (uint64), in slot order."""
-        return self._column("ids")
-
-    @property
-    def positions(self):
-        """Positions now, (n, 2), in slot order (periodic worlds: wrapped into the box)."""
-        return self._column("positions")
-
-    @property
-    def velocities(self):
-        """Velocities now, (n, 2), in slot order."""
-        return self._column("velocities")
-
-    @property
-    def radii(self):
-        """Radii, (n,), in slot order."""
-        return self._column("radii")
-
-    @property
-    def masses(self):
-        """Masses (0 for immovable), (n,), in slot order."""
-        return self._column("masses")
+    ids = _column("ids", "Ids of the live circles (uint64), in slot order.")
+    positions = _column("positions", "Positions now, (n, 2), in slot order (periodic worlds: "
+                        "wrapped into the box).")
+    velocities = _column("velocities", "Velocities now, (n, 2), in slot order.")
+    radii = _column("radii", "Radii, (n,), in slot order.")
+    masses = _column("masses", "Masses (0 for immovable), (n,), in slot order.")
 
     def contact_events(self):
         """The contacts of the last advance (record_contacts=True), a CONTACT_DTYPE array."""

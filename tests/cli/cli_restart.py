@@ -9,7 +9,6 @@ usage: cli_restart.py --circol PATH --scenes DIR CASE
 import json
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -17,7 +16,7 @@ import tempfile
 import time
 
 import cli_test
-from cli_test import check, circol, run_json
+from cli_test import check, circol, read_xyz, run_json
 
 CLOCK_KEYS = ("wall_seconds", "setup_seconds", "collisions_per_second")
 
@@ -187,22 +186,6 @@ def case_restart_refuses_damaged_files():
             g.write(f.read())
         proc = circol("run", own, "--checkpoint", own, "--every", "1")
         check(proc.returncode == 2 and "scene file" in proc.stderr, f"over the scene: {proc.stderr}")
-
-
-def read_xyz(path):
-    """The frames of an extended XYZ file: (header keys, rows of numbers)."""
-    frames = []
-    with open(path) as f:
-        lines = f.read().splitlines()
-    at = 0
-    while at < len(lines):
-        count = int(lines[at])
-        header = dict(re.findall(r'(\w+)=("[^"]*"|\S+)', lines[at + 1]))
-        header = {k: v.strip('"') for k, v in header.items()}
-        rows = [[float(x) for x in line.split()[1:]] for line in lines[at + 2:at + 2 + count]]
-        frames.append((header, rows))
-        at += 2 + count
-    return frames
 
 
 def case_gas_xyz():

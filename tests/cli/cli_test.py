@@ -53,6 +53,49 @@ def run_json(*args, **kw):
         raise Failure(f"stdout is not one JSON object ({error}): {proc.stdout[:300]!r}")
 
 
+def read_xyz(path):
+    """Extended XYZ frames as (header dict, rows of floats), read by the format's rules: a count
+    line, a key=value comment line (quoted values), then count lines whose columns the
+    Properties key describes."""
+    frames = []
+    with open(path) as f:
+        lines = f.read().splitlines()
+    at = 0
+    while at < len(lines):
+        count = int(lines[at])
+        header = dict(re.findall(r'(\w+)=("[^"]*"|\S+)', lines[at + 1]))
+        header = {k: v.strip('"') for k, v in header.items()}
+        props = header["Properties"].split(":")
+        width = sum(int(props[k + 2]) for k in range(0, len(props), 3))
+        rows = []
+        for line in lines[at + 2:at + 2 + count]:
+            fields = line.split()
+            check(len(fields) == width, f"{len(fields)} columns, Properties say {width}")
+            rows.append([float(x) for x in fields[1:]])
+        frames.append((header, rows))
+        at += 2 + count
+    return frames
+
+
+def gas_contact_value(dim, eta, *args):
+    """Runs `circol gas` (args, at packing fraction eta) with --gr and checks its contact value
+    g(sigma) against the virial's Z through Z = 1 + k eta g(sigma), k = 2 for disks and 4 for
+    spheres, within the error bars. Returns the report and the --gr rows (r, g)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        gr = os.path.join(tmp, "gr.csv")
+        report = run_json("gas", *args, "--gr", gr)
+        with open(gr) as f:
+            rows = [(float(r["r"]), float(r["g"])) for r in csv.DictReader(f)]
+    k = 2 if dim == 2 else 4
+    g, g_err = report["g_contact"], report["g_contact_stderr"]
+    g_from_z = (report["Z"] - 1) / (k * eta)
+    error = math.hypot(g_err, report["Z_stderr"] / (k * eta))
+    check(abs(g - g_from_z) <= 3 * error + 0.005 * g_from_z,
+          f"g_contact {g} +- {g_err} vs (Z - 1) / ({k} eta) = {g_from_z}")
+    check(abs(report["Z_from_g_contact"] - (1 + k * eta * g)) <= 1e-12 * report["Z"], "Z_from_g")
+    return report, rows
+
+
 def load_scene(path):
     with open(path) as f:
         return json.load(f)

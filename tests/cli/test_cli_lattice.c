@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
+
 #include <circol/circol.h>
 
 #include "lattice.h"
@@ -203,14 +205,9 @@ static void too_few_disks_for_a_periodic_box_are_refused_naming_n(void **state) 
     assert_true(library_accepts(&lattice, 2));
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(disks_never_overlap_and_fill_the_asked_fraction),
-        cmocka_unit_test(velocities_have_zero_momentum_and_unit_temperature),
-        cmocka_unit_test(the_same_seed_gives_the_same_gas),
-        cmocka_unit_test(impossible_densities_are_refused),
-        cmocka_unit_test(every_gas_the_tool_accepts_the_library_accepts),
-        cmocka_unit_test(too_few_disks_for_a_periodic_box_are_refused_naming_n),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(disks_never_overlap_and_fill_the_asked_fraction),
+              cmocka_unit_test(velocities_have_zero_momentum_and_unit_temperature),
+              cmocka_unit_test(the_same_seed_gives_the_same_gas),
+              cmocka_unit_test(impossible_densities_are_refused),
+              cmocka_unit_test(every_gas_the_tool_accepts_the_library_accepts),
+              cmocka_unit_test(too_few_disks_for_a_periodic_box_are_refused_naming_n))

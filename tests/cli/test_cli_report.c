@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
 #include "lattice.h"
 #include "report.h"
 
@@ -196,12 +197,7 @@ static void json_objects_carry_the_exact_numbers(void **state) {
     cJSON_Delete(object);
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_finite_double_reads_back_exactly),
-        cmocka_unit_test(numbers_print_exactly_as_their_definition),
-        cmocka_unit_test(familiar_numbers_print_plainly),
-        cmocka_unit_test(json_objects_carry_the_exact_numbers),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(every_finite_double_reads_back_exactly),
+              cmocka_unit_test(numbers_print_exactly_as_their_definition),
+              cmocka_unit_test(familiar_numbers_print_plainly),
+              cmocka_unit_test(json_objects_carry_the_exact_numbers))

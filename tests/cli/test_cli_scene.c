@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "test_main.h"
 #include "json_locate.h"
 #include "lattice.h"
 #include "scene.h"
@@ -932,20 +933,15 @@ static void a_file_larger_than_a_block_reads_as_from_memory(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_malformed_scene_is_refused_with_its_location),
-        cmocka_unit_test(a_full_scene_reads_back_every_value),
-        cmocka_unit_test(optional_keys_take_their_defaults),
-        cmocka_unit_test(touching_circles_and_walls_are_accepted),
-        cmocka_unit_test(overlap_check_agrees_with_brute_force),
-        cmocka_unit_test(obstacle_check_agrees_with_brute_force),
-        cmocka_unit_test(many_circles_and_segments_load),
-        cmocka_unit_test(locate_names_paths_and_positions),
-        cmocka_unit_test(columns_count_characters_not_bytes),
-        cmocka_unit_test(mutated_scenes_are_accepted_valid_or_refused_with_a_location),
-        cmocka_unit_test(syntax_verdicts_agree_with_cjson_on_the_whole_text),
-        cmocka_unit_test(a_file_larger_than_a_block_reads_as_from_memory),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(every_malformed_scene_is_refused_with_its_location),
+              cmocka_unit_test(a_full_scene_reads_back_every_value),
+              cmocka_unit_test(optional_keys_take_their_defaults),
+              cmocka_unit_test(touching_circles_and_walls_are_accepted),
+              cmocka_unit_test(overlap_check_agrees_with_brute_force),
+              cmocka_unit_test(obstacle_check_agrees_with_brute_force),
+              cmocka_unit_test(many_circles_and_segments_load),
+              cmocka_unit_test(locate_names_paths_and_positions),
+              cmocka_unit_test(columns_count_characters_not_bytes),
+              cmocka_unit_test(mutated_scenes_are_accepted_valid_or_refused_with_a_location),
+              cmocka_unit_test(syntax_verdicts_agree_with_cjson_on_the_whole_text),
+              cmocka_unit_test(a_file_larger_than_a_block_reads_as_from_memory))
