@@ -91,13 +91,9 @@ void *ccl_cli_big_grow(void *ptr, size_t old_bytes, size_t bytes) {
 
 static void *ccl_cli_big_alloc(size_t size, size_t align, void *user) {
     (void)user;
-    void *ptr = NULL;
-    if (align <= 16) {
-        ptr = malloc(size); /* malloc's alignment (16) covers it */
-    } else {
-        size_t rounded = (size + align - 1) & ~(align - 1); /* aligned_alloc wants a multiple */
-        ptr = rounded >= size ? aligned_alloc(align, rounded) : NULL;
-    }
+    size_t unit = align > 16 ? align : 16;
+    size_t rounded = (size + unit - 1) & ~(unit - 1); /* aligned_alloc wants a multiple */
+    void *ptr = rounded >= size ? aligned_alloc(unit, rounded) : NULL;
     ccl_cli_advise_huge(ptr, size);
     if (ptr != NULL && size >= 2 * CCL_CLI_HUGE_PAGE) {
         ccl_cli_prefault(ptr, size); /* a world's tables are sized for what it holds */
@@ -106,8 +102,7 @@ static void *ccl_cli_big_alloc(size_t size, size_t align, void *user) {
 }
 
 static void ccl_cli_big_free(void *ptr, size_t size, void *user) {
-    (void)size;
-    (void)user;
+    (void)user, (void)size;
     free(ptr);
 }
 
