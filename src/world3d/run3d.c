@@ -159,6 +159,7 @@ static void ccl_world3d_fetch_ahead(ccl_world3d *w) {
             for (int m = 0; m < 27; ++m) {
                 int32_t k = g->head[c + g->offsets[m]];
                 __builtin_prefetch(&w->slots[k >= 0 ? k : third]);
+                __builtin_prefetch(&w->links[k >= 0 ? k : third]);
             }
         }
     }
