@@ -163,64 +163,27 @@ static void ccl_predict3_found(const ccl_world3d *w, int32_t i, ccl_vec3 p, int3
     ccl_scan3_pick(w, &s, exclude, best);
 }
 
-/* Which of the 27 cells around sphere i's (home) can hold a sphere it meets before time u from now
- * (its scan's bound): the sphere stays in the box spanned by its path up to u, and every other
- * sphere stays in its own cell until its own next event (a crossing, which predicts it again), so
- * that a cell farther from that box than the largest reach (r plus the largest radius the cells
- * hold, with a margin for rounding) holds none. Bit m is set for the cells kept, in the order of
- * ccl_grid3_neighbours away from the faces; all 27 while the radii grow. */
-static uint32_t ccl_predict3_near(const ccl_world3d *w, const int32_t home[3], ccl_vec3 p,
-                                  ccl_vec3 v, double r, double u) {
-    const ccl_grid3 *g = &w->grid;
-    double x[3] = {p.x, p.y, p.z}, dx[3] = {v.x, v.y, v.z},
-           origin[3] = {g->min.x, g->min.y, g->min.z};
-    double least = fmin(g->cell[0], fmin(g->cell[1], g->cell[2]));
-    double reach = r + 0.5 * least + 1e-7 * least;
-    double sq[3][3];
-    for (int a = 0; a < 3; ++a) {
-        double end = dx[a] != 0.0 ? x[a] + dx[a] * u : x[a];
-        double lo = origin[a] + (double)home[a] * g->cell[a], hi = lo + g->cell[a];
-        double below = fmax(fmin(x[a], end) - lo, 0.0), above = fmax(hi - fmax(x[a], end), 0.0);
-        sq[a][0] = below * below;
-        sq[a][1] = 0.0;
-        sq[a][2] = above * above;
-    }
-    double limit = ccl_world3d_growing(w) ? (double)INFINITY : reach * reach;
-    uint32_t near = 0;
-    for (int z = 0; z < 3; ++z) {
-        for (int y = 0; y < 3; ++y) {
-            double yz = sq[2][z] + sq[1][y];
-            uint32_t row = (uint32_t)(yz + sq[0][0] <= limit) | (uint32_t)(yz <= limit) << 1 |
-                           (uint32_t)(yz + sq[0][2] <= limit) << 2;
-            near |= row << (9 * z + 3 * y);
-        }
-    }
-    return near;
-}
-
-/* The earliest meeting of sphere i (at p now) with a neighbour, before best->u, among the cells
- * that near keeps (when all 27 are walked). The walk over the cells' lists first only collects the
- * neighbours and starts fetching their slots, so that the slots' cache misses overlap instead of
- * each waiting behind the list's next link. */
+/* The earliest meeting of sphere i (at p now) with a neighbour, before best->u. The walk over the
+ * cells' lists first only collects the neighbours and starts fetching their slots, so that the
+ * slots' cache misses overlap instead of each waiting behind the list's next link. */
 static void ccl_predict3_neighbours(const ccl_world3d *w, int32_t i, ccl_vec3 p, int32_t exclude,
-                                    uint32_t near, ccl_candidate3 *best) {
+                                    ccl_candidate3 *best) {
     const ccl_grid3 *g = &w->grid;
     bool fixed = w->links[i].immovable;
     int32_t cells[27];
     ccl_vec3 room[27];
     int count;
     const ccl_vec3 *shifts = ccl_grid3_neighbours(g, w->links[i].link.cell, cells, room, &count);
-    near = count == 27 ? near : ~0u;
-    /* the heads first, the empty and the far cells dropped without a branch; in a world too large
-     * for the cache each list's first link is fetched before the walk, so that the lists' first
-     * misses overlap instead of coming one after another */
+    /* the heads first, the empty cells (about a third) dropped without a branch; in a world too
+     * large for the cache each list's first link is fetched before the walk, so that the lists'
+     * first misses overlap instead of coming one after another */
     int32_t first[27];
     uint8_t which[27];
     int full = 0;
     for (int m = 0; m < count; ++m) {
         first[full] = g->head[cells[m]];
         which[full] = (uint8_t)m;
-        full += (first[full] >= 0) & (int)(near >> m & 1u);
+        full += first[full] >= 0;
     }
     if (w->memory.bytes >= w->fetch_bytes) {
         for (int c = 0; c < full; ++c) {
@@ -287,11 +250,7 @@ void ccl_world3d_predict(ccl_world3d *w, int32_t i, int32_t exclude) {
     ccl_predict3_axis(w, 1, home[1], p.y, s->velocity.y, r, &best);
     ccl_predict3_axis(w, 2, home[2], p.z, s->velocity.z, r, &best);
     /* an entry after the cell exit cannot be the next event: the exit bounds the scan */
-    /* in a world too large for the cache, the far cells' spheres are not fetched at all */
-    uint32_t near = w->memory.bytes >= w->fetch_bytes
-                        ? ccl_predict3_near(w, home, p, s->velocity, r, best.u)
-                        : ~0u;
-    ccl_predict3_neighbours(w, i, p, exclude, near, &best);
+    ccl_predict3_neighbours(w, i, p, exclude, &best);
     w->links[i].event_kind = best.kind;
     w->cold[i].partner = best.partner;
     w->cold[i].partner_course = best.kind == CCL_EVENT3_SPHERE ? w->links[best.partner].course : 0u;
