@@ -174,7 +174,9 @@ static void ccl_predict3_neighbours(const ccl_world3d *w, int32_t i, ccl_vec3 p,
     ccl_vec3 room[27];
     int count;
     const ccl_vec3 *shifts = ccl_grid3_neighbours(g, w->links[i].link.cell, cells, room, &count);
-    /* the heads first, the empty cells (about a third) dropped without a branch */
+    /* the heads first, the empty cells (about a third) dropped without a branch; in a world too
+     * large for the cache each list's first link is fetched before the walk, so that the lists'
+     * first misses overlap instead of coming one after another */
     int32_t first[27];
     uint8_t which[27];
     int full = 0;
@@ -182,6 +184,11 @@ static void ccl_predict3_neighbours(const ccl_world3d *w, int32_t i, ccl_vec3 p,
         first[full] = g->head[cells[m]];
         which[full] = (uint8_t)m;
         full += first[full] >= 0;
+    }
+    if (w->memory.bytes >= w->fetch_bytes) {
+        for (int c = 0; c < full; ++c) {
+            __builtin_prefetch(&w->links[first[c]]);
+        }
     }
     ccl_found3 f;
     f.count = 0;

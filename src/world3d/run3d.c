@@ -129,6 +129,65 @@ static ccl_status ccl_world3d_regrow(ccl_world3d *w) {
     return CCL_OK;
 }
 
+/* Starts fetching sphere i's slot, link and cold half into the cache. */
+static inline void ccl_world3d_fetch_sphere(const ccl_world3d *w, int32_t i) {
+    __builtin_prefetch(&w->slots[i]);
+    __builtin_prefetch(&w->links[i]);
+    __builtin_prefetch(&w->cold[i]);
+}
+
+/* One step of the look-ahead (as the 2D world's, world/prefetch.c): the queue's walk down the next
+ * bucket's list brings a sphere's entry; a step later its own rows, its partner and the heads of
+ * the 27 cells around it; a step after that the first sphere of each of those cells. The spheres
+ * named may have moved or died since: only hints, each checked to be a slot before its use. */
+static void ccl_world3d_fetch_ahead(ccl_world3d *w) {
+    int32_t seen = ccl_queue_ahead(&w->queue);
+    int32_t next = ccl_queue_look_ahead(&w->queue);
+    if (next >= 0 && next < w->slot_count) {
+        ccl_world3d_fetch_sphere(w, next);
+    }
+    const ccl_grid3 *g = &w->grid;
+    int32_t cells = g->n[0] * g->n[1] * g->n[2], plane = g->n[0] * g->n[1] + g->n[0] + 1;
+    int32_t third = w->fetch_trail;
+    w->fetch_trail = seen;
+    if (g->head == NULL) {
+        return;
+    }
+    if (third >= 0 && third < w->slot_count && w->links[third].alive) {
+        int32_t c = w->links[third].link.cell;
+        if (c >= plane && c + plane < cells) { /* away from the grid's first and last planes */
+            for (int m = 0; m < 27; ++m) {
+                int32_t k = g->head[c + g->offsets[m]];
+                __builtin_prefetch(&w->slots[k >= 0 ? k : third]);
+                __builtin_prefetch(&w->links[k >= 0 ? k : third]);
+            }
+        }
+    }
+    if (seen >= 0 && seen < w->slot_count && w->links[seen].alive) {
+        if (w->links[seen].event_kind == CCL_EVENT3_SPHERE) {
+            int32_t other = w->cold[seen].partner;
+            ccl_world3d_fetch_sphere(w, other);
+            ccl_queue_prefetch_entry(&w->queue, other);
+        }
+        int32_t c = w->links[seen].link.cell;
+        if (c >= plane && c + plane < cells) {
+            for (int m = 0; m < 27; m += 3) {
+                __builtin_prefetch(&g->head[c + g->offsets[m]]);
+            }
+        }
+    }
+}
+
+/* Starts fetching what the next events read, in a world too large for the cache. */
+static inline void ccl_world3d_look_ahead(ccl_world3d *w) {
+    if (w->memory.bytes >= w->fetch_bytes) {
+        ccl_world3d_fetch_ahead(w);
+        if (w->memory.bytes >= CCL_FETCH_CELLS_BYTES) {
+            ccl_world3d_fetch_ahead(w); /* one step an event falls behind the next bucket's drain */
+        }
+    }
+}
+
 /* Runs events up to internal time t_end, or until collision_limit more sphere collisions (0: no
  * limit). */
 static ccl_status ccl_world3d_run_events(ccl_world3d *w, double t_end, uint64_t collision_limit) {
@@ -161,6 +220,7 @@ static ccl_status ccl_world3d_run_events(ccl_world3d *w, double t_end, uint64_t 
         if (w->def.max_events_per_advance > 0 && processed >= w->def.max_events_per_advance) {
             return CCL_ERR_EVENT_LIMIT;
         }
+        ccl_world3d_look_ahead(w);
         uint8_t kind = w->links[i].event_kind;
         if (kind == CCL_EVENT3_SPHERE || kind == CCL_EVENT3_WALL) {
             ccl_status status = ccl_world3d_reserve_contact(w);

@@ -77,6 +77,9 @@ struct ccl_world3d {
     ccl_grid3 grid;
     bool repredict_pending; ///< spheres must be binned and predicted again before the next event
     ccl_queue queue;
+    int32_t fetch_trail; ///< the look-ahead's sphere of one step before (-1: none; a hint only)
+    size_t fetch_bytes;  ///< the world memory from which the look-ahead runs
+    size_t cache_bytes;  ///< the core's second-level cache
 
     ccl_contact_event3 *contacts;
     size_t contact_count, contact_capacity;
