@@ -52,18 +52,12 @@ static bool ccl_def_is_valid(const ccl_world_def *d) {
     return has_alloc == has_free;
 }
 
-/* The size of the core's second-level cache, which two choices follow: the look-ahead's size limit
- * (ccl_world_fetch_ahead_limit) and the queue's bucket width (ccl_world_reserve). Asked of the C
- * library where it tells (glibc), else taken as 1 MB. */
+/* The second-level cache size that two choices follow: the look-ahead's size limit
+ * (ccl_world_fetch_ahead_limit) and the queue's bucket width (ccl_world_reserve). Taken as 1 MB on
+ * every machine (as the 3D world does), so that one build makes the same choices everywhere; the
+ * library asks the system nothing. */
 static size_t ccl_world_cache_bytes(void) {
-    size_t l2 = (size_t)1 << 20;
-#if defined(_SC_LEVEL2_CACHE_SIZE)
-    long told = sysconf(_SC_LEVEL2_CACHE_SIZE);
-    if (told >= (64L << 10) && told <= (64L << 20)) { /* anything else is not a real answer */
-        l2 = (size_t)told;
-    }
-#endif
-    return l2;
+    return (size_t)1 << 20;
 }
 
 /* Below a world memory of one and a half second-level caches the look-ahead is not run at all:
