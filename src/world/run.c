@@ -205,6 +205,25 @@ static inline void ccl_world_look_ahead(ccl_world *w) {
     }
 }
 
+/* With no end in time, an advance stops after this many events in a row without a circle-circle
+ * collision, plus this many a live circle (world.h): circles that move but never meet (one circle
+ * in a periodic box, a ball bouncing alone between walls) would cross cells and bounce without
+ * end. */
+#define CCL_IDLE_EVENTS_MIN        (UINT64_C(1) << 20)
+#define CCL_IDLE_EVENTS_PER_CIRCLE UINT64_C(1024)
+
+/* True when the run has processed the bound above of events since the last circle collision it
+ * saw (*seen, the count then; *idle, the events since). */
+static bool ccl_world_idle_too_long(const ccl_world *w, uint64_t *idle, uint64_t *seen) {
+    if (w->collisions != *seen) {
+        *seen = w->collisions;
+        *idle = 0;
+        return false;
+    }
+    *idle += 1;
+    return *idle > CCL_IDLE_EVENTS_MIN + CCL_IDLE_EVENTS_PER_CIRCLE * (uint64_t)w->live_count;
+}
+
 /* Runs events up to internal time t_end, or until collision_limit more circle collisions. */
 static ccl_status ccl_world_run_events(ccl_world *w, double t_end, uint64_t collision_limit) {
     if (w->locked) {
@@ -217,13 +236,14 @@ static ccl_status ccl_world_run_events(ccl_world *w, double t_end, uint64_t coll
     if (ccl_world_growing(w)) {
         ccl_growth_prepare(w);
     }
-    uint64_t start_collisions = w->collisions;
-    uint64_t processed = 0;
+    uint64_t start_collisions = w->collisions, seen = w->collisions;
+    uint64_t processed = 0, idle = 0;
     uint64_t limit = w->def.max_events_per_advance;
+    double stop = ccl_clock_stop(w->time_base, t_end);
     for (;;) {
         int32_t i = ccl_queue_top(&w->queue);
         /* an event at an infinite time never comes (a circle at rest has none before that) */
-        if (i < 0 || !(ccl_queue_key(&w->queue, i) <= t_end) ||
+        if (i < 0 || !(ccl_queue_key(&w->queue, i) <= stop) ||
             ccl_queue_key(&w->queue, i) == INFINITY) {
             break;
         }
@@ -238,7 +258,8 @@ static ccl_status ccl_world_run_events(ccl_world *w, double t_end, uint64_t coll
             ccl_world_repredict_all(w);
             continue;
         }
-        if (limit > 0 && processed >= limit) {
+        if ((limit > 0 && processed >= limit) ||
+            (t_end == INFINITY && ccl_world_idle_too_long(w, &idle, &seen))) {
             return CCL_ERR_EVENT_LIMIT;
         }
         ccl_world_look_ahead(w);
@@ -262,7 +283,9 @@ static ccl_status ccl_world_run_events(ccl_world *w, double t_end, uint64_t coll
         }
         if (w->events_since_rebase >
             (uint64_t)CCL_REBASE_EVENTS_PER_CIRCLE * (uint64_t)w->live_count + 1024u) {
-            t_end -= ccl_world_rebase(w);
+            double shift = ccl_world_rebase(w);
+            t_end -= shift;
+            stop -= shift;
         }
     }
     /* with no end in time, the time stays at the last event: it never becomes infinite */
@@ -284,7 +307,7 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
 
 ccl_status ccl_world_advance(ccl_world *w, double dt) {
     double world_end;
-    if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, &world_end)) {
+    if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, CCL_CLOCK_MAX, &world_end)) {
         return CCL_ERR_INVALID_ARGUMENT; /* the time would overflow: refused, nothing changes */
     }
     ccl_status status = ccl_world_run(w, w->time + dt, 0);
@@ -300,5 +323,6 @@ ccl_status ccl_world_advance_collisions(ccl_world *w, uint64_t collisions, doubl
     }
     /* no end in time: the run stops at the last collision asked for, or where no event is left
      * (ccl_world_run) */
-    return ccl_world_run(w, ccl_clock_limit(w->time_base, w->time, max_dt), collisions);
+    return ccl_world_run(w, ccl_clock_limit(w->time_base, w->time, max_dt, CCL_CLOCK_MAX),
+                         collisions);
 }
