@@ -211,6 +211,34 @@ static void the_time_stays_below_half_the_largest_double(void **state) {
     ccl_world_destroy(w);
 }
 
+/* At world time 1e300 a step of 2.5 is below the time's resolution (about 1e284): the world goes
+ * on in its internal time, and the circle stays inside the box after every step (the step's end
+ * is not put back on the caller's sum, which would move the internal time back by the whole step
+ * and the circle, extrapolated back over its bounces, out through a wall). */
+static void steps_below_the_time_resolution_keep_circles_in_the_box(void **state) {
+    (void)state;
+    watchdog();
+    ccl_world_def d = ccl_world_default_def();
+    d.box_max = ccl_v2(14.0, 5.0);
+    d.gravity = ccl_v2(10.0, 2.4492935982947065e-15);
+    d.restitution = 0.5;
+    d.max_events_per_advance = 2000;
+    ccl_world *w = NULL;
+    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+    assert_int_equal(ccl_world_advance(w, 1e300), CCL_OK);
+    ccl_circle_id id =
+        add(w, ccl_v2(1.6470588235294117, 1.1764705882352942), ccl_v2(12.5, 2.0), 0.05);
+    for (int k = 0; k < 8; ++k) {
+        assert_int_equal(ccl_world_advance(w, k == 0 ? 1e-12 : 2.5), CCL_OK);
+        ccl_circle_state s;
+        assert_int_equal(ccl_world_get_circle(w, id, &s), CCL_OK);
+        assert_true(s.position.x >= 0.05 - 1e-12 && s.position.x <= 14.0 - 0.05 + 1e-12);
+        assert_true(s.position.y >= 0.05 - 1e-12 && s.position.y <= 5.0 - 0.05 + 1e-12);
+        assert_true(ccl_world_time(w) == 1e300);
+    }
+    ccl_world_destroy(w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_lone_circle_in_a_periodic_box_stops_at_the_bound),
@@ -219,6 +247,7 @@ int main(void) {
         cmocka_unit_test(a_world_at_rest_returns_at_once),
         cmocka_unit_test(circles_at_rest_stay_finite_over_huge_steps),
         cmocka_unit_test(the_time_stays_below_half_the_largest_double),
+        cmocka_unit_test(steps_below_the_time_resolution_keep_circles_in_the_box),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
