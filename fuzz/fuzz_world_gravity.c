@@ -29,6 +29,8 @@
 #include <circol/world.h>
 
 #define FUZZ_NAME "fuzz_world_gravity"
+static void dump_world(void);
+#define FUZZ_ON_FAILURE() dump_world()
 #include "fuzz_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -67,6 +69,27 @@ typedef struct harness {
     bool any_kinematic;
     double max_radius, extent;
 } harness;
+
+/// The world of the input being run, for dump_world.
+static ccl_world *current_world;
+
+/* With tracing on, a failed check first prints every circle's state. */
+static void dump_world(void) {
+    if (!tracing || current_world == NULL) {
+        return;
+    }
+    ccl_circle_state states[MAX_TRACKED];
+    int n = 0;
+    ccl_world_export(current_world, states, MAX_TRACKED, &n);
+    fprintf(stderr, "time %.17g, largest overlap %.17g\n", ccl_world_time(current_world),
+            ccl_world_max_overlap(current_world));
+    for (int k = 0; k < n; ++k) {
+        const ccl_circle_state *s = &states[k];
+        fprintf(stderr, "  %u p=(%.17g, %.17g) v=(%.17g, %.17g) r=%.17g m=%.17g asleep %d\n",
+                s->id.index, s->position.x, s->position.y, s->velocity.x, s->velocity.y, s->radius,
+                s->mass, s->asleep);
+    }
+}
 
 /* The watchdog: SIGVTALRM after watchdog_seconds of CPU time in the process (libFuzzer's own
  * -timeout uses SIGALRM and the real-time timer, which this leaves alone). */
@@ -463,12 +486,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     watchdog_arm(true);
     FUZZ_CHECK(ccl_world_create(&h.def, &h.world) == CCL_OK, "a valid definition makes a world");
     FUZZ_CHECK(ccl_world_track_unwrapped(h.world) == CCL_OK, "counting box crossings");
+    current_world = h.world;
     for (int op = 0; op < MAX_OPS && !fuzz_done(&in); ++op) {
         watchdog_arm(true); /* each operation has the whole bound */
         ops[fuzz_byte(&in) % (sizeof ops / sizeof ops[0])](&h, &in);
         check_state(&h);
     }
     watchdog_arm(false);
+    current_world = NULL;
     ccl_world_destroy(h.world);
     return 0;
 }

@@ -140,10 +140,21 @@ static ccl_status ccl_world_rebin_and_repredict(ccl_world *w) {
     return CCL_OK;
 }
 
-/* What an advance to t_end does before its first event: the obstacle tables, the overlap drift,
- * and whatever was changed by hand. */
-static ccl_status ccl_world_prepare_run(ccl_world *w, double t_end) {
+/* An internal time from which an advance starts by re-basing: its ulp, 2^-32, times a speed is
+ * well below the roundoff the world allows. A world that went a long time with few events (at
+ * rest, then given a circle) would otherwise round its next events' times to the ulps of a large
+ * time, and a circle would go that far into a wall. */
+#define CCL_REBASE_TIME 0x1p20
+
+/* What an advance to *t_end does before its first event: a re-basing where the time grew coarse
+ * (the end moves with it), the obstacle tables, the overlap drift, and whatever was changed by
+ * hand. */
+static ccl_status ccl_world_prepare_run(ccl_world *w, double *t_end) {
     w->contact_count = 0;
+    if (w->time >= CCL_REBASE_TIME) {
+        *t_end -= ccl_world_rebase(w);
+        w->repredict_pending = true; /* the events predicted at the coarse time are rounded */
+    }
     if (w->grid.obstacles_stale && w->grid.cell_head != NULL) {
         /* first, so that a failure leaves every circle where it was binned */
         ccl_status status = ccl_grid_bin_obstacles_again(&w->grid, &w->obstacles);
@@ -152,7 +163,7 @@ static ccl_status ccl_world_prepare_run(ccl_world *w, double t_end) {
         }
     }
     if (w->overlap_count > 0) {
-        ccl_world_separate_overlaps(w, t_end - w->time);
+        ccl_world_separate_overlaps(w, *t_end - w->time);
     }
     return w->repredict_pending ? ccl_world_rebin_and_repredict(w) : CCL_OK;
 }
@@ -229,7 +240,7 @@ static ccl_status ccl_world_run_events(ccl_world *w, double t_end, uint64_t coll
     if (w->locked) {
         return CCL_ERR_LOCKED;
     }
-    ccl_status status = ccl_world_prepare_run(w, t_end);
+    ccl_status status = ccl_world_prepare_run(w, &t_end);
     if (status != CCL_OK) {
         return status;
     }
