@@ -47,6 +47,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 /// it). An advance of EVENT_LIMIT events takes milliseconds under the sanitizers.
 #define WATCHDOG_SECONDS 10
 
+/// Below this speed (inelastic bounces without gravity slow a circle geometrically) the world's
+/// pair prediction squares a relative speed into the subnormals and can miss a contact: a
+/// documented limit (docs/RELIABILITY.md), after which the input is not held to no overlap.
+#define CRAWL_SPEED 1e-150
+
 /// Set CIRCOL_FUZZ_TRACE=1 to print every operation (for reading a saved crash input).
 static bool tracing;
 static long watchdog_seconds = WATCHDOG_SECONDS;
@@ -67,6 +72,7 @@ typedef struct harness {
     int mass_mode;    /* 0 equal, 1 spread over 10^6, 2 spread over 1e+-60, 3 some immovable */
     bool varied_rest; /* each circle its own restitution */
     bool any_kinematic;
+    bool crawling; /* a circle moved slower than CRAWL_SPEED (sticky): see check_state */
     double max_radius, extent;
 } harness;
 
@@ -313,6 +319,8 @@ static void check_state(harness *h) {
         if (h->alive[k]) {
             FUZZ_CHECK(isfinite(s.position.x) && isfinite(s.position.y), "finite position");
             FUZZ_CHECK(isfinite(s.velocity.x) && isfinite(s.velocity.y), "finite velocity");
+            double speed = fmax(fabs(s.velocity.x), fabs(s.velocity.y));
+            h->crawling = h->crawling || (speed > 0.0 && speed < CRAWL_SPEED);
             FUZZ_CHECK(h->def.boundary == CCL_BOUNDARY_PERIODIC ||
                            (s.position.x >= 0.0 && s.position.x <= h->def.box_max.x &&
                             s.position.y >= 0.0 && s.position.y <= h->def.box_max.y),
@@ -320,7 +328,8 @@ static void check_state(harness *h) {
         }
     }
     double overlap = ccl_world_max_overlap(w);
-    FUZZ_CHECK(!isnan(overlap) && overlap <= 1e-9 * (h->extent + h->max_radius),
+    FUZZ_CHECK(!isnan(overlap), "overlap is a number");
+    FUZZ_CHECK(h->crawling || overlap <= 1e-9 * (h->extent + h->max_radius),
                "no overlap beyond roundoff");
 }
 
