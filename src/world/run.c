@@ -140,18 +140,21 @@ static ccl_status ccl_world_rebin_and_repredict(ccl_world *w) {
     return CCL_OK;
 }
 
-/* An internal time from which an advance starts by re-basing: its ulp, 2^-32, times a speed is
- * well below the roundoff the world allows. A world that went a long time with few events (at
+/* An advance by a step starts by re-basing where the internal time is at least this many steps:
+ * its ulp is then at most 2^-32 of the step. A world that went a long time with few events (at
  * rest, then given a circle) would otherwise round its next events' times to the ulps of a large
- * time, and a circle would go that far into a wall. */
-#define CCL_REBASE_TIME 0x1p20
+ * time, and a circle would go that far into a wall. Relative to the step, so that a world whose
+ * lengths and times are scaled by powers of two keeps its events bit for bit; after a re-basing
+ * the internal time needs 2^20 such steps to come back. */
+#define CCL_REBASE_STEPS 0x1p20
 
 /* What an advance to *t_end does before its first event: a re-basing where the time grew coarse
- * (the end moves with it), the obstacle tables, the overlap drift, and whatever was changed by
- * hand. */
+ * against the step (the end moves with it), the obstacle tables, the overlap drift, and whatever
+ * was changed by hand. */
 static ccl_status ccl_world_prepare_run(ccl_world *w, double *t_end) {
     w->contact_count = 0;
-    if (w->time >= CCL_REBASE_TIME) {
+    double step = *t_end - w->time;
+    if (step > 0.0 && w->time >= CCL_REBASE_STEPS * step) {
         *t_end -= ccl_world_rebase(w);
         w->repredict_pending = true; /* the events predicted at the coarse time are rounded */
     }
