@@ -148,16 +148,19 @@ static ccl_status ccl_world_rebin_and_repredict(ccl_world *w) {
  * the internal time needs 2^20 such steps to come back. */
 #define CCL_REBASE_STEPS 0x1p20
 
-/* What an advance to *t_end does before its first event: a re-basing where the time grew coarse
- * against the step (the end moves with it), the obstacle tables, the overlap drift, and whatever
- * was changed by hand. */
-static ccl_status ccl_world_prepare_run(ccl_world *w, double *t_end) {
-    w->contact_count = 0;
-    double step = *t_end - w->time;
-    if (step > 0.0 && w->time >= CCL_REBASE_STEPS * step) {
-        *t_end -= ccl_world_rebase(w);
-        w->repredict_pending = true; /* the events predicted at the coarse time are rounded */
+/* Before an advance by a finite step: a re-basing where the internal time grew coarse against
+ * it (the events predicted at the coarse time are rounded: every circle is predicted again). */
+static void ccl_world_rebase_for_step(ccl_world *w, double step) {
+    if (!w->locked && step > 0.0 && step < INFINITY && w->time >= CCL_REBASE_STEPS * step) {
+        ccl_world_rebase(w);
+        w->repredict_pending = true;
     }
+}
+
+/* What an advance to t_end does before its first event: the obstacle tables, the overlap drift,
+ * and whatever was changed by hand. */
+static ccl_status ccl_world_prepare_run(ccl_world *w, double t_end) {
+    w->contact_count = 0;
     if (w->grid.obstacles_stale && w->grid.cell_head != NULL) {
         /* first, so that a failure leaves every circle where it was binned */
         ccl_status status = ccl_grid_bin_obstacles_again(&w->grid, &w->obstacles);
@@ -166,7 +169,7 @@ static ccl_status ccl_world_prepare_run(ccl_world *w, double *t_end) {
         }
     }
     if (w->overlap_count > 0) {
-        ccl_world_separate_overlaps(w, *t_end - w->time);
+        ccl_world_separate_overlaps(w, t_end - w->time);
     }
     return w->repredict_pending ? ccl_world_rebin_and_repredict(w) : CCL_OK;
 }
@@ -243,7 +246,7 @@ static ccl_status ccl_world_run_events(ccl_world *w, double t_end, uint64_t coll
     if (w->locked) {
         return CCL_ERR_LOCKED;
     }
-    ccl_status status = ccl_world_prepare_run(w, &t_end);
+    ccl_status status = ccl_world_prepare_run(w, t_end);
     if (status != CCL_OK) {
         return status;
     }
@@ -324,6 +327,7 @@ ccl_status ccl_world_advance(ccl_world *w, double dt) {
     if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, CCL_CLOCK_MAX, &world_end)) {
         return CCL_ERR_INVALID_ARGUMENT; /* the time would overflow: refused, nothing changes */
     }
+    ccl_world_rebase_for_step(w, dt);
     ccl_status status = ccl_world_run(w, w->time + dt, 0);
     if (status == CCL_OK) {
         w->time = ccl_clock_landing(w->time_base, w->time, world_end, dt);
@@ -337,6 +341,7 @@ ccl_status ccl_world_advance_collisions(ccl_world *w, uint64_t collisions, doubl
     }
     /* no end in time: the run stops at the last collision asked for, or where no event is left
      * (ccl_world_run) */
+    ccl_world_rebase_for_step(w, max_dt);
     return ccl_world_run(w, ccl_clock_limit(w->time_base, w->time, max_dt, CCL_CLOCK_MAX),
                          collisions);
 }
