@@ -237,14 +237,14 @@ ccl_status ccl_world_add_segment(ccl_world *world, ccl_segment segment, int *ind
 ccl_status ccl_world_add_point(ccl_world *world, ccl_vec2 point, int *index);
 
 /// Advances the world by dt >= 0, processing every event in time order. A dt that would take the
-/// world's time past DBL_MAX / 2 (about 9e307, the largest world time) is refused
-/// (CCL_ERR_INVALID_ARGUMENT, nothing changes): the time stays finite.
+/// world's time past the largest double is refused (CCL_ERR_INVALID_ARGUMENT, nothing changes):
+/// the time stays finite.
 ccl_status ccl_world_advance(ccl_world *world, double dt);
 
 /// Advances until `collisions` more circle-circle collisions happened (the world time is then
 /// that of the last one), or until max_dt passed, whichever comes first. A max_dt of INFINITY (or
-/// one that would take the time past DBL_MAX / 2) sets no end in time: where no event is left
-/// before DBL_MAX / 2 (a world at rest) the time stays at the last event processed; and after
+/// one that would take the time past the largest double) sets no end in time: where no event is
+/// left before it (a world at rest) the time stays at the last event processed; and after
 /// 2^20 events plus 1024 a live circle in a row without a circle-circle collision (circles that
 /// move but never meet: one circle in a periodic box, a ball bouncing alone) the advance returns
 /// CCL_ERR_EVENT_LIMIT at the last event processed, so that it always returns; a call again goes

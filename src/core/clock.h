@@ -7,21 +7,15 @@
 #include <math.h>
 #include <stdbool.h>
 
-/// The largest time of the 2D world: half the largest double, so that an origin and the internal
-/// time since it never add up past the largest double (ccl_world_time stays finite). The functions
-/// below take the largest time as `last` (the 3D world passes DBL_MAX).
-#define CCL_CLOCK_MAX (DBL_MAX / 2.0)
-
 /// The world time of the end of an advance by dt from internal time `time` on origin `base`, in
-/// *world_end; false when dt is negative, NaN or infinite, or the time would pass `last` (the
-/// advance is then refused and nothing changes).
-static inline bool ccl_clock_advance_end(double base, double time, double dt, double last,
-                                         double *world_end) {
+/// *world_end; false when dt is negative, NaN or infinite, or the time would overflow (the advance
+/// is then refused and nothing changes).
+static inline bool ccl_clock_advance_end(double base, double time, double dt, double *world_end) {
     if (!(dt >= 0.0) || !isfinite(dt)) {
         return false;
     }
     *world_end = (base + time) + dt;
-    return *world_end <= last && isfinite(time + dt);
+    return isfinite(*world_end) && isfinite(time + dt);
 }
 
 /// Where an advance by dt that stopped at internal time `time` lands. A re-basing during the run
@@ -39,16 +33,17 @@ static inline double ccl_clock_landing(double base, double time, double world_en
 }
 
 /// The internal end of an advance by at most max_dt (>= 0): INFINITY, no end, where that would
-/// pass `last` (max_dt = INFINITY, or a sum that passes it).
-static inline double ccl_clock_limit(double base, double time, double max_dt, double last) {
+/// pass the largest double (max_dt = INFINITY, or a sum that overflows).
+static inline double ccl_clock_limit(double base, double time, double max_dt) {
     double t_end = time + max_dt;
-    return isfinite(t_end) && (base + time) + max_dt <= last ? t_end : (double)INFINITY;
+    return isfinite(t_end) && isfinite((base + time) + max_dt) ? t_end : (double)INFINITY;
 }
 
 /// The internal time up to which a run to internal end t_end processes events: t_end, or with no
-/// end (INFINITY) the internal time of CCL_CLOCK_MAX, past which no event comes.
+/// end (INFINITY) the internal time of the largest double, past which no event comes (its world
+/// time would be infinite).
 static inline double ccl_clock_stop(double base, double t_end) {
-    return t_end < INFINITY ? t_end : CCL_CLOCK_MAX - base;
+    return t_end < INFINITY ? t_end : DBL_MAX - base;
 }
 
 #endif

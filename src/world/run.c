@@ -324,7 +324,7 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
 
 ccl_status ccl_world_advance(ccl_world *w, double dt) {
     double world_end;
-    if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, CCL_CLOCK_MAX, &world_end)) {
+    if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, &world_end)) {
         return CCL_ERR_INVALID_ARGUMENT; /* the time would overflow: refused, nothing changes */
     }
     ccl_world_rebase_for_step(w, dt);
@@ -342,6 +342,5 @@ ccl_status ccl_world_advance_collisions(ccl_world *w, uint64_t collisions, doubl
     /* no end in time: the run stops at the last collision asked for, or where no event is left
      * (ccl_world_run) */
     ccl_world_rebase_for_step(w, max_dt);
-    return ccl_world_run(w, ccl_clock_limit(w->time_base, w->time, max_dt, CCL_CLOCK_MAX),
-                         collisions);
+    return ccl_world_run(w, ccl_clock_limit(w->time_base, w->time, max_dt), collisions);
 }

@@ -199,7 +199,7 @@ static ccl_status ccl_world3d_run(ccl_world3d *w, double t_end, uint64_t collisi
 
 ccl_status ccl_world3d_advance(ccl_world3d *w, double dt) {
     double world_end;
-    if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, DBL_MAX, &world_end)) {
+    if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, &world_end)) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
     ccl_status status = ccl_world3d_run(w, w->time + dt, 0);
@@ -213,7 +213,7 @@ ccl_status ccl_world3d_advance_collisions(ccl_world3d *w, uint64_t collisions, d
     if (w == NULL || !(max_dt >= 0.0) || collisions == 0) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
-    return ccl_world3d_run(w, ccl_clock_limit(w->time_base, w->time, max_dt, DBL_MAX), collisions);
+    return ccl_world3d_run(w, ccl_clock_limit(w->time_base, w->time, max_dt), collisions);
 }
 
 double ccl_world3d_time(const ccl_world3d *w) {
