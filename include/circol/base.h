@@ -24,8 +24,10 @@ typedef enum ccl_status {
     CCL_ERR_OVERLAP,          ///< The circle overlaps a segment or point, or another circle
                               ///< (CCL_OVERLAP_REJECT); or a segment or point would cut a circle.
     CCL_ERR_LOCKED,           ///< Called from inside a contact callback: change it after advance.
-    CCL_ERR_EVENT_LIMIT,      ///< advance hit max_events_per_advance; the world is consistent
-                              ///< at an earlier time (see ccl_world_time) and may go on.
+    CCL_ERR_EVENT_LIMIT,      ///< advance hit max_events_per_advance (or, with no end in time,
+                              ///< the bound on events without a collision: world.h); the world
+                              ///< is consistent at an earlier time (see ccl_world_time) and may
+                              ///< go on.
     CCL_ERR_UNSUPPORTED,      ///< A valid combination the world does not simulate (documented).
     CCL_STATUS_COUNT
 } ccl_status;

@@ -244,7 +244,11 @@ ccl_status ccl_world_advance(ccl_world *world, double dt);
 /// Advances until `collisions` more circle-circle collisions happened (the world time is then
 /// that of the last one), or until max_dt passed, whichever comes first. A max_dt of INFINITY (or
 /// one that would take the time past the largest double) sets no end in time: where no event is
-/// left (a world at rest) the time stays at the last event processed, never infinite.
+/// left before it (a world at rest) the time stays at the last event processed; and after
+/// 2^20 events plus 1024 a live circle in a row without a circle-circle collision (circles that
+/// move but never meet: one circle in a periodic box, a ball bouncing alone) the advance returns
+/// CCL_ERR_EVENT_LIMIT at the last event processed, so that it always returns; a call again goes
+/// on. max_events_per_advance bounds the events of either kind of advance.
 ccl_status ccl_world_advance_collisions(ccl_world *world, uint64_t collisions, double max_dt);
 
 /// The current world time.

@@ -107,7 +107,8 @@ double ccl_queue_shift_exactly(ccl_queue *q, double now);
 static inline double ccl_queue_rebased_origin(double base, double shift, bool exact) {
     double error;
     double origin = ccl_two_sum(base, shift, &error);
-    return exact && error > 0.0 ? nextafter(origin, INFINITY) : origin;
+    /* never past the largest double: at the end of the time line the origin keeps the rounding */
+    return exact && error > 0.0 && origin < DBL_MAX ? nextafter(origin, INFINITY) : origin;
 }
 
 /// For ccl_queue_top with an empty front: moves on to the next bucket that holds a circle and

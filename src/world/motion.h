@@ -40,6 +40,14 @@ extern const ccl_motion_law ccl_motion_growth;   ///< p + v tau, radii growing (
 /// p + v s + g W(s) in the damped law's s, less supports (world/predict_gravity_damped.h)
 extern const ccl_motion_law ccl_motion_gravity_damped;
 
+/// start + k acc, where k >= 0 may be infinite (a body at rest advanced by a huge step): a
+/// component without acceleration adds its zero, as it would for a finite k, not infinity times
+/// zero, which would make the position NaN. The same bits as ccl_mul_add for a finite k.
+static inline ccl_vec2 ccl_add_acceleration_term(ccl_vec2 start, double k, ccl_vec2 acc) {
+    return ccl_v2(start.x + (acc.x == 0.0 ? acc.x : k * acc.x),
+                  start.y + (acc.y == 0.0 ? acc.y : k * acc.y));
+}
+
 /// The law a world of this definition moves its bodies by (a valid definition).
 const ccl_motion_law *ccl_motion_law_of(const ccl_world_def *def);
 

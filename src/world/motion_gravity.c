@@ -21,7 +21,8 @@ static double ccl_gravity_u(const ccl_world *w, double t) {
 static void ccl_gravity_state_after(const ccl_world *w, const ccl_body_slot *b, double tau,
                                     ccl_vec2 *position, ccl_vec2 *velocity) {
     ccl_vec2 acc = ccl_gravity_acceleration(w, b);
-    *position = ccl_mul_add(ccl_mul_add(b->position, tau, b->velocity), 0.5 * tau * tau, acc);
+    ccl_vec2 start = ccl_mul_add(b->position, tau, b->velocity);
+    *position = ccl_add_acceleration_term(start, 0.5 * tau * tau, acc);
     *velocity = ccl_mul_add(b->velocity, tau, acc);
 }
 

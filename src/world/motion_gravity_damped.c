@@ -3,6 +3,8 @@
  * p + v s + a W(s), in the damped law's parameter s = (1 - exp(-gamma tau)) / gamma with
  * W = (tau - s) / gamma. a is gravity less the normal part of each box wall the body rests on,
  * as under gravity alone. Contact times: world/predict_gravity_damped.c. */
+#include <float.h>
+
 #include "core/elementary.h"
 #include "world/motion.h"
 #include "world/predict_gravity_damped.h"
@@ -30,7 +32,11 @@ double ccl_damped_s(double gamma, double tau) {
 }
 
 double ccl_damped_w(double gamma, double tau) {
-    return tau * tau * ccl_chi(gamma * tau);
+    double square = tau * tau;
+    if (square > DBL_MAX) { /* tau past about 1e154: W from its definition, never NaN */
+        return (tau - ccl_damped_s(gamma, tau)) / gamma;
+    }
+    return square * ccl_chi(gamma * tau);
 }
 
 void ccl_damped_sw(double gamma, double tau, double *s, double *w) {
@@ -55,8 +61,8 @@ static void ccl_gravity_damped_state_after(const ccl_world *w, const ccl_body_sl
     double gamma = w->def.damping;
     double s = ccl_damped_s(gamma, tau);
     ccl_vec2 acc = ccl_gravity_damped_acceleration(w, b);
-    *position =
-        ccl_mul_add(ccl_mul_add(b->position, s, b->velocity), ccl_damped_w(gamma, tau), acc);
+    *position = ccl_add_acceleration_term(ccl_mul_add(b->position, s, b->velocity),
+                                          ccl_damped_w(gamma, tau), acc);
     *velocity = ccl_mul_add(ccl_scale(b->velocity, ccl_exp(-gamma * tau)), s, acc);
 }
 

@@ -140,6 +140,23 @@ static ccl_status ccl_world_rebin_and_repredict(ccl_world *w) {
     return CCL_OK;
 }
 
+/* An advance by a step starts by re-basing where the internal time is at least this many steps:
+ * its ulp is then at most 2^-32 of the step. A world that went a long time with few events (at
+ * rest, then given a circle) would otherwise round its next events' times to the ulps of a large
+ * time, and a circle would go that far into a wall. Relative to the step, so that a world whose
+ * lengths and times are scaled by powers of two keeps its events bit for bit; after a re-basing
+ * the internal time needs 2^20 such steps to come back. */
+#define CCL_REBASE_STEPS 0x1p20
+
+/* Before an advance by a finite step: a re-basing where the internal time grew coarse against
+ * it (the events predicted at the coarse time are rounded: every circle is predicted again). */
+static void ccl_world_rebase_for_step(ccl_world *w, double step) {
+    if (!w->locked && step > 0.0 && step < INFINITY && w->time >= CCL_REBASE_STEPS * step) {
+        ccl_world_rebase(w);
+        w->repredict_pending = true;
+    }
+}
+
 /* What an advance to t_end does before its first event: the obstacle tables, the overlap drift,
  * and whatever was changed by hand. */
 static ccl_status ccl_world_prepare_run(ccl_world *w, double t_end) {
@@ -205,6 +222,25 @@ static inline void ccl_world_look_ahead(ccl_world *w) {
     }
 }
 
+/* With no end in time, an advance stops after this many events in a row without a circle-circle
+ * collision, plus this many a live circle (world.h): circles that move but never meet (one circle
+ * in a periodic box, a ball bouncing alone between walls) would cross cells and bounce without
+ * end. */
+#define CCL_IDLE_EVENTS_MIN        (UINT64_C(1) << 20)
+#define CCL_IDLE_EVENTS_PER_CIRCLE UINT64_C(1024)
+
+/* True when the run has processed the bound above of events since the last circle collision it
+ * saw (*seen, the count then; *idle, the events since). */
+static bool ccl_world_idle_too_long(const ccl_world *w, uint64_t *idle, uint64_t *seen) {
+    if (w->collisions != *seen) {
+        *seen = w->collisions;
+        *idle = 0;
+        return false;
+    }
+    *idle += 1;
+    return *idle > CCL_IDLE_EVENTS_MIN + CCL_IDLE_EVENTS_PER_CIRCLE * (uint64_t)w->live_count;
+}
+
 /* Runs events up to internal time t_end, or until collision_limit more circle collisions. */
 static ccl_status ccl_world_run_events(ccl_world *w, double t_end, uint64_t collision_limit) {
     if (w->locked) {
@@ -217,13 +253,14 @@ static ccl_status ccl_world_run_events(ccl_world *w, double t_end, uint64_t coll
     if (ccl_world_growing(w)) {
         ccl_growth_prepare(w);
     }
-    uint64_t start_collisions = w->collisions;
-    uint64_t processed = 0;
+    uint64_t start_collisions = w->collisions, seen = w->collisions;
+    uint64_t processed = 0, idle = 0;
     uint64_t limit = w->def.max_events_per_advance;
+    double stop = ccl_clock_stop(w->time_base, t_end);
     for (;;) {
         int32_t i = ccl_queue_top(&w->queue);
         /* an event at an infinite time never comes (a circle at rest has none before that) */
-        if (i < 0 || !(ccl_queue_key(&w->queue, i) <= t_end) ||
+        if (i < 0 || !(ccl_queue_key(&w->queue, i) <= stop) ||
             ccl_queue_key(&w->queue, i) == INFINITY) {
             break;
         }
@@ -238,7 +275,8 @@ static ccl_status ccl_world_run_events(ccl_world *w, double t_end, uint64_t coll
             ccl_world_repredict_all(w);
             continue;
         }
-        if (limit > 0 && processed >= limit) {
+        if ((limit > 0 && processed >= limit) ||
+            (t_end == INFINITY && ccl_world_idle_too_long(w, &idle, &seen))) {
             return CCL_ERR_EVENT_LIMIT;
         }
         ccl_world_look_ahead(w);
@@ -262,7 +300,9 @@ static ccl_status ccl_world_run_events(ccl_world *w, double t_end, uint64_t coll
         }
         if (w->events_since_rebase >
             (uint64_t)CCL_REBASE_EVENTS_PER_CIRCLE * (uint64_t)w->live_count + 1024u) {
-            t_end -= ccl_world_rebase(w);
+            double shift = ccl_world_rebase(w);
+            t_end -= shift;
+            stop -= shift;
         }
     }
     /* with no end in time, the time stays at the last event: it never becomes infinite */
@@ -287,9 +327,10 @@ ccl_status ccl_world_advance(ccl_world *w, double dt) {
     if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, &world_end)) {
         return CCL_ERR_INVALID_ARGUMENT; /* the time would overflow: refused, nothing changes */
     }
+    ccl_world_rebase_for_step(w, dt);
     ccl_status status = ccl_world_run(w, w->time + dt, 0);
     if (status == CCL_OK) {
-        w->time = ccl_clock_landing(w->time_base, w->time, world_end);
+        w->time = ccl_clock_landing(w->time_base, w->time, world_end, dt);
     }
     return status;
 }
@@ -300,5 +341,6 @@ ccl_status ccl_world_advance_collisions(ccl_world *w, uint64_t collisions, doubl
     }
     /* no end in time: the run stops at the last collision asked for, or where no event is left
      * (ccl_world_run) */
+    ccl_world_rebase_for_step(w, max_dt);
     return ccl_world_run(w, ccl_clock_limit(w->time_base, w->time, max_dt), collisions);
 }

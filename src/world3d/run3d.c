@@ -264,7 +264,7 @@ ccl_status ccl_world3d_advance(ccl_world3d *w, double dt) {
     }
     ccl_status status = ccl_world3d_run(w, w->time + dt, 0);
     if (status == CCL_OK) {
-        w->time = ccl_clock_landing(w->time_base, w->time, world_end);
+        w->time = ccl_clock_landing(w->time_base, w->time, world_end, dt);
     }
     return status;
 }
