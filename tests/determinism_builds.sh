@@ -11,7 +11,7 @@ set -euo pipefail
 cc=$1 src=$2 static_program=$3 shared_program=$4
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-flags=(-std=c17 -ffp-contract=off -fno-fast-math -I"$src/include" -I"$src/src" -I"$src/tests")
+flags=(-std=c17 -ffp-contract=off -fno-fast-math -I"$src/include" -I"$src/src" -I"$src/tests" -I"$src/tests/support")
 mapfile -t sources < <(find "$src/src" -name '*.c' | sort)
 builds=()
 for level in -O0 -O2; do
