@@ -22,32 +22,92 @@ static bool ccl_world_same_acceleration(const ccl_world *w, const ccl_body_slot 
     return acc_a.x == acc_b.x && acc_a.y == acc_b.y;
 }
 
+/* The direction in which a push along d moves circle b: d, less each component that pushes b
+ * into a box wall it rests on, which that wall takes at once (the wall's contact, which did not
+ * approach, is kept at no approach). *free is false where anything was removed. */
+static ccl_vec2 ccl_pair_free_direction(const ccl_body_slot *b, ccl_vec2 d, bool *free) {
+    *free = true;
+    for (int k = 0; k < 4 && b->support != 0; ++k) {
+        ccl_vec2 m = ccl_box_normal(k);
+        if ((b->support & (1u << k)) && ccl_dot(d, m) > 0.0) {
+            d = ccl_mul_add(d, -ccl_dot(d, m), m); /* exact: m is a unit axis */
+            *free = false;
+        }
+    }
+    return d;
+}
+
+/* How freely circles i and k move when pushed apart along n (from i to k): the directions the push
+ * moves each one (ccl_pair_free_direction), and the inverse masses times the part of n that each
+ * direction keeps, whose sum is the pair's effective inverse mass. */
+typedef struct ccl_pair_freedom {
+    ccl_vec2 da, db;       ///< directions of the impulse on i (-n, or less) and on k (n, or less)
+    double inv_a, inv_b;   ///< inverse masses, each times the part of n that its direction keeps
+    double mass_a, mass_b; ///< inverse masses (0 for a circle that takes the hit as immovable)
+} ccl_pair_freedom;
+
+static ccl_pair_freedom ccl_pair_free(const ccl_body_slot *a, const ccl_body_slot *b, double inv_a,
+                                      double inv_b, ccl_vec2 n) {
+    ccl_pair_freedom f;
+    bool free_a, free_b;
+    f.mass_a = inv_a;
+    f.mass_b = inv_b;
+    f.da = ccl_pair_free_direction(a, ccl_neg(n), &free_a);
+    f.db = ccl_pair_free_direction(b, n, &free_b);
+    f.inv_a = free_a ? inv_a : inv_a * -ccl_dot(f.da, n);
+    f.inv_b = free_b ? inv_b : inv_b * ccl_dot(f.db, n);
+    return f;
+}
+
+/* Gives circles i and k the least separating speed along n of 2^-40, 2^-30 and 2^-20 of `scale`
+ * that keeps the prediction from meeting them again at once, momentum kept (f: how each moves);
+ * false where none does. */
+static bool ccl_world_part_by(ccl_world *w, int32_t i, int32_t k, const ccl_pair_freedom *f,
+                              double scale) {
+    ccl_body_slot *a = &w->bodies[i], *b = &w->bodies[k];
+    double inv_sum = f->inv_a + f->inv_b;
+    double speed = 0x1p-40 * scale;
+    for (int tries = 0; tries < 3; ++tries, speed *= 0x1p10) {
+        if (!ccl_predict_meets_at_once(w, i, k) && !ccl_predict_meets_at_once(w, k, i)) {
+            return true;
+        }
+        a->velocity = ccl_mul_add(a->velocity, speed * (f->mass_a / inv_sum), f->da);
+        b->velocity = ccl_mul_add(b->velocity, speed * (f->mass_b / inv_sum), f->db);
+    }
+    return false;
+}
+
 /* After a collision of circles i and k (unit normal n, from i to k) that left them approaching
  * along n by no more than the rounding of their velocities, or changed nothing, under unequal
  * accelerations: where the prediction would meet the pair again at once (the response and the
  * prediction disagreeing in the last bits about whether they approach), they are given the least
  * separating speed along n of 2^-40, 2^-30 and 2^-20 of their speeds that settles it, momentum
- * kept (a pair still met at once after those is left to the response's own rules). Passing over the
- * meeting instead would miss the contact that the curved paths may make later; a pair that
- * approaches faster (one fell asleep after the collision, say) meets again at once as it should,
- * the response's own rules deciding. */
+ * kept (a pair still met at once after those is left to the response's own rules). A circle
+ * resting on a wall moves only along it (ccl_pair_free): the part of the parting that pushed it
+ * into the wall would be taken back by the wall's resting rule, and the pair met again at once,
+ * without end (a light circle on a side wall under gravity with an x part of rounding). Where their
+ * speeds are below what their relative acceleration gives over the collapse time (a circle barely
+ * moving, leaning on a sleeping one: its speeds can be subnormal, or 0), the same fractions of
+ * that are tried next. Passing over the meeting instead would miss the contact that the curved
+ * paths may make later; a pair that approaches faster (one fell asleep after the collision, say)
+ * meets again at once as it should, the response's own rules deciding. */
 static void ccl_world_part_grazing(ccl_world *w, int32_t i, int32_t k, ccl_vec2 n) {
     ccl_body_slot *a = &w->bodies[i], *b = &w->bodies[k];
-    double inv_a = a->asleep || a->immovable ? 0.0 : w->cold[i].inv_mass;
-    double inv_b = b->asleep || b->immovable ? 0.0 : w->cold[k].inv_mass;
-    double inv_sum = inv_a + inv_b;
+    ccl_pair_freedom f = ccl_pair_free(a, b, a->asleep || a->immovable ? 0.0 : w->cold[i].inv_mass,
+                                       b->asleep || b->immovable ? 0.0 : w->cold[k].inv_mass, n);
     double scale = ccl_length(a->velocity) + ccl_length(b->velocity);
     double approach = ccl_dot(ccl_sub(a->velocity, b->velocity), n);
-    if (!(inv_sum > 0.0) || !(scale > 0.0) || !(approach <= 0x1p-40 * scale)) {
+    if (!(f.inv_a + f.inv_b > 0.0)) {
         return;
     }
-    double speed = 0x1p-40 * scale;
-    for (int tries = 0; tries < 3; ++tries, speed *= 0x1p10) {
-        if (!ccl_predict_meets_at_once(w, i, k) && !ccl_predict_meets_at_once(w, k, i)) {
-            return;
-        }
-        a->velocity = ccl_mul_add(a->velocity, -speed * (inv_a / inv_sum), n);
-        b->velocity = ccl_mul_add(b->velocity, speed * (inv_b / inv_sum), n);
+    if (scale > 0.0 && approach <= 0x1p-40 * scale && ccl_world_part_by(w, i, k, &f, scale)) {
+        return;
+    }
+    double tc = w->collapse_time > 0.0 ? w->collapse_time : ccl_world_collapse_time(w);
+    double floor =
+        ccl_length(ccl_sub(ccl_body_acceleration(w, b), ccl_body_acceleration(w, a))) * tc;
+    if (scale < floor && approach <= 0x1p-40 * floor) {
+        ccl_world_part_by(w, i, k, &f, floor);
     }
 }
 
@@ -256,7 +316,11 @@ static ccl_status ccl_pair_report(ccl_world *w, const ccl_pair_hit *h) {
  * floor into a sleeping circle): that approach is no rounding. */
 static void ccl_pair_predict(ccl_world *w, const ccl_pair_hit *h) {
     ccl_body_slot *a = &w->bodies[h->i], *b = &w->bodies[h->k];
-    bool impulse_lost = h->impulse_lost;
+    /* the settling undid all the impulse did: a circle resting on a wall, pushed into it by the
+     * impulse, had that taken by the wall's resting rule, and the other's share rounded away */
+    bool undone = !w->straight && a->velocity.x == h->va.x && a->velocity.y == h->va.y &&
+                  b->velocity.x == h->vb.x && b->velocity.y == h->vb.y;
+    bool impulse_lost = h->impulse_lost || undone;
     if (impulse_lost) {
         double settled = ccl_dot(ccl_sub(a->velocity, b->velocity), h->n);
         double scale = ccl_length(a->velocity) + ccl_length(b->velocity);
