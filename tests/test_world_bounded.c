@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include <circol/world.h>
+#include "test_main.h"
 
 /* The bound the header documents: 2^20 events plus 1024 a live circle. */
 static uint64_t idle_bound(int circles) {
@@ -260,16 +261,11 @@ static void circles_added_late_stay_out_of_the_walls(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(a_lone_circle_in_a_periodic_box_stops_at_the_bound),
-        cmocka_unit_test(a_ball_bouncing_alone_stops_at_the_bound),
-        cmocka_unit_test(circles_that_meet_after_the_bound_meet_on_the_next_call),
-        cmocka_unit_test(a_world_at_rest_returns_at_once),
-        cmocka_unit_test(circles_at_rest_stay_finite_over_huge_steps),
-        cmocka_unit_test(the_time_stays_finite_at_the_largest_double),
-        cmocka_unit_test(steps_below_the_time_resolution_keep_circles_in_the_box),
-        cmocka_unit_test(circles_added_late_stay_out_of_the_walls),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(a_lone_circle_in_a_periodic_box_stops_at_the_bound),
+              cmocka_unit_test(a_ball_bouncing_alone_stops_at_the_bound),
+              cmocka_unit_test(circles_that_meet_after_the_bound_meet_on_the_next_call),
+              cmocka_unit_test(a_world_at_rest_returns_at_once),
+              cmocka_unit_test(circles_at_rest_stay_finite_over_huge_steps),
+              cmocka_unit_test(the_time_stays_finite_at_the_largest_double),
+              cmocka_unit_test(steps_below_the_time_resolution_keep_circles_in_the_box),
+              cmocka_unit_test(circles_added_late_stay_out_of_the_walls))

@@ -22,6 +22,7 @@
 #include <circol/world.h>
 
 #include "world_common.h"
+#include "test_main.h"
 
 /* Seconds any one test may take before the alarm ends the program (a hang is a failure). */
 #define WATCHDOG_SECONDS 120u
@@ -140,9 +141,4 @@ static void the_angle_built_gravity_scene_finishes(void **state) {
     }
 }
 
-int main(void) {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(the_angle_built_gravity_scene_finishes),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+CCL_TEST_MAIN(cmocka_unit_test(the_angle_built_gravity_scene_finishes))
