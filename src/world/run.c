@@ -140,23 +140,6 @@ static ccl_status ccl_world_rebin_and_repredict(ccl_world *w) {
     return CCL_OK;
 }
 
-/* An advance by a step starts by re-basing where the internal time is at least this many steps:
- * its ulp is then at most 2^-32 of the step. A world that went a long time with few events (at
- * rest, then given a circle) would otherwise round its next events' times to the ulps of a large
- * time, and a circle would go that far into a wall. Relative to the step, so that a world whose
- * lengths and times are scaled by powers of two keeps its events bit for bit; after a re-basing
- * the internal time needs 2^20 such steps to come back. */
-#define CCL_REBASE_STEPS 0x1p20
-
-/* Before an advance by a finite step: a re-basing where the internal time grew coarse against
- * it (the events predicted at the coarse time are rounded: every circle is predicted again). */
-static void ccl_world_rebase_for_step(ccl_world *w, double step) {
-    if (!w->locked && step > 0.0 && step < INFINITY && w->time >= CCL_REBASE_STEPS * step) {
-        ccl_world_rebase(w);
-        w->repredict_pending = true;
-    }
-}
-
 /* What an advance to t_end does before its first event: the obstacle tables, the overlap drift,
  * and whatever was changed by hand. */
 static ccl_status ccl_world_prepare_run(ccl_world *w, double t_end) {
@@ -327,7 +310,6 @@ ccl_status ccl_world_advance(ccl_world *w, double dt) {
     if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, &world_end)) {
         return CCL_ERR_INVALID_ARGUMENT; /* the time would overflow: refused, nothing changes */
     }
-    ccl_world_rebase_for_step(w, dt);
     ccl_status status = ccl_world_run(w, w->time + dt, 0);
     if (status == CCL_OK) {
         w->time = ccl_clock_landing(w->time_base, w->time, world_end, dt);
@@ -341,6 +323,5 @@ ccl_status ccl_world_advance_collisions(ccl_world *w, uint64_t collisions, doubl
     }
     /* no end in time: the run stops at the last collision asked for, or where no event is left
      * (ccl_world_run) */
-    ccl_world_rebase_for_step(w, max_dt);
     return ccl_world_run(w, ccl_clock_limit(w->time_base, w->time, max_dt), collisions);
 }
