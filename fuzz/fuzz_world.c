@@ -17,18 +17,9 @@
 
 #define FUZZ_NAME "fuzz_world"
 #include "fuzz_input.h"
+#include "fuzz_trace.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/// Set CIRCOL_FUZZ_TRACE=1 to print every operation (for reading a saved crash input).
-static bool tracing;
-
-#define TRACE(...)                                                                                 \
-    do {                                                                                           \
-        if (tracing) {                                                                             \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-        }                                                                                          \
-    } while (0)
 
 /// Most ids remembered (live or removed) and most operations per input.
 #define MAX_TRACKED 96
@@ -380,8 +371,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
-    const char *trace = getenv("CIRCOL_FUZZ_TRACE");
-    tracing = trace != NULL && trace[0] == '1';
+    fuzz_trace_from_env();
     return 0;
 }
 

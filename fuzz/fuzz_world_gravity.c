@@ -32,6 +32,7 @@
 static void dump_world(void);
 #define FUZZ_ON_FAILURE() dump_world()
 #include "fuzz_input.h"
+#include "fuzz_trace.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -52,18 +53,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 /// documented limit (docs/RELIABILITY.md), after which the input is not held to no overlap.
 #define CRAWL_SPEED 1e-150
 
-/// Set CIRCOL_FUZZ_TRACE=1 to print every operation (for reading a saved crash input).
-static bool tracing;
 /// Set CIRCOL_FUZZ_STRICT=1 to hold jams at one instant to the energy check too (open issues).
 static bool strict;
 static long watchdog_seconds = WATCHDOG_SECONDS;
-
-#define TRACE(...)                                                                                 \
-    do {                                                                                           \
-        if (tracing) {                                                                             \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-        }                                                                                          \
-    } while (0)
 
 typedef struct harness {
     ccl_world *world;
@@ -120,8 +112,7 @@ static void watchdog_arm(bool on) {
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
-    const char *trace = getenv("CIRCOL_FUZZ_TRACE");
-    tracing = trace != NULL && trace[0] == '1';
+    fuzz_trace_from_env();
     const char *strict_checks = getenv("CIRCOL_FUZZ_STRICT");
     strict = strict_checks != NULL && strict_checks[0] == '1';
     const char *bound = getenv("CIRCOL_FUZZ_WATCHDOG");

@@ -122,7 +122,7 @@ static double *ccl_component3(ccl_vec3 *v, int axis) {
 ccl_status ccl_world3d_bounce(ccl_world3d *w, int32_t i) {
     ccl_sphere_move_to(w, i, w->time);
     ccl_sphere_slot *s = &w->slots[i];
-    int wall = w->cold[i].partner, axis = wall / 2;
+    int wall = w->cold[i].event_partner, axis = wall / 2;
     double sign = (wall & 1) ? 1.0 : -1.0; /* the wall's side: the normal from the sphere */
     double *v = ccl_component3(&s->velocity, axis);
     double impulse = 0.0;

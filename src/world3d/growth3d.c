@@ -146,7 +146,7 @@ ccl_status ccl_growth3_collide(ccl_world3d *w, int32_t i, int32_t k) {
 ccl_status ccl_growth3_bounce(ccl_world3d *w, int32_t i) {
     ccl_sphere_move_to(w, i, w->time);
     ccl_sphere_slot *b = &w->slots[i];
-    int wall = w->cold[i].partner, axis = wall / 2;
+    int wall = w->cold[i].event_partner, axis = wall / 2;
     double sign = (wall & 1) ? 1.0 : -1.0; /* the normal from the sphere into the wall */
     double *v = axis == 0 ? &b->velocity.x : (axis == 1 ? &b->velocity.y : &b->velocity.z);
     double s = b->radius * w->growth.relative;
