@@ -78,11 +78,7 @@ ccl_status ccl_world3d_reserve(ccl_world3d *w, int32_t needed) {
     if (needed <= w->capacity) {
         return CCL_OK;
     }
-    int64_t cap = w->capacity > 0 ? w->capacity : (needed > 64 ? needed : 64);
-    while (cap < needed) {
-        cap *= 2;
-    }
-    cap = cap < w->def.max_spheres ? cap : w->def.max_spheres;
+    int64_t cap = ccl_slot_capacity(w->capacity, needed, w->def.max_spheres);
     ccl_sphere_array arrays[CCL_SPHERE_ARRAYS];
     ccl_world3d_arrays(w, arrays);
     void *fresh[CCL_SPHERE_ARRAYS] = {NULL};
