@@ -118,6 +118,14 @@ ccl_status ccl_world3d_attach(ccl_world3d *w, void **items, size_t row);
 /// b - a, the minimum image of it when periodic.
 ccl_vec3 ccl_world3d_separation(const ccl_world3d *w, ccl_vec3 a, ccl_vec3 b);
 
+/// Moves spheres i and k to the present (internal time w->time) and gives the separation of their
+/// positions there (ccl_world3d_separation, i's first): where a collision of the pair starts.
+static inline ccl_vec3 ccl_world3d_pair_now(ccl_world3d *w, int32_t i, int32_t k) {
+    ccl_sphere_move_to(w, i, w->time);
+    ccl_sphere_move_to(w, k, w->time);
+    return ccl_world3d_separation(w, w->slots[i].position, w->slots[k].position);
+}
+
 /// Predicts sphere i's next event from the present (its state is at w->time) and files it; a
 /// meeting with sphere `exclude` at the present instant is passed over (-1: none).
 void ccl_world3d_predict(ccl_world3d *w, int32_t i, int32_t exclude);
