@@ -18,29 +18,7 @@
 #include <circol/checkpoint.h>
 #include <circol/world.h>
 
-typedef struct buffer {
-    unsigned char *data;
-    size_t size, capacity;
-} buffer;
-
-static bool put_memory(const void *data, size_t size, void *user) {
-    buffer *b = user;
-    if (b->size + size > b->capacity) {
-        size_t capacity = b->capacity ? 2 * b->capacity : 1 << 20;
-        while (capacity < b->size + size) {
-            capacity *= 2;
-        }
-        unsigned char *grown = realloc(b->data, capacity);
-        if (grown == NULL) {
-            return false;
-        }
-        b->data = grown;
-        b->capacity = capacity;
-    }
-    memcpy(b->data + b->size, data, size);
-    b->size += size;
-    return true;
-}
+#include "byte_sink.h"
 
 static bool put_file(const void *data, size_t size, void *user) {
     return fwrite(data, 1, size, (FILE *)user) == size;
@@ -106,11 +84,11 @@ static void measure(int n) {
     ccl_world_advance_collisions(w, (uint64_t)n / 2, INFINITY);
     double per_collision_per_disk = now() - t0; /* n / 2 collisions: one per disk */
     double save[5], load[5], disk[3];
-    buffer b = {0};
+    byte_sink b = {0};
     for (int k = 0; k < 5; k++) {
         b.size = 0;
         double start = now();
-        ccl_world_save(w, NULL, 0, put_memory, &b);
+        ccl_world_save(w, NULL, 0, byte_sink_write, &b);
         save[k] = now() - start;
         ccl_world *again = NULL;
         start = now();

@@ -12,34 +12,13 @@
 #include <circol/checkpoint.h>
 #include <circol/world.h>
 
+#include "byte_sink.h"
 #include "world/checkpoint.h"
 
 #define FUZZ_NAME "fuzz_checkpoint"
 #include "fuzz_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/// Growable bytes for a save.
-typedef struct fuzz_bytes {
-    unsigned char *data;
-    size_t size, capacity;
-} fuzz_bytes;
-
-static bool fuzz_put(const void *data, size_t size, void *user) {
-    fuzz_bytes *b = user;
-    if (b->size + size > b->capacity) {
-        size_t capacity = 2 * (b->size + size);
-        unsigned char *grown = realloc(b->data, capacity);
-        if (grown == NULL) {
-            return false;
-        }
-        b->data = grown;
-        b->capacity = capacity;
-    }
-    memcpy(b->data + b->size, data, size);
-    b->size += size;
-    return true;
-}
 
 /// The most one allocation may take: a crafted file may ask for a world of 2^26 slots (its
 /// definition allows them), which the load then asks of the allocator; refused here, as a
@@ -109,8 +88,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         return 0;
     }
     FUZZ_CHECK(w != NULL && info.problem == NULL, "a load gives a world");
-    fuzz_bytes again = {0};
-    FUZZ_CHECK(ccl_world_save(w, info.extra, info.extra_size, fuzz_put, &again) == CCL_OK,
+    byte_sink again = {0};
+    FUZZ_CHECK(ccl_world_save(w, info.extra, info.extra_size, byte_sink_write, &again) == CCL_OK,
                "a loaded world saves");
     /* an older version's file saves as the present version */
     FUZZ_CHECK(info.version != CCL_CHECKPOINT_VERSION ||

@@ -17,18 +17,9 @@
 
 #define FUZZ_NAME "fuzz_world"
 #include "fuzz_input.h"
+#include "fuzz_trace.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/// Set CIRCOL_FUZZ_TRACE=1 to print every operation (for reading a saved crash input).
-static bool tracing;
-
-#define TRACE(...)                                                                                 \
-    do {                                                                                           \
-        if (tracing) {                                                                             \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-        }                                                                                          \
-    } while (0)
 
 /// Most ids remembered (live or removed) and most operations per input.
 #define MAX_TRACKED 96
@@ -36,13 +27,13 @@ static bool tracing;
 /// Events one advance may process before CCL_ERR_EVENT_LIMIT (keeps each input fast).
 #define EVENT_LIMIT 20000
 
+#include "fuzz_ids.h"
+
 /// What the harness knows independently of the world.
 typedef struct harness {
     ccl_world *world;
     ccl_world_def def;
-    ccl_circle_id ids[MAX_TRACKED];
-    bool alive[MAX_TRACKED];
-    int tracked, live;
+    fuzz_ids known; /* the ids given, which are live */
     bool any_immovable, any_obstacle, any_separate_overlap, any_inelastic, any_kinematic;
     double max_radius;
     int in_callback, callback_calls;
@@ -77,16 +68,18 @@ static double speed(fuzz_input *in) {
 static void check_invariants(harness *h) {
     ccl_world *w = h->world;
     int count = ccl_world_circle_count(w);
-    FUZZ_CHECK(count == h->live, "circle count equals the harness's count");
-    for (int k = 0; k < h->tracked; ++k) {
+    FUZZ_CHECK(count == h->known.live, "circle count equals the harness's count");
+    for (int k = 0; k < h->known.tracked; ++k) {
         ccl_circle_state s;
-        ccl_status status = ccl_world_get_circle(w, h->ids[k], &s);
-        FUZZ_CHECK(ccl_world_is_valid(w, h->ids[k]) == h->alive[k], "validity of every id");
-        FUZZ_CHECK(status == (h->alive[k] ? CCL_OK : CCL_ERR_STALE_ID), "get_circle status");
-        if (h->alive[k]) {
+        ccl_status status = ccl_world_get_circle(w, h->known.ids[k], &s);
+        FUZZ_CHECK(ccl_world_is_valid(w, h->known.ids[k]) == h->known.alive[k],
+                   "validity of every id");
+        FUZZ_CHECK(status == (h->known.alive[k] ? CCL_OK : CCL_ERR_STALE_ID), "get_circle status");
+        if (h->known.alive[k]) {
             FUZZ_CHECK(isfinite(s.position.x) && isfinite(s.position.y), "finite position");
             FUZZ_CHECK(isfinite(s.velocity.x) && isfinite(s.velocity.y), "finite velocity");
-            FUZZ_CHECK(s.id.index == h->ids[k].index && s.id.generation == h->ids[k].generation,
+            FUZZ_CHECK(s.id.index == h->known.ids[k].index &&
+                           s.id.generation == h->known.ids[k].generation,
                        "state carries its id");
         }
     }
@@ -165,12 +158,13 @@ static void op_add(harness *h, fuzz_input *in) {
         return;
     }
     FUZZ_CHECK(id.generation != 0, "the zero id is never issued");
-    for (int k = 0; k < h->tracked; ++k) {
-        FUZZ_CHECK(!(h->alive[k] && h->ids[k].index == id.index), "a live slot is not reissued");
-        FUZZ_CHECK(!(h->ids[k].index == id.index && h->ids[k].generation == id.generation),
-                   "a removed id is never issued again");
+    for (int k = 0; k < h->known.tracked; ++k) {
+        FUZZ_CHECK(!(h->known.alive[k] && h->known.ids[k].index == id.index),
+                   "a live slot is not reissued");
+        FUZZ_CHECK(
+            !(h->known.ids[k].index == id.index && h->known.ids[k].generation == id.generation),
+            "a removed id is never issued again");
     }
-    h->live++;
     h->max_radius = fmax(h->max_radius, def.radius);
     h->any_immovable = h->any_immovable || def.mass == 0.0;
     double own = def.restitution < 0.0 ? h->def.restitution : def.restitution;
@@ -178,32 +172,22 @@ static void op_add(harness *h, fuzz_input *in) {
     if (h->def.overlap == CCL_OVERLAP_SEPARATE) {
         h->any_separate_overlap = true; /* may have been accepted overlapping */
     }
-    if (h->tracked < MAX_TRACKED) {
-        h->ids[h->tracked] = id;
-        h->alive[h->tracked] = true;
-        h->tracked++;
-    }
-}
-
-static int pick(harness *h, fuzz_input *in) {
-    return h->tracked > 0 ? fuzz_byte(in) % h->tracked : -1;
+    fuzz_ids_add(&h->known, id);
 }
 
 static void op_remove(harness *h, fuzz_input *in) {
-    int k = pick(h, in);
+    int k = fuzz_ids_pick(&h->known, in);
     if (k < 0) {
         ccl_circle_id zero = {0, 0};
         FUZZ_CHECK(ccl_world_remove_circle(h->world, zero) == CCL_ERR_STALE_ID,
                    "the zero id is stale");
         return;
     }
-    ccl_status status = ccl_world_remove_circle(h->world, h->ids[k]);
-    TRACE("remove %u/%u -> %s\n", h->ids[k].index, h->ids[k].generation, ccl_status_string(status));
-    FUZZ_CHECK(status == (h->alive[k] ? CCL_OK : CCL_ERR_STALE_ID), "remove status");
-    if (h->alive[k]) {
-        h->alive[k] = false;
-        h->live--;
-    }
+    ccl_status status = ccl_world_remove_circle(h->world, h->known.ids[k]);
+    TRACE("remove %u/%u -> %s\n", h->known.ids[k].index, h->known.ids[k].generation,
+          ccl_status_string(status));
+    FUZZ_CHECK(status == (h->known.alive[k] ? CCL_OK : CCL_ERR_STALE_ID), "remove status");
+    fuzz_ids_remove(&h->known, k);
 }
 
 /* Energy and momentum before and after an advance, where the harness knows they are kept. */
@@ -236,7 +220,8 @@ static void op_advance(harness *h, fuzz_input *in, bool by_collisions) {
     }
     if (conservative && h->def.boundary == CCL_BOUNDARY_PERIODIC && !h->any_immovable &&
         !h->any_obstacle) {
-        double scale = sqrt(2.0 * before.kinetic_energy * (double)(h->live + 1) * 8.0) + 1e-300;
+        double scale =
+            sqrt(2.0 * before.kinetic_energy * (double)(h->known.live + 1) * 8.0) + 1e-300;
         FUZZ_CHECK(fabs(after.momentum.x - before.momentum.x) <= 1e-9 * scale &&
                        fabs(after.momentum.y - before.momentum.y) <= 1e-9 * scale,
                    "periodic world keeps its momentum");
@@ -262,31 +247,31 @@ static void op_advance(harness *h, fuzz_input *in, bool by_collisions) {
 }
 
 static void op_set_velocity(harness *h, fuzz_input *in) {
-    int k = pick(h, in);
+    int k = fuzz_ids_pick(&h->known, in);
     if (k < 0) {
         return;
     }
     double vx = speed(in);
     ccl_vec2 v = ccl_v2(vx, speed(in));
     ccl_circle_state s;
-    bool movable =
-        h->alive[k] && ccl_world_get_circle(h->world, h->ids[k], &s) == CCL_OK && s.mass > 0.0;
-    ccl_status status = ccl_world_set_velocity(h->world, h->ids[k], v);
-    TRACE("set_velocity %u/%u (%.17g, %.17g) -> %s\n", h->ids[k].index, h->ids[k].generation, v.x,
-          v.y, ccl_status_string(status));
-    if (!h->alive[k]) {
+    bool movable = h->known.alive[k] &&
+                   ccl_world_get_circle(h->world, h->known.ids[k], &s) == CCL_OK && s.mass > 0.0;
+    ccl_status status = ccl_world_set_velocity(h->world, h->known.ids[k], v);
+    TRACE("set_velocity %u/%u (%.17g, %.17g) -> %s\n", h->known.ids[k].index,
+          h->known.ids[k].generation, v.x, v.y, ccl_status_string(status));
+    if (!h->known.alive[k]) {
         FUZZ_CHECK(status == CCL_ERR_STALE_ID, "set_velocity on a removed id is stale");
     } else if (movable) {
         FUZZ_CHECK(status == CCL_OK, "set_velocity on a movable circle");
-        FUZZ_CHECK(ccl_world_get_circle(h->world, h->ids[k], &s) == CCL_OK && s.velocity.x == v.x &&
-                       s.velocity.y == v.y,
+        FUZZ_CHECK(ccl_world_get_circle(h->world, h->known.ids[k], &s) == CCL_OK &&
+                       s.velocity.x == v.x && s.velocity.y == v.y,
                    "the velocity set is the velocity read");
     } else if (h->def.damping > 0.0) {
         FUZZ_CHECK(status == CCL_ERR_UNSUPPORTED, "a damped world keeps immovable circles still");
     } else {
         /* an immovable circle given a velocity becomes kinematic: it moves at it, never pushed */
         FUZZ_CHECK(status == CCL_OK, "set_velocity makes an immovable circle kinematic");
-        FUZZ_CHECK(ccl_world_get_circle(h->world, h->ids[k], &s) == CCL_OK && s.kinematic &&
+        FUZZ_CHECK(ccl_world_get_circle(h->world, h->known.ids[k], &s) == CCL_OK && s.kinematic &&
                        s.velocity.x == v.x && s.velocity.y == v.y,
                    "a kinematic circle moves at the velocity set");
         h->any_kinematic = true;
@@ -320,9 +305,9 @@ static void op_query(harness *h, fuzz_input *in) {
     ccl_circle_id bogus = {fuzz_byte(in) + 1000u, 1u};
     ccl_circle_state s;
     FUZZ_CHECK(ccl_world_get_circle(h->world, bogus, &s) == CCL_ERR_STALE_ID, "bogus id");
-    int k = pick(h, in);
+    int k = fuzz_ids_pick(&h->known, in);
     if (k >= 0) {
-        ccl_circle_id wrong = h->ids[k];
+        ccl_circle_id wrong = h->known.ids[k];
         wrong.generation += 1000u;
         FUZZ_CHECK(ccl_world_get_circle(h->world, wrong, &s) == CCL_ERR_STALE_ID,
                    "wrong generation is stale");
@@ -380,8 +365,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
-    const char *trace = getenv("CIRCOL_FUZZ_TRACE");
-    tracing = trace != NULL && trace[0] == '1';
+    fuzz_trace_from_env();
     return 0;
 }
 

@@ -32,6 +32,7 @@
 static void dump_world(void);
 #define FUZZ_ON_FAILURE() dump_world()
 #include "fuzz_input.h"
+#include "fuzz_trace.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -52,25 +53,16 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 /// documented limit (docs/RELIABILITY.md), after which the input is not held to no overlap.
 #define CRAWL_SPEED 1e-150
 
-/// Set CIRCOL_FUZZ_TRACE=1 to print every operation (for reading a saved crash input).
-static bool tracing;
 /// Set CIRCOL_FUZZ_STRICT=1 to hold jams at one instant to the energy check too (open issues).
 static bool strict;
 static long watchdog_seconds = WATCHDOG_SECONDS;
 
-#define TRACE(...)                                                                                 \
-    do {                                                                                           \
-        if (tracing) {                                                                             \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-        }                                                                                          \
-    } while (0)
+#include "fuzz_ids.h"
 
 typedef struct harness {
     ccl_world *world;
     ccl_world_def def;
-    ccl_circle_id ids[MAX_TRACKED];
-    bool alive[MAX_TRACKED];
-    int tracked, live;
+    fuzz_ids known;   /* the ids given, which are live */
     int mass_mode;    /* 0 equal, 1 spread over 10^6, 2 spread over 1e+-60, 3 some immovable */
     bool varied_rest; /* each circle its own restitution */
     bool any_kinematic;
@@ -120,8 +112,7 @@ static void watchdog_arm(bool on) {
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
-    const char *trace = getenv("CIRCOL_FUZZ_TRACE");
-    tracing = trace != NULL && trace[0] == '1';
+    fuzz_trace_from_env();
     const char *strict_checks = getenv("CIRCOL_FUZZ_STRICT");
     strict = strict_checks != NULL && strict_checks[0] == '1';
     const char *bound = getenv("CIRCOL_FUZZ_WATCHDOG");
@@ -208,13 +199,8 @@ static double mass_of(harness *h, fuzz_input *in) {
 }
 
 static void remember(harness *h, ccl_circle_id id, double radius) {
-    h->live++;
+    fuzz_ids_add(&h->known, id);
     h->max_radius = fmax(h->max_radius, radius);
-    if (h->tracked < MAX_TRACKED) {
-        h->ids[h->tracked] = id;
-        h->alive[h->tracked] = true;
-        h->tracked++;
-    }
 }
 
 static void add(harness *h, ccl_circle_def *def, const char *what) {
@@ -315,13 +301,14 @@ static double energy(const harness *h, double *scale) {
 
 static void check_state(harness *h) {
     ccl_world *w = h->world;
-    FUZZ_CHECK(ccl_world_circle_count(w) == h->live, "circle count equals the harness's count");
+    FUZZ_CHECK(ccl_world_circle_count(w) == h->known.live,
+               "circle count equals the harness's count");
     FUZZ_CHECK(isfinite(ccl_world_time(w)), "finite time");
-    for (int k = 0; k < h->tracked; ++k) {
+    for (int k = 0; k < h->known.tracked; ++k) {
         ccl_circle_state s;
-        ccl_status status = ccl_world_get_circle(w, h->ids[k], &s);
-        FUZZ_CHECK(status == (h->alive[k] ? CCL_OK : CCL_ERR_STALE_ID), "get_circle status");
-        if (h->alive[k]) {
+        ccl_status status = ccl_world_get_circle(w, h->known.ids[k], &s);
+        FUZZ_CHECK(status == (h->known.alive[k] ? CCL_OK : CCL_ERR_STALE_ID), "get_circle status");
+        if (h->known.alive[k]) {
             FUZZ_CHECK(isfinite(s.position.x) && isfinite(s.position.y), "finite position");
             FUZZ_CHECK(isfinite(s.velocity.x) && isfinite(s.velocity.y), "finite velocity");
             double speed = fmax(fabs(s.velocity.x), fabs(s.velocity.y));
@@ -425,23 +412,19 @@ static void op_advance_extreme(harness *h, fuzz_input *in) {
     }
 }
 
-static int pick(harness *h, fuzz_input *in) {
-    return h->tracked > 0 ? fuzz_byte(in) % h->tracked : -1;
-}
-
 static void op_set_velocity(harness *h, fuzz_input *in) {
-    int k = pick(h, in);
+    int k = fuzz_ids_pick(&h->known, in);
     if (k < 0) {
         return;
     }
     double vx = (double)(int8_t)fuzz_byte(in) / 8.0;
     ccl_vec2 v = ccl_v2(vx, (double)(int8_t)fuzz_byte(in) / 8.0);
     ccl_circle_state s;
-    bool movable =
-        h->alive[k] && ccl_world_get_circle(h->world, h->ids[k], &s) == CCL_OK && s.mass > 0.0;
-    ccl_status status = ccl_world_set_velocity(h->world, h->ids[k], v);
+    bool movable = h->known.alive[k] &&
+                   ccl_world_get_circle(h->world, h->known.ids[k], &s) == CCL_OK && s.mass > 0.0;
+    ccl_status status = ccl_world_set_velocity(h->world, h->known.ids[k], v);
     TRACE("set_velocity %d (%.17g, %.17g) -> %s\n", k, v.x, v.y, ccl_status_string(status));
-    if (!h->alive[k]) {
+    if (!h->known.alive[k]) {
         FUZZ_CHECK(status == CCL_ERR_STALE_ID, "set_velocity on a removed id is stale");
     } else if (movable) {
         FUZZ_CHECK(status == CCL_OK, "set_velocity on a movable circle");
@@ -453,17 +436,14 @@ static void op_set_velocity(harness *h, fuzz_input *in) {
 }
 
 static void op_remove(harness *h, fuzz_input *in) {
-    int k = pick(h, in);
+    int k = fuzz_ids_pick(&h->known, in);
     if (k < 0) {
         return;
     }
-    ccl_status status = ccl_world_remove_circle(h->world, h->ids[k]);
+    ccl_status status = ccl_world_remove_circle(h->world, h->known.ids[k]);
     TRACE("remove %d -> %s\n", k, ccl_status_string(status));
-    FUZZ_CHECK(status == (h->alive[k] ? CCL_OK : CCL_ERR_STALE_ID), "remove status");
-    if (h->alive[k]) {
-        h->alive[k] = false;
-        h->live--;
-    }
+    FUZZ_CHECK(status == (h->known.alive[k] ? CCL_OK : CCL_ERR_STALE_ID), "remove status");
+    fuzz_ids_remove(&h->known, k);
 }
 
 static void op_scale(harness *h, fuzz_input *in) {

@@ -21,32 +21,8 @@
 
 #include "determinism_scene.h"
 #include "world/checkpoint.h"
+#include "byte_sink.h"
 #include "world_common.h"
-
-/// Growable bytes that ccl_world_save writes into.
-typedef struct bytes {
-    unsigned char *data;
-    size_t size, capacity;
-} bytes;
-
-static bool bytes_write(const void *data, size_t size, void *user) {
-    bytes *b = user;
-    if (b->size + size > b->capacity) {
-        size_t capacity = b->capacity ? b->capacity : 4096;
-        while (capacity < b->size + size) {
-            capacity *= 2;
-        }
-        unsigned char *grown = realloc(b->data, capacity);
-        if (grown == NULL) {
-            return false;
-        }
-        b->data = grown;
-        b->capacity = capacity;
-    }
-    memcpy(b->data + b->size, data, size);
-    b->size += size;
-    return true;
-}
 
 /// Sensor events reported (begin and end), in every run of the test.
 static uint64_t sensor_events;
@@ -194,8 +170,8 @@ static outcome finish(const ccl_world *w, uint64_t events) {
 
 /// Saves w (destroying it) and loads it again with the callback hashing into hash.
 static ccl_world *save_and_load(ccl_world *w, uint64_t *hash) {
-    bytes b = {0};
-    assert_int_equal(ccl_world_save(w, "run", 3, bytes_write, &b), CCL_OK);
+    byte_sink b = {0};
+    assert_int_equal(ccl_world_save(w, "run", 3, byte_sink_write, &b), CCL_OK);
     ccl_world_destroy(w);
     ccl_world_def hooks = ccl_world_default_def();
     hooks.on_contact = hash_contact;
@@ -268,15 +244,15 @@ static void restarted_runs_give_the_same_events_bit_for_bit(void **state) {
 }
 
 /// The bytes of scene which after a few steps.
-static bytes saved_scene(int which, int steps) {
+static byte_sink saved_scene(int which, int steps) {
     uint64_t hash = 0;
     ccl_world *w = build_scene(which, &hash);
     for (int s = 0; s < steps; ++s) {
         before_step(w, which, s);
         assert_int_equal(ccl_world_advance(w, 0.37), CCL_OK);
     }
-    bytes b = {0};
-    assert_int_equal(ccl_world_save(w, "x", 1, bytes_write, &b), CCL_OK);
+    byte_sink b = {0};
+    assert_int_equal(ccl_world_save(w, "x", 1, byte_sink_write, &b), CCL_OK);
     ccl_world_destroy(w);
     return b;
 }
@@ -285,11 +261,11 @@ static void a_loaded_world_saves_the_bytes_it_was_loaded_from(void **state) {
     (void)state;
     for (int which = 0; which < SCENES; ++which) {
         for (int steps = 0; steps < 3; steps += 2) {
-            bytes b = saved_scene(which, steps);
+            byte_sink b = saved_scene(which, steps);
             ccl_world *w = NULL;
             assert_int_equal(ccl_world_load(b.data, b.size, NULL, &w, NULL), CCL_OK);
-            bytes again = {0};
-            assert_int_equal(ccl_world_save(w, "x", 1, bytes_write, &again), CCL_OK);
+            byte_sink again = {0};
+            assert_int_equal(ccl_world_save(w, "x", 1, byte_sink_write, &again), CCL_OK);
             assert_int_equal(again.size, b.size);
             assert_memory_equal(again.data, b.data, b.size);
             ccl_world_destroy(w);
@@ -307,7 +283,7 @@ static void the_checksum_is_crc32(void **state) {
     ccl_crc32_init(&c);
     ccl_crc32_add(&c, (const unsigned char *)"123456789", 9);
     assert_int_equal(ccl_crc32_final(&c), 0xCBF43926u);
-    bytes b = saved_scene(0, 1);
+    byte_sink b = saved_scene(0, 1);
     uint32_t x = 0xFFFFFFFFu;
     for (size_t k = 0; k + 4 < b.size; ++k) {
         x ^= b.data[k];
@@ -333,7 +309,7 @@ static void expect_refused(const unsigned char *data, size_t size) {
 
 static void truncated_and_flipped_files_are_refused(void **state) {
     (void)state;
-    bytes b = saved_scene(5, 1);
+    byte_sink b = saved_scene(5, 1);
     for (size_t cut = 0; cut < b.size; ++cut) {
         expect_refused(b.data, cut);
     }
@@ -345,16 +321,16 @@ static void truncated_and_flipped_files_are_refused(void **state) {
         expect_refused(b.data, b.size);
         b.data[at] ^= bit;
     }
-    bytes longer = {0};
-    bytes_write(b.data, b.size, &longer);
-    bytes_write("", 1, &longer);
+    byte_sink longer = {0};
+    byte_sink_write(b.data, b.size, &longer);
+    byte_sink_write("", 1, &longer);
     expect_refused(longer.data, longer.size);
     free(longer.data);
     free(b.data);
 }
 
 /// Rewrites the checksum of b after a change, as a crafted file would.
-static void reseal(bytes *b) {
+static void reseal(byte_sink *b) {
     ccl_crc32 c;
     ccl_crc32_init(&c);
     ccl_crc32_add(&c, b->data, b->size - 4);
@@ -371,7 +347,7 @@ static void altered_files_with_valid_checksums_never_crash(void **state) {
     wt_rng rng = {77};
     static const int scenes[] = {0, 5, 7, 8};
     for (int m = 0; m < 4; ++m) {
-        bytes b = saved_scene(scenes[m], 1);
+        byte_sink b = saved_scene(scenes[m], 1);
         int loaded = 0;
         for (int k = 0; k < 3000; ++k) {
             size_t at = CCL_CHECKPOINT_HEADER + (size_t)(wt_next(&rng) % (b.size - 28));
@@ -398,7 +374,7 @@ static void altered_files_with_valid_checksums_never_crash(void **state) {
 }
 
 /// Where the contents of section tag begin in b (its length in *length); fails when absent.
-static size_t find_section(const bytes *b, uint32_t tag, uint64_t *length) {
+static size_t find_section(const byte_sink *b, uint32_t tag, uint64_t *length) {
     size_t at = CCL_CHECKPOINT_HEADER;
     while (at + CCL_CHECKPOINT_SECTION_HEAD <= b->size - 4) {
         uint32_t found = 0;
@@ -416,7 +392,7 @@ static size_t find_section(const bytes *b, uint32_t tag, uint64_t *length) {
 }
 
 /// Puts a little-endian 32-bit value at offset at of b.
-static void put_u32(bytes *b, size_t at, uint32_t x) {
+static void put_u32(byte_sink *b, size_t at, uint32_t x) {
     for (int k = 0; k < 4; ++k) {
         b->data[at + (size_t)k] = (unsigned char)(x >> (8 * k));
     }
@@ -433,8 +409,8 @@ static void a_version_1_file_loads(void **state) {
     for (int s = 0; s < STEPS / 2; ++s) {
         assert_int_equal(ccl_world_advance(w, dt[s]), CCL_OK);
     }
-    bytes b = {0};
-    assert_int_equal(ccl_world_save(w, NULL, 0, bytes_write, &b), CCL_OK);
+    byte_sink b = {0};
+    assert_int_equal(ccl_world_save(w, NULL, 0, byte_sink_write, &b), CCL_OK);
     uint64_t n = 0;
     size_t kit = find_section(&b, CCL_SECTION_GROWTH, &n) - CCL_CHECKPOINT_SECTION_HEAD;
     size_t user = find_section(&b, CCL_SECTION_EXTRA, &n) - CCL_CHECKPOINT_SECTION_HEAD;
@@ -463,9 +439,9 @@ static void a_version_1_file_loads(void **state) {
 }
 
 /// Sets the 32-bit value at offset `at` of a copy of b, seals it, and expects it refused.
-static void expect_field_refused(const bytes *b, size_t at, uint32_t value) {
-    bytes c = {0};
-    bytes_write(b->data, b->size, &c);
+static void expect_field_refused(const byte_sink *b, size_t at, uint32_t value) {
+    byte_sink c = {0};
+    byte_sink_write(b->data, b->size, &c);
     put_u32(&c, at, value);
     reseal(&c);
     expect_refused(c.data, c.size);
@@ -478,12 +454,12 @@ static void expect_field_refused(const bytes *b, size_t at, uint32_t value) {
 static void crafted_kit_sections_are_refused(void **state) {
     (void)state;
     uint64_t n = 0;
-    bytes grow = saved_scene(7, 1);
+    byte_sink grow = saved_scene(7, 1);
     size_t g = find_section(&grow, CCL_SECTION_GROWTH, &n);
     expect_field_refused(&grow, g + 4, 0xBFF00000u);  /* rate -1 */
     expect_field_refused(&grow, g + 28, 0x7FF80000u); /* relative NaN */
     free(grow.data);
-    bytes b = saved_scene(8, 3);
+    byte_sink b = saved_scene(8, 3);
     size_t at = find_section(&b, CCL_SECTION_GAME, &n);
     uint32_t slots = 0, filters = 0, touches = 0;
     memcpy(&slots, b.data + at, 4);
@@ -511,14 +487,14 @@ static void crafted_kit_sections_are_refused(void **state) {
 
 static void bad_arguments(void **state) {
     (void)state;
-    bytes b = saved_scene(1, 0);
+    byte_sink b = saved_scene(1, 0);
     ccl_world *w = NULL;
     assert_int_equal(ccl_world_load(b.data, b.size, NULL, NULL, NULL), CCL_ERR_INVALID_ARGUMENT);
     assert_int_equal(ccl_world_load(NULL, 10, NULL, &w, NULL), CCL_ERR_INVALID_ARGUMENT);
     assert_int_equal(ccl_world_load(b.data, b.size, NULL, &w, NULL), CCL_OK);
-    assert_int_equal(ccl_world_save(NULL, NULL, 0, bytes_write, &b), CCL_ERR_INVALID_ARGUMENT);
+    assert_int_equal(ccl_world_save(NULL, NULL, 0, byte_sink_write, &b), CCL_ERR_INVALID_ARGUMENT);
     assert_int_equal(ccl_world_save(w, NULL, 0, NULL, NULL), CCL_ERR_INVALID_ARGUMENT);
-    assert_int_equal(ccl_world_save(w, NULL, 5, bytes_write, &b), CCL_ERR_INVALID_ARGUMENT);
+    assert_int_equal(ccl_world_save(w, NULL, 5, byte_sink_write, &b), CCL_ERR_INVALID_ARGUMENT);
     ccl_world_destroy(w);
     b.data[9] ^= 0x40; /* the version: from a newer circol */
     ccl_load_info info;

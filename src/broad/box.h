@@ -25,6 +25,12 @@ static inline ccl_vec2 ccl_box_image_shift(const ccl_box *box, int image) {
     return ccl_v2((double)(image % 3 - 1) * box->size.x, (double)(image / 3 - 1) * box->size.y);
 }
 
+/// Where p stands from the obstacle itself when it meets the obstacle's image `image`: meeting the
+/// image shifted by s is meeting the obstacle from p - s.
+static inline ccl_vec2 ccl_box_from_image(const ccl_box *box, ccl_vec2 p, int image) {
+    return image != CCL_OWN_IMAGE ? ccl_sub(p, ccl_box_image_shift(box, image)) : p;
+}
+
 /// Whether image `image` counts in this box: every image when periodic, the own one only else.
 static inline bool ccl_box_has_image(const ccl_box *box, int image) {
     return box->periodic || image == CCL_OWN_IMAGE;

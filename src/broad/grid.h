@@ -180,4 +180,22 @@ static inline int ccl_grid_neighbour_lines(int32_t c, int32_t n, bool periodic, 
     return count;
 }
 
+/// The columns and rows of the cells around a cell (nine, fewer at a wall), with the shifts that
+/// bring each one's circles beside it across a periodic edge: ccl_grid_neighbour_lines along x and
+/// along y.
+typedef struct ccl_cell_ring {
+    int32_t cols[3], rows[3];
+    double shift_x[3], shift_y[3];
+    int ncols, nrows;
+} ccl_cell_ring;
+
+/// The ring around the cell in column cx and row cy of grid g, whose cells tile box.
+static inline ccl_cell_ring ccl_grid_ring(const ccl_grid *g, const ccl_box *box, int32_t cx,
+                                          int32_t cy) {
+    ccl_cell_ring r;
+    r.ncols = ccl_grid_neighbour_lines(cx, g->nx, box->periodic, box->size.x, r.cols, r.shift_x);
+    r.nrows = ccl_grid_neighbour_lines(cy, g->ny, box->periodic, box->size.y, r.rows, r.shift_y);
+    return r;
+}
+
 #endif

@@ -58,6 +58,20 @@ static inline bool ccl_obstacle_code_is_point(int32_t code) {
     return (code & 1) != 0;
 }
 
+/// An obstacle code taken apart: the segment or point, which of them, and the image.
+typedef struct ccl_obstacle_ref {
+    int32_t index; ///< the segment's or the point's index
+    int image;     ///< 0..8, CCL_OWN_IMAGE for the obstacle itself
+    bool point;    ///< a point, else a segment
+} ccl_obstacle_ref;
+
+/// The obstacle, kind and image a code names.
+static inline ccl_obstacle_ref ccl_obstacle_decode(int32_t code) {
+    ccl_obstacle_ref r = {ccl_obstacle_code_index(code), ccl_obstacle_code_image(code),
+                          ccl_obstacle_code_is_point(code)};
+    return r;
+}
+
 /// Whether two codes name (images of) the same obstacle.
 static inline bool ccl_obstacle_codes_same_obstacle(int32_t a, int32_t b) {
     return ccl_obstacle_code_index(a) == ccl_obstacle_code_index(b) && (a & 1) == (b & 1);

@@ -5,6 +5,7 @@
 #define CIRCOL_CORE_MEMORY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "circol/base.h"
 
@@ -33,5 +34,15 @@ void ccl_memory_free(ccl_memory *m, void *ptr, size_t size);
 /// kept. On CCL_ERR_OUT_OF_MEMORY nothing changes.
 ccl_status ccl_array_reserve(ccl_memory *m, void **items, size_t *capacity, size_t count,
                              size_t needed, size_t item_size, size_t first_capacity);
+
+/// The capacity a world's slot tables grow to so as to hold needed slots: doubled from capacity (or
+/// from needed, at least 64, when there are none yet) until they do, but never over most.
+static inline int64_t ccl_slot_capacity(int64_t capacity, int64_t needed, int64_t most) {
+    int64_t cap = capacity > 0 ? capacity : (needed > 64 ? needed : 64);
+    while (cap < needed) {
+        cap *= 2;
+    }
+    return cap < most ? cap : most;
+}
 
 #endif

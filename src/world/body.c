@@ -18,13 +18,7 @@ ccl_status ccl_world_reserve(ccl_world *w, int32_t needed) {
     if (needed <= w->slot_capacity) {
         return CCL_OK;
     }
-    int64_t cap = w->slot_capacity > 0 ? w->slot_capacity : (needed > 64 ? needed : 64);
-    while (cap < needed) {
-        cap *= 2;
-    }
-    if (cap > w->def.max_circles) {
-        cap = w->def.max_circles;
-    }
+    int64_t cap = ccl_slot_capacity(w->slot_capacity, needed, w->def.max_circles);
     if ((uint64_t)cap > SIZE_MAX / sizeof(ccl_body_slot)) {
         return CCL_ERR_OUT_OF_MEMORY; /* the byte count would wrap (a 32-bit size_t) */
     }

@@ -61,31 +61,16 @@ static void ccl_growing_obstacles(const ccl_world *w, const ccl_body_slot *b, do
     ccl_grid_obstacles_in(&w->grid, b->link.cell, &item, &end);
     for (; item < end; ++item) {
         const int32_t code = *item;
-        const int32_t index = ccl_obstacle_code_index(code);
-        const int image = ccl_obstacle_code_image(code);
-        ccl_vec2 p = b->position;
-        if (image != CCL_OWN_IMAGE) {
-            p = ccl_sub(p, ccl_box_image_shift(&w->box, image));
-        }
-        if (!ccl_obstacle_code_is_point(code)) {
-            ccl_growing_segment(w, b, p, r, s, index, code, best);
+        const ccl_obstacle_ref ob = ccl_obstacle_decode(code);
+        ccl_vec2 p = ccl_box_from_image(&w->box, b->position, ob.image);
+        if (!ob.point) {
+            ccl_growing_segment(w, b, p, r, s, ob.index, code, best);
         } else {
-            double u = ccl_growing_entry(ccl_sub(w->obstacles.points[index], p),
+            double u = ccl_growing_entry(ccl_sub(w->obstacles.points[ob.index], p),
                                          ccl_neg(b->velocity), r, s, best->u);
             ccl_consider(best, u, CCL_EVENT_POINT, code, 0);
         }
     }
-}
-
-/* Whether circles i and k are a pair added overlapping that still drifts apart. */
-static bool ccl_growing_pair_separating(const ccl_world *w, int32_t i, int32_t k) {
-    for (int32_t m = 0; m < w->overlap_count; ++m) {
-        const ccl_overlap_pair *o = &w->overlaps[m];
-        if ((o->a == i && o->b == k) || (o->a == k && o->b == i)) {
-            return true;
-        }
-    }
-    return false;
 }
 
 /* The circles of the nine cells around circle i (each cell's periodic shift), their contact
@@ -93,25 +78,20 @@ static bool ccl_growing_pair_separating(const ccl_world *w, int32_t i, int32_t k
 static void ccl_growing_neighbours(const ccl_world *w, int32_t i, double factor,
                                    ccl_candidate *best) {
     const ccl_body_slot *b = &w->bodies[i];
-    int32_t cols[3], rows[3];
-    double shift_x[3], shift_y[3];
-    int ncols = ccl_grid_neighbour_lines(b->link.cell % w->grid.nx, w->grid.nx, w->box.periodic,
-                                         w->box.size.x, cols, shift_x);
-    int nrows = ccl_grid_neighbour_lines(b->link.cell / w->grid.nx, w->grid.ny, w->box.periodic,
-                                         w->box.size.y, rows, shift_y);
-    for (int row = 0; row < nrows; ++row) {
-        for (int col = 0; col < ncols; ++col) {
-            for (int32_t k = ccl_grid_first(&w->grid, rows[row] * w->grid.nx + cols[col]); k >= 0;
-                 k = w->bodies[k].link.next) {
+    ccl_cell_ring ring = ccl_ring_of(w, b);
+    for (int row = 0; row < ring.nrows; ++row) {
+        for (int col = 0; col < ring.ncols; ++col) {
+            for (int32_t k = ccl_grid_first(&w->grid, ring.rows[row] * w->grid.nx + ring.cols[col]);
+                 k >= 0; k = w->bodies[k].link.next) {
                 const ccl_body_slot *o = &w->bodies[k];
                 if (k == i || (b->immovable && o->immovable) ||
-                    (b->separating && o->separating && ccl_growing_pair_separating(w, i, k))) {
+                    (b->separating && o->separating && ccl_pair_is_separating(w, i, k))) {
                     continue;
                 }
                 ccl_vec2 op, ov;
                 ccl_body_state_at(w, o, w->time, &op, &ov);
-                op.x += shift_x[col];
-                op.y += shift_y[row];
+                op.x += ring.shift_x[col];
+                op.y += ring.shift_y[row];
                 double sum = b->radius + o->radius;
                 double u = ccl_growing_entry(ccl_sub(op, b->position), ccl_sub(ov, b->velocity),
                                              sum * factor, sum * w->growth.relative, best->u);

@@ -96,25 +96,19 @@ static CCL_ALWAYS_INLINE void ccl_predict_obstacles_as(const ccl_world *w, doubl
     ccl_grid_obstacles_in(&w->grid, b->link.cell, &item, &end);
     for (; item < end; ++item) {
         const int32_t code = *item;
-        const int32_t index = ccl_obstacle_code_index(code);
-        const int image = ccl_obstacle_code_image(code);
-        const bool point = ccl_obstacle_code_is_point(code);
+        const ccl_obstacle_ref ob = ccl_obstacle_decode(code);
         bool later_only = false;
         if (skip >= 0 && ccl_obstacle_codes_same_obstacle(skip, code)) {
-            later_only =
-                code == skip || ccl_bounce_changes_nothing(
-                                    w, b, ccl_obstacle_shape(&w->obstacles, index, point), image);
+            later_only = code == skip ||
+                         ccl_bounce_changes_nothing(
+                             w, b, ccl_obstacle_shape(&w->obstacles, ob.index, ob.point), ob.image);
         }
-        /* meeting the image shifted by s is meeting the obstacle from p - s */
-        ccl_vec2 p = b->position;
-        if (image != CCL_OWN_IMAGE) {
-            p = ccl_sub(p, ccl_box_image_shift(&w->box, image));
-        }
-        if (!point) {
-            ccl_predict_segment(w, mixed_gamma, b, p, acc, index, code, later_only, best);
+        ccl_vec2 p = ccl_box_from_image(&w->box, b->position, ob.image);
+        if (!ob.point) {
+            ccl_predict_segment(w, mixed_gamma, b, p, acc, ob.index, code, later_only, best);
         } else {
             double u =
-                ccl_curved_pair_entry(mixed_gamma, ccl_sub(w->obstacles.points[index], p),
+                ccl_curved_pair_entry(mixed_gamma, ccl_sub(w->obstacles.points[ob.index], p),
                                       ccl_neg(b->velocity), ccl_neg(acc), b->radius, best->u);
             if (!(later_only && ccl_at_once(w, u))) {
                 ccl_consider(best, u, CCL_EVENT_POINT, code, 0);

@@ -24,6 +24,23 @@ static inline void ccl_consider(ccl_candidate *best, double u, uint8_t kind, int
     }
 }
 
+/* The cells around circle b's cell, with their periodic shifts. */
+static inline ccl_cell_ring ccl_ring_of(const ccl_world *w, const ccl_body_slot *b) {
+    return ccl_grid_ring(&w->grid, &w->box, b->link.cell % w->grid.nx, b->link.cell / w->grid.nx);
+}
+
+/* Whether circles i and k are a pair added overlapping that still drifts apart (both flagged
+ * separating: the overlap list is searched only then). */
+static inline bool ccl_pair_is_separating(const ccl_world *w, int32_t i, int32_t k) {
+    for (int32_t m = 0; m < w->overlap_count; ++m) {
+        const ccl_overlap_pair *o = &w->overlaps[m];
+        if ((o->a == i && o->b == k) || (o->a == k && o->b == i)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Each array has room for three entries of padding after a full block. */
 #define CCL_SCAN_ROOM (CCL_SCAN_BLOCK + 3)
 

@@ -10,32 +10,17 @@
 #include "world/touch.h"
 #include "world/world.h"
 
-static bool ccl_pair_is_separating(const ccl_world *w, int32_t i, int32_t k) {
-    for (int32_t m = 0; m < w->overlap_count; ++m) {
-        const ccl_overlap_pair *o = &w->overlaps[m];
-        if ((o->a == i && o->b == k) || (o->a == k && o->b == i)) {
-            return true;
-        }
-    }
-    return false;
-}
-
 /* ccl_predict_neighbours for mixed_gamma = ccl_curved_gamma(w), inlined once for each law. */
 static CCL_ALWAYS_INLINE void ccl_predict_neighbours_as(const ccl_world *w, double mixed_gamma,
                                                         int32_t i, ccl_vec2 acc, int32_t exclude,
                                                         ccl_candidate *best) {
     const ccl_body_slot *b = &w->bodies[i];
     const double now = w->time;
-    int32_t cols[3], rows[3];
-    double shift_x[3], shift_y[3];
-    int ncols = ccl_grid_neighbour_lines(b->link.cell % w->grid.nx, w->grid.nx, w->box.periodic,
-                                         w->box.size.x, cols, shift_x);
-    int nrows = ccl_grid_neighbour_lines(b->link.cell / w->grid.nx, w->grid.ny, w->box.periodic,
-                                         w->box.size.y, rows, shift_y);
-    for (int row = 0; row < nrows; ++row) {
-        for (int col = 0; col < ncols; ++col) {
-            for (int32_t k = ccl_grid_first(&w->grid, rows[row] * w->grid.nx + cols[col]); k >= 0;
-                 k = w->bodies[k].link.next) {
+    ccl_cell_ring ring = ccl_ring_of(w, b);
+    for (int row = 0; row < ring.nrows; ++row) {
+        for (int col = 0; col < ring.ncols; ++col) {
+            for (int32_t k = ccl_grid_first(&w->grid, ring.rows[row] * w->grid.nx + ring.cols[col]);
+                 k >= 0; k = w->bodies[k].link.next) {
                 if (k == i) {
                     continue;
                 }
@@ -47,14 +32,15 @@ static CCL_ALWAYS_INLINE void ccl_predict_neighbours_as(const ccl_world *w, doub
                     continue;
                 }
                 if (w->pair_checks &&
-                    ccl_pair_checked(w, i, k, ccl_v2(shift_x[col], shift_y[row]), exclude, best)) {
+                    ccl_pair_checked(w, i, k, ccl_v2(ring.shift_x[col], ring.shift_y[row]), exclude,
+                                     best)) {
                     continue;
                 }
                 ccl_vec2 op, ov;
                 ccl_body_state_at(w, o, now, &op, &ov);
                 ccl_vec2 da = ccl_sub(ccl_body_acceleration(w, o), acc);
-                op.x += shift_x[col];
-                op.y += shift_y[row];
+                op.x += ring.shift_x[col];
+                op.y += ring.shift_y[row];
                 double u = ccl_curved_pair_entry(mixed_gamma, ccl_sub(op, b->position),
                                                  ccl_sub(ov, b->velocity), da,
                                                  b->radius + o->radius, best->u);
@@ -268,16 +254,12 @@ void ccl_predict_neighbours_straight(const ccl_world *w, int32_t i, int32_t cx, 
             }
         }
     } else {
-        int32_t cols[3], rows[3];
-        double shift_x[3], shift_y[3];
-        int ncols = ccl_grid_neighbour_lines(cx, nx, w->box.periodic, w->box.size.x, cols, shift_x);
-        int nrows =
-            ccl_grid_neighbour_lines(cy, w->grid.ny, w->box.periodic, w->box.size.y, rows, shift_y);
-        for (int row = 0; row < nrows; ++row) {
-            for (int col = 0; col < ncols; ++col) {
-                int32_t k = ccl_grid_first(&w->grid, rows[row] * nx + cols[col]);
+        ccl_cell_ring ring = ccl_grid_ring(&w->grid, &w->box, cx, cy);
+        for (int row = 0; row < ring.nrows; ++row) {
+            for (int col = 0; col < ring.ncols; ++col) {
+                int32_t k = ccl_grid_first(&w->grid, ring.rows[row] * nx + ring.cols[col]);
                 starts[filled] = k;
-                shifts[filled] = ccl_v2(shift_x[col], shift_y[row]);
+                shifts[filled] = ccl_v2(ring.shift_x[col], ring.shift_y[row]);
                 filled += k >= 0;
             }
         }

@@ -13,6 +13,7 @@
 #include "broad/obstacles.h"
 #include "broad/queue.h"
 #include "circol/world.h"
+#include "core/body_cold.h"
 #include "core/growing.h"
 #include "core/memory.h"
 
@@ -64,17 +65,6 @@ typedef struct ccl_body_slot {
     uint8_t sensor : 1;     ///< reports touches instead of colliding with circles (sensor.c)
 } ccl_body_slot;
 _Static_assert(sizeof(ccl_body_slot) == 64, "a hot slot is one cache line");
-
-/// The rest of a circle's state, read when it collides or its event comes up (32 bytes, in an
-/// array beside the slots: ccl_body_cold).
-typedef struct ccl_body_cold {
-    double inv_mass; ///< 0 for immovable
-    double restitution;
-    double last_collision; ///< internal time of its last collision (collapse guard)
-    int32_t event_partner; ///< what its next event meets: see ccl_event_kind
-    uint32_t event_partner_course;
-} ccl_body_cold;
-_Static_assert(sizeof(ccl_body_cold) == 32, "two cold halves share a cache line, none straddles");
 
 /// A circle's periodic image: the net number of times it crossed the box's edges, in x and in y
 /// (world/unwrap.h).

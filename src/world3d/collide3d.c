@@ -74,10 +74,8 @@ static bool ccl_world3d_exchange(ccl_world3d *w, int32_t i, int32_t k, ccl_vec3 
 }
 
 ccl_status ccl_world3d_collide(ccl_world3d *w, int32_t i, int32_t k) {
-    ccl_sphere_move_to(w, i, w->time);
-    ccl_sphere_move_to(w, k, w->time);
+    ccl_vec3 d = ccl_world3d_pair_now(w, i, k);
     ccl_sphere_slot *a = &w->slots[i], *b = &w->slots[k];
-    ccl_vec3 d = ccl_world3d_separation(w, a->position, b->position);
     double dist = ccl_length3(d);
     ccl_vec3 n = ccl_contact_normal3(d, dist, a->velocity, b->velocity);
     bool guarded;
@@ -122,7 +120,7 @@ static double *ccl_component3(ccl_vec3 *v, int axis) {
 ccl_status ccl_world3d_bounce(ccl_world3d *w, int32_t i) {
     ccl_sphere_move_to(w, i, w->time);
     ccl_sphere_slot *s = &w->slots[i];
-    int wall = w->cold[i].partner, axis = wall / 2;
+    int wall = w->cold[i].event_partner, axis = wall / 2;
     double sign = (wall & 1) ? 1.0 : -1.0; /* the wall's side: the normal from the sphere */
     double *v = ccl_component3(&s->velocity, axis);
     double impulse = 0.0;

@@ -105,10 +105,8 @@ void ccl_growth3_walls(const ccl_world3d *w, ccl_vec3 p, ccl_vec3 v, double r, d
 }
 
 ccl_status ccl_growth3_collide(ccl_world3d *w, int32_t i, int32_t k) {
-    ccl_sphere_move_to(w, i, w->time);
-    ccl_sphere_move_to(w, k, w->time);
+    ccl_vec3 d = ccl_world3d_pair_now(w, i, k);
     ccl_sphere_slot *a = &w->slots[i], *b = &w->slots[k];
-    ccl_vec3 d = ccl_world3d_separation(w, a->position, b->position);
     double dist = ccl_length3(d);
     ccl_vec3 dv = ccl_v3(a->velocity.x - b->velocity.x, a->velocity.y - b->velocity.y,
                          a->velocity.z - b->velocity.z);
@@ -146,7 +144,7 @@ ccl_status ccl_growth3_collide(ccl_world3d *w, int32_t i, int32_t k) {
 ccl_status ccl_growth3_bounce(ccl_world3d *w, int32_t i) {
     ccl_sphere_move_to(w, i, w->time);
     ccl_sphere_slot *b = &w->slots[i];
-    int wall = w->cold[i].partner, axis = wall / 2;
+    int wall = w->cold[i].event_partner, axis = wall / 2;
     double sign = (wall & 1) ? 1.0 : -1.0; /* the normal from the sphere into the wall */
     double *v = axis == 0 ? &b->velocity.x : (axis == 1 ? &b->velocity.y : &b->velocity.z);
     double s = b->radius * w->growth.relative;

@@ -97,9 +97,9 @@ static void ccl_world3d_fill_slot(ccl_world3d *w, int32_t i, const ccl_sphere_de
     w->slots[i].velocity = ccl_v3(w->slots[i].velocity.x + 0.0, w->slots[i].velocity.y + 0.0,
                                   w->slots[i].velocity.z + 0.0);
     w->links[i] = (ccl_sphere_link){{-1, -1}, 0, CCL_EVENT3_NONE, 1, immovable, 0};
-    w->cold[i] = (ccl_sphere_cold){immovable ? 0.0 : 1.0 / d->mass,
-                                   d->restitution < 0.0 ? w->def.restitution : d->restitution,
-                                   -INFINITY, -1, 0};
+    w->cold[i] = (ccl_body_cold){immovable ? 0.0 : 1.0 / d->mass,
+                                 d->restitution < 0.0 ? w->def.restitution : d->restitution,
+                                 -INFINITY, -1, 0};
     if (w->user_data != NULL) {
         w->user_data[i] = d->user_data;
     }

@@ -252,8 +252,9 @@ void ccl_world3d_predict(ccl_world3d *w, int32_t i, int32_t exclude) {
     /* an entry after the cell exit cannot be the next event: the exit bounds the scan */
     ccl_predict3_neighbours(w, i, p, exclude, &best);
     w->links[i].event_kind = best.kind;
-    w->cold[i].partner = best.partner;
-    w->cold[i].partner_course = best.kind == CCL_EVENT3_SPHERE ? w->links[best.partner].course : 0u;
+    w->cold[i].event_partner = best.partner;
+    w->cold[i].event_partner_course =
+        best.kind == CCL_EVENT3_SPHERE ? w->links[best.partner].course : 0u;
     double when = w->time + best.u;
     ccl_queue_update(&w->queue, i, best.kind == CCL_EVENT3_NONE ? (double)INFINITY : when);
 }

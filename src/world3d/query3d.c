@@ -15,7 +15,7 @@ bool ccl_world3d_is_valid(const ccl_world3d *w, ccl_sphere_id id) {
 
 /* Sphere i's state now, into out (a ccl_sphere_state). */
 static void ccl_world3d_state(const ccl_world3d *w, int32_t i, void *out) {
-    const ccl_sphere_cold *c = &w->cold[i];
+    const ccl_body_cold *c = &w->cold[i];
     ccl_sphere_state s;
     s.id = (ccl_sphere_id){(uint32_t)i, w->generation[i]};
     s.position = ccl_sphere_position_at(w, i, w->time);

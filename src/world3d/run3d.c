@@ -9,7 +9,7 @@
 static void ccl_world3d_cross(ccl_world3d *w, int32_t i) {
     ccl_sphere_move_to(w, i, w->time);
     ccl_grid3 *g = &w->grid;
-    int face = w->cold[i].partner, axis = face / 2;
+    int face = w->cold[i].event_partner, axis = face / 2;
     int32_t c[3];
     ccl_grid3_split(g, w->links[i].link.cell, c);
     c[axis] += (face & 1) ? 1 : -1;
@@ -93,8 +93,8 @@ static void ccl_world3d_prepare(ccl_world3d *w) {
 static ccl_status ccl_world3d_handle(ccl_world3d *w, int32_t i) {
     switch (w->links[i].event_kind) {
         case CCL_EVENT3_SPHERE: {
-            int32_t k = w->cold[i].partner;
-            if (!w->links[k].alive || w->links[k].course != w->cold[i].partner_course) {
+            int32_t k = w->cold[i].event_partner;
+            if (!w->links[k].alive || w->links[k].course != w->cold[i].event_partner_course) {
                 ccl_world3d_predict(w, i, -1); /* the partner changed course: look again */
                 return CCL_OK;
             }
@@ -165,7 +165,7 @@ static void ccl_world3d_fetch_ahead(ccl_world3d *w) {
     }
     if (seen >= 0 && seen < w->slot_count && w->links[seen].alive) {
         if (w->links[seen].event_kind == CCL_EVENT3_SPHERE) {
-            int32_t other = w->cold[seen].partner;
+            int32_t other = w->cold[seen].event_partner;
             ccl_world3d_fetch_sphere(w, other);
             ccl_queue_prefetch_entry(&w->queue, other);
         }

@@ -67,7 +67,7 @@ static void ccl_world3d_arrays(ccl_world3d *w, ccl_sphere_array arrays[CCL_SPHER
     ccl_sphere_array all[CCL_SPHERE_ARRAYS] = {
         {(void **)&w->slots, sizeof(ccl_sphere_slot), 64, false},
         {(void **)&w->links, sizeof(ccl_sphere_link), 64, false},
-        {(void **)&w->cold, sizeof(ccl_sphere_cold), 64, false},
+        {(void **)&w->cold, sizeof(ccl_body_cold), 64, false},
         {(void **)&w->generation, sizeof(uint32_t), 16, false},
         {(void **)&w->user_data, sizeof(void *), 16, true},
         {(void **)&w->images, sizeof(ccl_image_count3), 16, true}};
@@ -78,11 +78,7 @@ ccl_status ccl_world3d_reserve(ccl_world3d *w, int32_t needed) {
     if (needed <= w->capacity) {
         return CCL_OK;
     }
-    int64_t cap = w->capacity > 0 ? w->capacity : (needed > 64 ? needed : 64);
-    while (cap < needed) {
-        cap *= 2;
-    }
-    cap = cap < w->def.max_spheres ? cap : w->def.max_spheres;
+    int64_t cap = ccl_slot_capacity(w->capacity, needed, w->def.max_spheres);
     ccl_sphere_array arrays[CCL_SPHERE_ARRAYS];
     ccl_world3d_arrays(w, arrays);
     void *fresh[CCL_SPHERE_ARRAYS] = {NULL};

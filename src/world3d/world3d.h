@@ -12,15 +12,16 @@
 #include "broad/grid3d.h"
 #include "broad/queue.h"
 #include "circol/world3d.h"
+#include "core/body_cold.h"
 #include "core/growing.h"
 #include "core/memory.h"
 
 /// What a sphere's next event is.
 typedef enum ccl_event3_kind {
     CCL_EVENT3_NONE = 0,
-    CCL_EVENT3_SPHERE, ///< partner: its slot; partner_course: its course then
-    CCL_EVENT3_WALL,   ///< partner: the wall, 2 axis + (1 for the upper one)
-    CCL_EVENT3_CELL,   ///< partner: the cell face it leaves by, 2 axis + (1 for the upper one)
+    CCL_EVENT3_SPHERE, ///< event_partner: its slot; event_partner_course: its course then
+    CCL_EVENT3_WALL,   ///< event_partner: the wall, 2 axis + (1 for the upper one)
+    CCL_EVENT3_CELL, ///< event_partner: the cell face it leaves by, 2 axis + (1 for the upper one)
 } ccl_event3_kind;
 
 /// What a neighbour scan reads of a sphere, in one cache line (64 bytes; the array is allocated
@@ -44,16 +45,6 @@ typedef struct ccl_sphere_link {
 } ccl_sphere_link;
 _Static_assert(sizeof(ccl_sphere_link) == 16, "four links share a cache line");
 
-/// The rest of a sphere's state, read when it collides or its event comes up (32 bytes).
-typedef struct ccl_sphere_cold {
-    double inv_mass; ///< 0 for immovable
-    double restitution;
-    double last_collision; ///< internal time of its last collision (collapse guard)
-    int32_t partner;       ///< what its next event meets: see ccl_event3_kind
-    uint32_t partner_course;
-} ccl_sphere_cold;
-_Static_assert(sizeof(ccl_sphere_cold) == 32, "two cold halves share a cache line");
-
 /// The net number of times a sphere crossed a periodic box's edges along each axis (its image):
 /// its unwrapped position is its position in the box plus image times the box size.
 typedef struct ccl_image_count3 {
@@ -68,7 +59,7 @@ struct ccl_world3d {
 
     ccl_sphere_slot *slots;
     ccl_sphere_link *links;
-    ccl_sphere_cold *cold;
+    ccl_body_cold *cold;
     uint32_t *generation;
     void **user_data;         ///< NULL until a sphere carries user data
     ccl_image_count3 *images; ///< NULL until ccl_world3d_track_unwrapped in a periodic box
@@ -126,6 +117,14 @@ ccl_status ccl_world3d_attach(ccl_world3d *w, void **items, size_t row);
 
 /// b - a, the minimum image of it when periodic.
 ccl_vec3 ccl_world3d_separation(const ccl_world3d *w, ccl_vec3 a, ccl_vec3 b);
+
+/// Moves spheres i and k to the present (internal time w->time) and gives the separation of their
+/// positions there (ccl_world3d_separation, i's first): where a collision of the pair starts.
+static inline ccl_vec3 ccl_world3d_pair_now(ccl_world3d *w, int32_t i, int32_t k) {
+    ccl_sphere_move_to(w, i, w->time);
+    ccl_sphere_move_to(w, k, w->time);
+    return ccl_world3d_separation(w, w->slots[i].position, w->slots[k].position);
+}
 
 /// Predicts sphere i's next event from the present (its state is at w->time) and files it; a
 /// meeting with sphere `exclude` at the present instant is passed over (-1: none).
