@@ -277,19 +277,23 @@ static void make_random_pair(gap_case *c, double eps) {
     random_pair(c);
 }
 
-/* A family of cases: its seed, its name in the report, how a case is made and the range of the
- * graze's eps (equal ends: eps is that value, else a random sign times 10^[lo, hi]). */
+/* A family of cases: the test's name, the seed, the name in the report, how a case is made and the
+ * range of the graze's eps (equal ends: eps is that value, else a random sign times 10^[lo, hi]).
+ */
 typedef struct case_family {
+    const char *name;
     uint64_t seed;
     const char *what;
     void (*make)(gap_case *, double);
     double eps_lo, eps_hi;
 } case_family;
 
-static case_family random_walls = {11, "random walls", make_random_wall, 0.0, 0.0};
-static case_family grazing_walls = {12, "grazing walls", grazing_wall, -16.0, -8.0};
-static case_family random_pairs = {13, "random pairs", make_random_pair, 0.0, 0.0};
-static case_family grazing_pairs = {14, "grazing pairs", grazing_pair, -16.0, -8.0};
+static case_family families[] = {
+    {"wall_contacts_match_the_oracle", 11, "random walls", make_random_wall, 0.0, 0.0},
+    {"grazing_wall_contacts_match_the_oracle", 12, "grazing walls", grazing_wall, -16.0, -8.0},
+    {"pair_contacts_match_the_oracle", 13, "random pairs", make_random_pair, 0.0, 0.0},
+    {"grazing_pair_contacts_match_the_oracle", 14, "grazing pairs", grazing_pair, -16.0, -8.0},
+};
 
 /* The family in *state: every case's contact against the quad oracle. */
 static void contacts_match_the_oracle(void **state) {
@@ -325,11 +329,7 @@ static void w_matches_its_closed_form(void **state) {
 }
 
 CCL_TEST_MAIN(cmocka_unit_test(w_matches_its_closed_form),
-              CCL_TEST_ENTRY(wall_contacts_match_the_oracle, contacts_match_the_oracle,
-                             &random_walls),
-              CCL_TEST_ENTRY(grazing_wall_contacts_match_the_oracle, contacts_match_the_oracle,
-                             &grazing_walls),
-              CCL_TEST_ENTRY(pair_contacts_match_the_oracle, contacts_match_the_oracle,
-                             &random_pairs),
-              CCL_TEST_ENTRY(grazing_pair_contacts_match_the_oracle, contacts_match_the_oracle,
-                             &grazing_pairs))
+              CCL_TEST_ROW(contacts_match_the_oracle, &families[0]),
+              CCL_TEST_ROW(contacts_match_the_oracle, &families[1]),
+              CCL_TEST_ROW(contacts_match_the_oracle, &families[2]),
+              CCL_TEST_ROW(contacts_match_the_oracle, &families[3]))

@@ -419,9 +419,11 @@ static void rotated_pair_case(oracle_tally *t) {
     }
 }
 
-/* A run of random cases against an oracle: the seed, how many cases, one case's check, the name
- * in the report, and the bounds: more than least_hits hits, a worst error below worst_limit. */
+/* A run of random cases against an oracle: the test's name, the seed, how many cases, one case's
+ * check, the name in the report, and the bounds: more than least_hits hits, a worst error below
+ * worst_limit. */
 typedef struct oracle_run {
+    const char *name;
     uint64_t seed;
     int count;
     void (*one_case)(oracle_tally *t);
@@ -448,9 +450,12 @@ static void random_cases_agree_with_their_oracle(void **state) {
  * a 2D problem into a random plane of 3D space does not change its time of impact: the error is
  * the difference between the 2D and the 3D time). */
 static oracle_run oracle_runs[] = {
-    {0x3d04, CASES, sphere_pair_case, "sweep_spheres", CASES / 10, 1e-12},
-    {0x3d05, CASES / 4, sphere_segment_case, "sweep_sphere_segment", CASES / 50, 1e-10},
-    {0x3d06, CASES, rotated_pair_case, "rotated accel sweeps", CASES / 10, 1e-9},
+    {"sweep_spheres_agrees_with_long_double_oracle", 0x3d04, CASES, sphere_pair_case,
+     "sweep_spheres", CASES / 10, 1e-12},
+    {"sweep_sphere_segment_agrees_with_convex_distance_oracle", 0x3d05, CASES / 4,
+     sphere_segment_case, "sweep_sphere_segment", CASES / 50, 1e-10},
+    {"rotated_2d_problems_keep_their_time_of_impact", 0x3d06, CASES, rotated_pair_case,
+     "rotated accel sweeps", CASES / 10, 1e-9},
 };
 
 static void collide3_conserves_momentum_and_elastic_energy(void **state) {
@@ -843,12 +848,9 @@ CCL_TEST_MAIN(cmocka_unit_test(static_tests_equal_2d_bit_for_bit_when_z_is_zero)
               cmocka_unit_test(response_equals_2d_bit_for_bit_when_z_is_zero),
               cmocka_unit_test(normals_have_no_negative_zero),
               cmocka_unit_test(coincident_centres_give_the_approach_with_no_negative_zero),
-              CCL_TEST_ENTRY(sweep_spheres_agrees_with_long_double_oracle,
-                             random_cases_agree_with_their_oracle, &oracle_runs[0]),
-              CCL_TEST_ENTRY(sweep_sphere_segment_agrees_with_convex_distance_oracle,
-                             random_cases_agree_with_their_oracle, &oracle_runs[1]),
-              CCL_TEST_ENTRY(rotated_2d_problems_keep_their_time_of_impact,
-                             random_cases_agree_with_their_oracle, &oracle_runs[2]),
+              CCL_TEST_ROW(random_cases_agree_with_their_oracle, &oracle_runs[0]),
+              CCL_TEST_ROW(random_cases_agree_with_their_oracle, &oracle_runs[1]),
+              CCL_TEST_ROW(random_cases_agree_with_their_oracle, &oracle_runs[2]),
               cmocka_unit_test(collide3_conserves_momentum_and_elastic_energy),
               cmocka_unit_test(sweep_sphere_plane_matches_the_signed_distance),
               cmocka_unit_test(bad_input_is_rejected_in_3d),

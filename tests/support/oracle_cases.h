@@ -1,5 +1,5 @@
-/* Tables of test cases: one test function serves every entry of a table, and each entry is listed
- * in CCL_TEST_MAIN under a name of its own, so a failure still names the case that failed. */
+/* Tables of test cases: one test function serves every row of a table, and each row is listed in
+ * CCL_TEST_MAIN under the name it carries, so a failure still names the case that failed. */
 #ifndef CIRCOL_TESTS_SUPPORT_ORACLE_CASES_H
 #define CIRCOL_TESTS_SUPPORT_ORACLE_CASES_H
 
@@ -10,9 +10,9 @@
 
 #include <cmocka.h>
 
-/// A cmocka test entry named name that runs fn with *state set to entry (a pointer to one row of
-/// the table fn walks), with neither a set-up nor a tear-down.
-#define CCL_TEST_ENTRY(name, fn, entry)                                                            \
-    { #name, fn, NULL, NULL, (void *)(entry) }
+/// A cmocka test entry for row, a pointer to one row of a table that fn walks: named by the row's
+/// name member, run with *state set to row, with neither a set-up nor a tear-down.
+#define CCL_TEST_ROW(fn, row)                                                                      \
+    { (row)->name, fn, NULL, NULL, (void *)(row) }
 
 #endif
