@@ -89,19 +89,40 @@ static void ball_in_air_reaches_terminal_velocity(void **state) {
     ccl_world_destroy(w);
 }
 
-/* The first t in (0, hi] where the height above the floor, y - r, reaches 0, by bisection. */
-static long double l_floor_time(long double y0, long double v0, long double g, long double gamma,
-                                long double r, long double hi) {
-    long double lo = 0.0L;
-    for (int k = 0; k < 200; ++k) {
+/* A gap along a path, t after its start, with what defines the path in ctx: above 0 before the
+ * contact, 0 or below from it on. */
+typedef long double (*l_gap)(const void *ctx, long double t);
+
+/* Bisection of (lo, hi], lo before the contact and hi after it, halved steps times: the end after
+ * the contact. */
+static long double l_bisect(l_gap gap, const void *ctx, long double lo, long double hi, int steps) {
+    for (int k = 0; k < steps; ++k) {
         long double mid = 0.5L * (lo + hi);
-        if (l_position(y0, v0, g, gamma, mid) - r > 0.0L) {
+        if (gap(ctx, mid) > 0.0L) {
             lo = mid;
         } else {
             hi = mid;
         }
     }
     return hi;
+}
+
+/* A ball of radius r falling from height y0 at velocity v0 under gravity g and damping gamma. */
+typedef struct l_fall {
+    long double y0, v0, g, gamma, r;
+} l_fall;
+
+/* The height above the floor of the ball in ctx (an l_fall), y - r. */
+static long double l_floor_gap(const void *ctx, long double t) {
+    const l_fall *f = ctx;
+    return l_position(f->y0, f->v0, f->g, f->gamma, t) - f->r;
+}
+
+/* The first t in (0, hi] where the height above the floor, y - r, reaches 0, by bisection. */
+static long double l_floor_time(long double y0, long double v0, long double g, long double gamma,
+                                long double r, long double hi) {
+    const l_fall fall = {y0, v0, g, gamma, r};
+    return l_bisect(l_floor_gap, &fall, 0.0L, hi, 200);
 }
 
 static void bouncing_ball_meets_the_floor_at_the_oracle_times(void **state) {
@@ -155,23 +176,29 @@ static long double l_point_gap(ccl_vec2 p0, ccl_vec2 v0, ccl_vec2 g, double gamm
     return dx * dx + dy * dy - (long double)r * r;
 }
 
+/* A ball of radius r thrown from p0 at v0 under gravity g and damping gamma toward the point q. */
+typedef struct l_throw {
+    ccl_vec2 p0, v0, g;
+    double gamma;
+    ccl_vec2 q;
+    double r;
+} l_throw;
+
+/* l_point_gap for the throw in ctx (an l_throw). */
+static long double l_throw_gap(const void *ctx, long double t) {
+    const l_throw *k = ctx;
+    return l_point_gap(k->p0, k->v0, k->g, k->gamma, k->q, k->r, t);
+}
+
 /* The first contact with q before hi: dense samples, then bisection; -1 for none. */
 static long double l_point_time(ccl_vec2 p0, ccl_vec2 v0, ccl_vec2 g, double gamma, ccl_vec2 q,
                                 double r, long double hi) {
+    const l_throw path = {p0, v0, g, gamma, q, r};
     const int samples = 20000;
     for (int i = 1; i <= samples; ++i) {
         long double b = hi * i / samples;
-        if (l_point_gap(p0, v0, g, gamma, q, r, b) <= 0.0L) {
-            long double a = hi * (i - 1) / samples;
-            for (int k = 0; k < 100; ++k) {
-                long double m = 0.5L * (a + b);
-                if (l_point_gap(p0, v0, g, gamma, q, r, m) > 0.0L) {
-                    a = m;
-                } else {
-                    b = m;
-                }
-            }
-            return b;
+        if (l_throw_gap(&path, b) <= 0.0L) {
+            return l_bisect(l_throw_gap, &path, hi * (i - 1) / samples, b, 100);
         }
     }
     return -1.0L;
