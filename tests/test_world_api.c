@@ -48,6 +48,13 @@ static void fill_gas(ccl_world *w, const ccl_world_def *d, int n, uint64_t seed,
     }
 }
 
+/* A world from d filled as fill_gas does. */
+static ccl_world *gas_world(ccl_world_def d, int n, uint64_t seed, void *user) {
+    ccl_world *w = wc_create(&d);
+    fill_gas(w, &d, n, seed, user);
+    return w;
+}
+
 static double distance(ccl_world *w, ccl_circle_id a, ccl_circle_id b) {
     ccl_circle_state sa, sb;
     assert_int_equal(ccl_world_get_circle(w, a, &sa), CCL_OK);
@@ -252,8 +259,7 @@ static void export_and_get_circle_agree(void **state) {
     (void)state;
     static char tags[200];
     ccl_world_def d = wc_square_def(50.0, CCL_BOUNDARY_WALLS);
-    ccl_world *w = wc_create(&d);
-    fill_gas(w, &d, 200, 31, tags);
+    ccl_world *w = gas_world(d, 200, 31, tags);
     assert_int_equal(ccl_world_advance(w, 3.3), CCL_OK);
     int n = 0;
     ccl_circle_state *s = wt_export(w, &n);
@@ -357,8 +363,7 @@ static void set_velocity_sets_the_trajectory(void **state) {
 static void removing_circles_during_a_run_takes_only_their_energy(void **state) {
     (void)state;
     ccl_world_def d = wc_square_def(50.0, CCL_BOUNDARY_PERIODIC);
-    ccl_world *w = wc_create(&d);
-    fill_gas(w, &d, 300, 41, NULL);
+    ccl_world *w = gas_world(d, 300, 41, NULL);
     wt_rng rng = {42};
     wt_scene geometry = {d.box_min, d.box_max, 1, NULL, 0, NULL, 0};
     for (int k = 0; k < 150; ++k) {
@@ -400,9 +405,7 @@ static void removing_circles_during_a_run_takes_only_their_energy(void **state) 
 
 static void world_time_is_the_sum_of_the_steps(void **state) {
     (void)state;
-    ccl_world_def d = wc_square_def(40.0, CCL_BOUNDARY_WALLS);
-    ccl_world *w = wc_create(&d);
-    fill_gas(w, &d, 100, 51, NULL);
+    ccl_world *w = gas_world(wc_square_def(40.0, CCL_BOUNDARY_WALLS), 100, 51, NULL);
     wt_rng rng = {52};
     double sum = 0.0; /* dyadic steps below 2^-4: every partial sum is exact */
     long double exact = 0.0L;
@@ -436,8 +439,7 @@ static void statistics_agree_with_contacts_and_states(void **state) {
     (void)state;
     ccl_world_def d = wc_square_def(40.0, CCL_BOUNDARY_WALLS);
     d.record_contacts = true;
-    ccl_world *w = wc_create(&d);
-    fill_gas(w, &d, 150, 61, NULL);
+    ccl_world *w = gas_world(d, 150, 61, NULL);
     ccl_world_stats s0 = ccl_world_get_stats(w);
     uint64_t circles = 0, walls = 0;
     long double virial = 0.0L;
@@ -498,8 +500,7 @@ static void cell_size_changes_the_grid_not_the_physics(void **state) {
     for (int run = 0; run < 2; ++run) {
         ccl_world_def d = wc_square_def(40.0, CCL_BOUNDARY_PERIODIC);
         d.cell_size = run == 0 ? 0.0 : 8.0;
-        ccl_world *w = wc_create(&d);
-        fill_gas(w, &d, 150, 5, NULL);
+        ccl_world *w = gas_world(d, 150, 5, NULL);
         assert_int_equal(ccl_world_advance(w, 2.0), CCL_OK);
         ccl_world_stats s = ccl_world_get_stats(w);
         events[run] = s.events;
