@@ -1,4 +1,5 @@
-/* The world: its definitions' defaults, creation and destruction. */
+/* The world: its definitions' defaults, creation and destruction, and its time (which queries and
+ * growing radii read). */
 #include <stdint.h>
 #include <string.h>
 
@@ -138,4 +139,8 @@ void ccl_world_destroy(ccl_world *w) {
     ccl_memory_free(&w->memory, w->filters, sizeof(ccl_filter) * (size_t)w->filter_capacity);
     ccl_allocator a = w->def.allocator;
     a.free(w, sizeof(ccl_world), a.user);
+}
+
+double ccl_world_time(const ccl_world *w) {
+    return w != NULL ? w->time_base + w->time : 0.0;
 }
