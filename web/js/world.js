@@ -355,6 +355,8 @@ class WorldPage {
             },
             stats: () => page.stats,
             timings: this.timings,
+            // the drawing's times in timings are a drawing worker's, not the page's thread's
+            drawsOffscreen: this.painter.offscreen,
             settings: () => ({ ...this.settings }),
             paused: () => this.paused,
             // the first snapshot is drawn
