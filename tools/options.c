@@ -295,20 +295,26 @@ bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *optio
     return true;
 }
 
-bool ccl_cli_run_options_begin(int argc, char **argv, const char *command, void (*usage)(void *out),
-                               ccl_cli_run_options *options, int *code) {
-    char error[CCL_CLI_ERROR_SIZE];
-    if (!ccl_cli_parse_run_options(argc, argv, options, error, sizeof error)) {
+bool ccl_cli_options_begin(bool parsed, const char *error, bool help, const char *command,
+                           void (*usage)(void *out), int *code) {
+    if (!parsed) {
         fprintf(stderr, "circol %s: %s (see circol %s --help)\n", command, error, command);
         *code = CCL_CLI_EXIT_USAGE;
         return false;
     }
-    if (options->help) {
+    if (help) {
         usage(stdout);
         *code = CCL_CLI_EXIT_OK;
         return false;
     }
     return true;
+}
+
+bool ccl_cli_run_options_begin(int argc, char **argv, const char *command, void (*usage)(void *out),
+                               ccl_cli_run_options *options, int *code) {
+    char error[CCL_CLI_ERROR_SIZE];
+    bool parsed = ccl_cli_parse_run_options(argc, argv, options, error, sizeof error);
+    return ccl_cli_options_begin(parsed, error, parsed && options->help, command, usage, code);
 }
 
 /// Where the options that gas and jam share go, and the bounds of --n, which differ.
