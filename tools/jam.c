@@ -101,15 +101,10 @@ static double ccl_cli_jam_phi(ccl_cli_jam *jam) {
 
 /// Runs `collisions` disk collisions from reset statistics.
 static ccl_cli_jam_step ccl_cli_jam2_advance(ccl_cli_jam *jam, uint64_t collisions) {
-    ccl_cli_jam_step step;
     ccl_world_reset_stats(jam->world);
-    step.status = ccl_world_advance_collisions(jam->world, collisions, INFINITY);
+    ccl_status status = ccl_world_advance_collisions(jam->world, collisions, INFINITY);
     ccl_world_stats stats = ccl_world_get_stats(jam->world);
-    step.collisions = stats.collisions;
-    step.kinetic_energy = stats.kinetic_energy;
-    step.virial = stats.virial;
-    step.virial_time = stats.virial_time;
-    return step;
+    return CCL_CLI_JAM_STEP(status, stats);
 }
 
 /// One round: its collisions, its pressure, the temperature set back to 1. Returns an exit

@@ -47,6 +47,15 @@ typedef struct ccl_cli_jam_step {
     double kinetic_energy, virial, virial_time;
 } ccl_cli_jam_step;
 
+/// The step of a round from the status of its advance and the world's statistics after it, stats
+/// (a ccl_world_stats or ccl_world3d_stats variable: the fields of the same names).
+#define CCL_CLI_JAM_STEP(status_, stats_)                                                          \
+    ((ccl_cli_jam_step){.status = (status_),                                                       \
+                        .collisions = (stats_).collisions,                                         \
+                        .kinetic_energy = (stats_).kinetic_energy,                                 \
+                        .virial = (stats_).virial,                                                 \
+                        .virial_time = (stats_).virial_time})
+
 /// Builds the spheres' gas (--dim 3) at packing fraction eta, its radii growing. Returns an exit
 /// status.
 int ccl_cli_jam3_build(ccl_cli_jam *jam, double eta);
