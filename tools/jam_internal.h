@@ -11,6 +11,7 @@
 #include "lattice.h"
 #include "lattice3d.h"
 #include "options.h"
+#include "jam_step.h"
 #include "progress.h"
 
 /// Pi (M_PI is not C17).
@@ -39,22 +40,6 @@ typedef struct ccl_cli_jam {
     int rattlers;         ///< with fewer than dim + 1 contacts, found again and again
     double mean_contacts; ///< over the other disks
 } ccl_cli_jam;
-
-/// What a round of the compression measured.
-typedef struct ccl_cli_jam_step {
-    ccl_status status;
-    uint64_t collisions;
-    double kinetic_energy, virial, virial_time;
-} ccl_cli_jam_step;
-
-/// The step of a round from the status of its advance and the world's statistics after it, stats
-/// (a ccl_world_stats or ccl_world3d_stats variable: the fields of the same names).
-#define CCL_CLI_JAM_STEP(status_, stats_)                                                          \
-    ((ccl_cli_jam_step){.status = (status_),                                                       \
-                        .collisions = (stats_).collisions,                                         \
-                        .kinetic_energy = (stats_).kinetic_energy,                                 \
-                        .virial = (stats_).virial,                                                 \
-                        .virial_time = (stats_).virial_time})
 
 /// Builds the spheres' gas (--dim 3) at packing fraction eta, its radii growing. Returns an exit
 /// status.
