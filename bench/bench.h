@@ -37,6 +37,16 @@ int bench_write_svg(const char *path, const char *subtitle);
 /// Records a note (free text) for a scene, printed under the table and written to the JSON.
 void bench_note(const char *scene, const char *text);
 
+/// Prints the notes recorded so far, one line each.
+void bench_print_notes(void);
+
+/// Writes the recorded figures and notes as JSON to path, with the machine, the clock's name,
+/// the repeats and the command line. Returns 0, or 1 when the file cannot be written.
+int bench_write_json(const char *path, int repeat, const char *clock, const char *command_line);
+
+/// Frees the recorded figures and notes.
+void bench_results_free(void);
+
 /// splitmix64 state and step: deterministic random numbers for reproducible inputs.
 typedef struct bench_rng {
     uint64_t state;

@@ -18,78 +18,16 @@
 
 #include "bench.h"
 
-/* ---- results ---- */
-
-typedef struct bench_row {
-    char scene[32];
-    char metric[96];
-    char unit[32];
-    double value;
-} bench_row;
-
-typedef struct bench_text {
-    char scene[32];
-    char text[1000];
-} bench_text;
-
-static bench_row *rows;
-static size_t row_count, row_capacity;
-static bench_text *notes;
-static size_t note_count, note_capacity;
-
-static void copy_text(char *dst, size_t size, const char *src) {
-    snprintf(dst, size, "%s", src);
-}
-
-/* items (count of them, each size bytes, room for *capacity) with room for one more: the room
- * doubles, from first; out of memory ends the run. */
-static void *grow(void *items, size_t size, size_t count, size_t *capacity, size_t first) {
-    if (count < *capacity) {
-        return items;
-    }
-    size_t room = *capacity ? 2 * *capacity : first;
-    void *grown = realloc(items, room * size);
-    if (grown == NULL) {
-        fprintf(stderr, "circol_bench: out of memory\n");
-        exit(1);
-    }
-    *capacity = room;
-    return grown;
-}
-
-void bench_record(const char *scene, const char *metric, double value, const char *unit) {
-    rows = grow(rows, sizeof *rows, row_count, &row_capacity, 64);
-    bench_row *r = &rows[row_count++];
-    copy_text(r->scene, sizeof r->scene, scene);
-    copy_text(r->metric, sizeof r->metric, metric);
-    copy_text(r->unit, sizeof r->unit, unit);
-    r->value = value;
-    printf("  %-14s %-58s %14.6g %s\n", scene, metric, value, unit);
-    fflush(stdout);
-}
-
-bool bench_value(const char *scene, const char *metric, double *value) {
-    for (size_t i = 0; i < row_count; ++i) {
-        if (strcmp(rows[i].scene, scene) == 0 && strcmp(rows[i].metric, metric) == 0) {
-            *value = rows[i].value;
-            return true;
-        }
-    }
-    return false;
-}
-
-void bench_note(const char *scene, const char *text) {
-    notes = grow(notes, sizeof *notes, note_count, &note_capacity, 16);
-    copy_text(notes[note_count].scene, sizeof notes[note_count].scene, scene);
-    copy_text(notes[note_count].text, sizeof notes[note_count].text, text);
-    ++note_count;
-}
-
 /* ---- helpers ---- */
 
 /* The clock: this thread's CPU time by default (the reference machine is shared, and time spent
  * descheduled is not the code's), or the monotonic wall clock with --wall. */
 static clockid_t bench_clock = CLOCK_THREAD_CPUTIME_ID;
+
+/* The clock's name in the table, the JSON and the picture. */
+static const char *bench_clock_name(void) {
+    return bench_clock == CLOCK_MONOTONIC ? "wall clock" : "thread CPU time";
+}
 
 double bench_now(void) {
     struct timespec ts;
@@ -128,72 +66,6 @@ static volatile double bench_sink;
 
 void bench_consume(double value) {
     bench_sink = bench_sink + value;
-}
-
-/* ---- JSON ---- */
-
-static void json_string(FILE *f, const char *s) {
-    fputc('"', f);
-    for (; *s; ++s) {
-        if (*s == '"' || *s == '\\') {
-            fputc('\\', f);
-            fputc(*s, f);
-        } else if ((unsigned char)*s < 0x20) {
-            fprintf(f, "\\u%04x", (unsigned)*s);
-        } else {
-            fputc(*s, f);
-        }
-    }
-    fputc('"', f);
-}
-
-/* The text before a member's value (its key and what comes before), then the value, a string. */
-static void json_member(FILE *f, const char *lead, const char *value) {
-    fputs(lead, f);
-    json_string(f, value);
-}
-
-static void json_number(FILE *f, double v) {
-    if (isfinite(v)) {
-        fprintf(f, "%.17g", v);
-    } else {
-        fputs("null", f);
-    }
-}
-
-static int write_json(const char *path, const bench_options *opt, const char *command_line) {
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        fprintf(stderr, "circol_bench: cannot write %s\n", path);
-        return 1;
-    }
-    struct utsname u;
-    uname(&u);
-    fputs("{\n  \"machine\": ", f);
-    char machine[512];
-    snprintf(machine, sizeof machine, "%s %s %s", u.sysname, u.release, u.machine);
-    json_string(f, machine);
-    fputs(",\n  \"command\": ", f);
-    json_string(f, command_line);
-    fprintf(f, ",\n  \"clock\": \"%s\"",
-            bench_clock == CLOCK_MONOTONIC ? "wall clock" : "thread CPU time");
-    fprintf(f, ",\n  \"repeat\": %d,\n  \"results\": [\n", opt->repeat);
-    for (size_t i = 0; i < row_count; ++i) {
-        json_member(f, "    {\"scene\": ", rows[i].scene);
-        json_member(f, ", \"metric\": ", rows[i].metric);
-        fputs(", \"value\": ", f);
-        json_number(f, rows[i].value);
-        json_member(f, ", \"unit\": ", rows[i].unit);
-        fputs(i + 1 < row_count ? "},\n" : "}\n", f);
-    }
-    fputs("  ],\n  \"notes\": [\n", f);
-    for (size_t i = 0; i < note_count; ++i) {
-        json_member(f, "    {\"scene\": ", notes[i].scene);
-        json_member(f, ", \"text\": ", notes[i].text);
-        fputs(i + 1 < note_count ? "},\n" : "}\n", f);
-    }
-    fputs("  ]\n}\n", f);
-    return fclose(f) == 0 ? 0 : 1;
 }
 
 /* ---- scenes ---- */
@@ -306,17 +178,17 @@ int main(int argc, char **argv) {
     }
     printf("circol_bench: median of %d repeats, %s; ratios are peer time / circol time, measured "
            "in this run\n",
-           opt.repeat, bench_clock == CLOCK_MONOTONIC ? "wall clock" : "thread CPU time");
+           opt.repeat, bench_clock_name());
     printf("  %-14s %-58s %14s %s\n", "scene", "metric", "value", "unit");
     for (size_t k = 0; k < scene_count; ++k) {
         if (!any_chosen || chosen[k]) {
             scenes[k].run(&opt);
         }
     }
-    for (size_t i = 0; i < note_count; ++i) {
-        printf("note [%s] %s\n", notes[i].scene, notes[i].text);
-    }
-    int status = json_path != NULL ? write_json(json_path, &opt, command_line) : 0;
+    bench_print_notes();
+    int status = json_path != NULL
+                     ? bench_write_json(json_path, opt.repeat, bench_clock_name(), command_line)
+                     : 0;
     if (json_path != NULL && status == 0) {
         printf("circol_bench: wrote %s\n", json_path);
     }
@@ -325,15 +197,13 @@ int main(int argc, char **argv) {
         uname(&u);
         char subtitle[1400];
         snprintf(subtitle, sizeof subtitle, "%s (%s, %s %s); medians of %d repeats", command_line,
-                 bench_clock == CLOCK_MONOTONIC ? "wall clock" : "thread CPU time", u.sysname,
-                 u.machine, opt.repeat);
+                 bench_clock_name(), u.sysname, u.machine, opt.repeat);
         int svg_status = bench_write_svg(svg_path, subtitle);
         if (svg_status == 0) {
             printf("circol_bench: wrote %s\n", svg_path);
         }
         status = status != 0 ? status : svg_status;
     }
-    free(rows);
-    free(notes);
+    bench_results_free();
     return status;
 }

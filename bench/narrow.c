@@ -40,41 +40,42 @@ static double circol_time(const bench_pair *p, double t_max) {
                : INFINITY;
 }
 
-/* The textbook solution: t = (-b - sqrt(b^2 - a c)) / a, in double, as often written. */
-static double naive_time(const bench_pair *p, double t_max) {
-    double dpx = p->bx - p->ax, dpy = p->by - p->ay;
-    double dvx = p->bvx - p->avx, dvy = p->bvy - p->avy;
-    double R = p->ar + p->br;
-    double a = dvx * dvx + dvy * dvy;
-    double b = dvx * dpx + dvy * dpy;
-    double c = dpx * dpx + dpy * dpy - R * R;
-    if (c <= 0.0) {
-        return 0.0;
+/* The first time at which points at relative position (dpx, dpy), moving with relative velocity
+ * (dvx, dvy), come within distance R, from a t^2 + 2 b t + c = 0: 0 when already within,
+ * INFINITY when never in [0, t_max]. Written once for each precision T, whose square root is
+ * SQRT: ROOT(a, b, c, s) is the smaller root, with s = SQRT(b^2 - a c). */
+#define FIRST_CONTACT_TIME(name, T, SQRT, ROOT)                                                    \
+    static T name(T dpx, T dpy, T dvx, T dvy, T R, T t_max) {                                      \
+        T a = dvx * dvx + dvy * dvy;                                                               \
+        T b = dvx * dpx + dvy * dpy;                                                               \
+        T c = dpx * dpx + dpy * dpy - R * R;                                                       \
+        if (c <= 0) {                                                                              \
+            return 0;                                                                              \
+        }                                                                                          \
+        T disc = b * b - a * c;                                                                    \
+        if (b >= 0 || disc < 0 || a == 0) {                                                        \
+            return INFINITY;                                                                       \
+        }                                                                                          \
+        T t = ROOT(a, b, c, SQRT(disc));                                                           \
+        return t <= t_max ? t : (T)INFINITY;                                                       \
     }
-    double disc = b * b - a * c;
-    if (b >= 0.0 || disc < 0.0 || a == 0.0) {
-        return INFINITY;
-    }
-    double t = (-b - sqrt(disc)) / a;
-    return t <= t_max ? t : INFINITY;
-}
 
-/* The exact first time (in quad precision) at which points at relative position dp, moving with
- * relative velocity dv, come within distance R; INFINITY when never in [0, t_max]. */
-static __float128 exact_time(__float128 dpx, __float128 dpy, __float128 dvx, __float128 dvy,
-                             __float128 R, __float128 t_max) {
-    __float128 a = dvx * dvx + dvy * dvy;
-    __float128 b = dvx * dpx + dvy * dpy;
-    __float128 c = dpx * dpx + dpy * dpy - R * R;
-    if (c <= 0) {
-        return 0;
-    }
-    __float128 disc = b * b - a * c;
-    if (b >= 0 || disc < 0 || a == 0) {
-        return INFINITY;
-    }
-    __float128 t = c / (-b + sqrtq(disc));
-    return t <= t_max ? t : (__float128)INFINITY;
+/* The textbook root, (-b - sqrt(disc)) / a, as often written; it loses digits when a c is small
+ * against b^2. */
+#define TEXTBOOK_ROOT(a, b, c, root) ((-(b) - (root)) / (a))
+/* The same root as c / (-b + sqrt(disc)), which adds numbers of one sign only. */
+#define STABLE_ROOT(a, b, c, root) ((c) / (-(b) + (root)))
+
+/* The textbook solution in double. */
+FIRST_CONTACT_TIME(textbook_time, double, sqrt, TEXTBOOK_ROOT)
+
+/* The exact first time (in quad precision). */
+FIRST_CONTACT_TIME(exact_time, __float128, sqrtq, STABLE_ROOT)
+
+/* The textbook solution, in double, as often written. */
+static double naive_time(const bench_pair *p, double t_max) {
+    return textbook_time(p->bx - p->ax, p->by - p->ay, p->bvx - p->avx, p->bvy - p->avy,
+                         p->ar + p->br, t_max);
 }
 
 static __float128 exact_time_of_pair(const bench_pair *p, double t_max) {
@@ -356,6 +357,16 @@ static double time_batch(batch_kind kind, const ccl_sweep_batch *p, size_t count
     return (bench_now() - start) / ((double)passes * (double)count);
 }
 
+/* Records scene's figure "label: what", the median of xs (n repeats, reordered): millions of
+ * pairs per second when xs are seconds per pair (rate), else the ratio itself. */
+static void record_median(const char *scene, const char *label, const char *what, double *xs, int n,
+                          bool rate) {
+    char metric[96];
+    snprintf(metric, sizeof metric, "%s: %s", label, what);
+    double median = bench_median(xs, n);
+    bench_record(scene, metric, rate ? 1e-6 / median : median, rate ? "M pairs/s" : "x");
+}
+
 static void batch_size(const bench_options *opt, size_t count, int rounds, const char *label,
                        bool with_box2d) {
     const char *scene = "sweep_batch";
@@ -407,28 +418,19 @@ static void batch_size(const bench_options *opt, size_t count, int rounds, const
             r2[r] = b2[r] / sb[r];
         }
     }
-    char metric[96];
-    snprintf(metric, sizeof metric, "%s: ccl_sweep_circles_batch", label);
-    bench_record(scene, metric, 1e-6 / bench_median(sb, n), "M pairs/s");
-    snprintf(metric, sizeof metric, "%s: scalar ccl_sweep_circles loop", label);
-    bench_record(scene, metric, 1e-6 / bench_median(ss, n), "M pairs/s");
-    snprintf(metric, sizeof metric, "%s: ratio batch / scalar loop (sweep)", label);
-    bench_record(scene, metric, bench_median(r1, n), "x");
+    record_median(scene, label, "ccl_sweep_circles_batch", sb, n, true);
+    record_median(scene, label, "scalar ccl_sweep_circles loop", ss, n, true);
+    record_median(scene, label, "ratio batch / scalar loop (sweep)", r1, n, false);
     if (toi != NULL) {
-        snprintf(metric, sizeof metric, "%s: Box2D b2TimeOfImpact", label);
-        bench_record(scene, metric, 1e-6 / bench_median(b2, n), "M pairs/s");
-        snprintf(metric, sizeof metric, "%s: ratio batch / Box2D (target >= 150)", label);
-        bench_record(scene, metric, bench_median(r2, n), "x");
+        record_median(scene, label, "Box2D b2TimeOfImpact", b2, n, true);
+        record_median(scene, label, "ratio batch / Box2D (target >= 150)", r2, n, false);
     }
     for (int r = 0; r < n; ++r) {
         r1[r] = os[r] / ob[r];
     }
-    snprintf(metric, sizeof metric, "%s: ccl_circles_overlap_batch", label);
-    bench_record(scene, metric, 1e-6 / bench_median(ob, n), "M pairs/s");
-    snprintf(metric, sizeof metric, "%s: scalar ccl_circles_overlap loop", label);
-    bench_record(scene, metric, 1e-6 / bench_median(os, n), "M pairs/s");
-    snprintf(metric, sizeof metric, "%s: ratio batch / scalar loop (overlap)", label);
-    bench_record(scene, metric, bench_median(r1, n), "x");
+    record_median(scene, label, "ccl_circles_overlap_batch", ob, n, true);
+    record_median(scene, label, "scalar ccl_circles_overlap loop", os, n, true);
+    record_median(scene, label, "ratio batch / scalar loop (overlap)", r1, n, false);
     free(sb);
     free(b2_out);
     if (toi != NULL) {

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "json_locate.h"
+#include "raster.h"
 #include "report.h"
 
 ccl_cli_svg_circle *ccl_cli_picture_circles(const ccl_world *world, const ccl_circle_id *ids,

@@ -18,6 +18,7 @@
 
 #include "gas_xyz.h"
 #include "lattice.h"
+#include "lattice_world.h"
 #include "observe.h"
 #include "options.h"
 #include "progress.h"
@@ -154,6 +155,11 @@ static double ccl_cli_gas_mean_square_diameter(const ccl_cli_gas_options *option
     return ((double)(options->n - large) + d * d * large) / options->n;
 }
 
+/// The radius of disk i of the gas of options (a ccl_cli_gas_options).
+static double ccl_cli_gas_radius(int i, const void *options) {
+    return 0.5 * ccl_cli_gas_diameter(options, i);
+}
+
 /// Builds the world with the disks on the lattice. Returns an exit status.
 static int ccl_cli_gas_build(ccl_cli_gas *gas) {
     int n = gas->options.n;
@@ -165,17 +171,12 @@ static int ccl_cli_gas_build(ccl_cli_gas *gas) {
         fprintf(stderr, "circol gas: %s\n", error);
         return CCL_CLI_EXIT_USAGE;
     }
-    ccl_vec2 *positions = malloc((size_t)n * sizeof *positions);
-    ccl_vec2 *velocities = malloc((size_t)n * sizeof *velocities);
     gas->states = malloc((size_t)n * sizeof *gas->states);
     gas->block_z = calloc((size_t)gas->options.blocks, sizeof *gas->block_z);
-    if (positions == NULL || velocities == NULL || gas->states == NULL || gas->block_z == NULL) {
-        free(positions);
-        free(velocities);
+    if (gas->states == NULL || gas->block_z == NULL) {
         fputs("circol gas: out of memory\n", stderr);
         return CCL_CLI_EXIT_SIMULATION;
     }
-    ccl_cli_lattice_fill(&gas->lattice, n, gas->options.seed, positions, velocities);
     ccl_world_def def = ccl_world_default_def();
     def.box_min = ccl_v2(0.0, 0.0);
     def.box_max = ccl_v2(gas->lattice.side, gas->lattice.side);
@@ -190,16 +191,10 @@ static int ccl_cli_gas_build(ccl_cli_gas *gas) {
     if (status == CCL_OK) {
         status = ccl_world_track_unwrapped(gas->world); /* for the mean-square displacement */
     }
-    for (int i = 0; i < n && status == CCL_OK; i++) {
-        ccl_circle_def disk = ccl_circle_default_def();
-        disk.position = positions[i];
-        disk.velocity = velocities[i];
-        disk.radius = 0.5 * ccl_cli_gas_diameter(&gas->options, i);
-        disk.mass = 1.0;
-        status = ccl_world_add_circle(gas->world, &disk, NULL);
+    if (!ccl_cli_lattice_add_disks(gas->world, &gas->lattice, n, gas->options.seed,
+                                   ccl_cli_gas_radius, &gas->options, "gas", &status)) {
+        return CCL_CLI_EXIT_SIMULATION;
     }
-    free(positions);
-    free(velocities);
     return ccl_cli_gas_built("gas", status);
 }
 
@@ -463,12 +458,8 @@ static int ccl_cli_gas_execute(ccl_cli_gas *gas) {
     if (code != CCL_CLI_EXIT_OK) {
         return code;
     }
-    if (gas->options.svg_path != NULL) { /* fail early on an unwritable path */
-        FILE *file = ccl_cli_open_output(gas->options.svg_path, "--svg");
-        if (file == NULL) {
-            return CCL_CLI_EXIT_USAGE;
-        }
-        fclose(file);
+    if (!ccl_cli_probe_output(gas->options.svg_path, "--svg")) {
+        return CCL_CLI_EXIT_USAGE;
     }
     if (gas->options.xyz_path != NULL &&
         !ccl_cli_gas_frames_open(&gas->frames, gas->world, gas->options.xyz_path,
@@ -506,33 +497,23 @@ static int ccl_cli_gas_execute(ccl_cli_gas *gas) {
         ok = ccl_cli_observe_write_gr(&gas->observe, gas->options.gr_path) && ok;
     }
     ok = ccl_cli_gas_frames_close(&gas->frames) && ok;
-    if (!ok) {
-        return CCL_CLI_EXIT_SIMULATION;
-    }
-    if (interrupted) {
-        fputs("circol: interrupted\n", stderr);
-        return CCL_CLI_EXIT_INTERRUPTED;
-    }
-    return CCL_CLI_EXIT_OK;
+    return ccl_cli_exit_status(ok, interrupted);
 }
 
 int ccl_cli_gas_main(int argc, char **argv) {
     ccl_cli_gas gas;
     memset(&gas, 0, sizeof gas);
     char error[256];
-    if (!ccl_cli_parse_gas_options(argc, argv, &gas.options, error, sizeof error)) {
-        fprintf(stderr, "circol gas: %s (see circol gas --help)\n", error);
-        return CCL_CLI_EXIT_USAGE;
-    }
-    if (gas.options.help) {
-        ccl_cli_gas_usage(stdout);
-        return CCL_CLI_EXIT_OK;
+    bool parsed = ccl_cli_parse_gas_options(argc, argv, &gas.options, error, sizeof error);
+    int code;
+    if (!ccl_cli_options_begin(parsed, error, gas.options.help, "gas", ccl_cli_gas_usage, &code)) {
+        return code;
     }
     if (gas.options.dim == 3) {
         return ccl_cli_gas3d_main(&gas.options);
     }
     ccl_cli_interrupt_install();
-    int code = ccl_cli_gas_execute(&gas);
+    code = ccl_cli_gas_execute(&gas);
     ccl_world_destroy(gas.world);
     free(gas.states);
     free(gas.block_z);

@@ -257,7 +257,6 @@ static bool ccl_cli_gas3_json_speeds(cJSON *report, const ccl_cli_gas3 *g,
 }
 
 static bool ccl_cli_gas3_json(const ccl_cli_gas3 *g, const ccl_cli_gas3_result *r, double seconds) {
-    cJSON *report = cJSON_CreateObject();
     const char *names[] = {"n",
                            "eta",
                            "dim",
@@ -292,10 +291,8 @@ static bool ccl_cli_gas3_json(const ccl_cli_gas3 *g, const ccl_cli_gas3_result *
                        seconds,
                        g->setup_seconds,
                        seconds > 0.0 ? (double)r->collisions / seconds : NAN};
+    cJSON *report = ccl_cli_json_numbers(names, values, sizeof values / sizeof values[0]);
     bool ok = report != NULL;
-    for (size_t k = 0; ok && k < sizeof values / sizeof values[0]; k++) {
-        ok = ccl_cli_json_add_number(report, names[k], values[k]);
-    }
     ok = ok && cJSON_AddBoolToObject(report, "interrupted", g->interrupted) != NULL;
     ok = ok && ccl_cli_observe_json(report, &g->observe, &r->observed);
     ok = ok && ccl_cli_gas3_json_speeds(report, g, r);

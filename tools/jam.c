@@ -21,6 +21,7 @@
 
 #include "jam_internal.h"
 #include "lattice.h"
+#include "lattice_world.h"
 #include "options.h"
 #include "progress.h"
 #include "report.h"
@@ -45,6 +46,13 @@ void ccl_cli_jam_usage(void *out) {
           (FILE *)out);
 }
 
+/// The radius of disk i of the jam of options (a ccl_cli_jam_options): half of the disks, the
+/// odd ones, large with --bidisperse.
+static double ccl_cli_jam_radius(int i, const void *user) {
+    const ccl_cli_jam_options *options = user;
+    return 0.5 * (options->bidisperse && i % 2 == 1 ? CCL_CLI_JAM_LARGE : 1.0);
+}
+
 /// Builds the gas at the starting packing fraction and sets the radii growing.
 static int ccl_cli_jam_build(ccl_cli_jam *jam) {
     int n = jam->options.n;
@@ -56,32 +64,21 @@ static int ccl_cli_jam_build(ccl_cli_jam *jam) {
         fprintf(stderr, "circol jam: %s\n", error);
         return CCL_CLI_EXIT_USAGE;
     }
-    ccl_vec2 *positions = malloc((size_t)n * sizeof *positions);
-    ccl_vec2 *velocities = malloc((size_t)n * sizeof *velocities);
     jam->states = malloc((size_t)n * sizeof *jam->states);
     jam->contacts = calloc((size_t)n, sizeof *jam->contacts);
-    if (positions == NULL || velocities == NULL || jam->states == NULL || jam->contacts == NULL) {
-        free(positions);
-        free(velocities);
+    if (jam->states == NULL || jam->contacts == NULL) {
         fputs("circol jam: out of memory\n", stderr);
         return CCL_CLI_EXIT_SIMULATION;
     }
-    ccl_cli_lattice_fill(&jam->lattice, n, jam->options.seed, positions, velocities);
     ccl_world_def def = ccl_world_default_def();
     def.box_max = ccl_v2(jam->lattice.side, jam->lattice.side);
     def.boundary = CCL_BOUNDARY_PERIODIC;
     def.capacity = n;
     ccl_status status = ccl_world_create(&def, &jam->world);
-    for (int i = 0; i < n && status == CCL_OK; i++) {
-        ccl_circle_def disk = ccl_circle_default_def();
-        disk.position = positions[i];
-        disk.velocity = velocities[i];
-        disk.radius = 0.5 * (jam->options.bidisperse && i % 2 == 1 ? large : 1.0);
-        disk.mass = 1.0;
-        status = ccl_world_add_circle(jam->world, &disk, NULL);
+    if (!ccl_cli_lattice_add_disks(jam->world, &jam->lattice, n, jam->options.seed,
+                                   ccl_cli_jam_radius, &jam->options, "jam", &status)) {
+        return CCL_CLI_EXIT_SIMULATION;
     }
-    free(positions);
-    free(velocities);
     if (status == CCL_OK) {
         status = ccl_world_set_growth_rate(jam->world, jam->options.growth);
     }
@@ -104,15 +101,10 @@ static double ccl_cli_jam_phi(ccl_cli_jam *jam) {
 
 /// Runs `collisions` disk collisions from reset statistics.
 static ccl_cli_jam_step ccl_cli_jam2_advance(ccl_cli_jam *jam, uint64_t collisions) {
-    ccl_cli_jam_step step;
     ccl_world_reset_stats(jam->world);
-    step.status = ccl_world_advance_collisions(jam->world, collisions, INFINITY);
+    ccl_status status = ccl_world_advance_collisions(jam->world, collisions, INFINITY);
     ccl_world_stats stats = ccl_world_get_stats(jam->world);
-    step.collisions = stats.collisions;
-    step.kinetic_energy = stats.kinetic_energy;
-    step.virial = stats.virial;
-    step.virial_time = stats.virial_time;
-    return step;
+    return CCL_CLI_JAM_STEP(status, stats);
 }
 
 /// One round: its collisions, its pressure, the temperature set back to 1. Returns an exit
@@ -230,12 +222,8 @@ static int ccl_cli_jam_execute(ccl_cli_jam *jam) {
     if (code != CCL_CLI_EXIT_OK) {
         return code;
     }
-    if (jam->options.svg_path != NULL) { /* fail early on an unwritable path */
-        FILE *file = ccl_cli_open_output(jam->options.svg_path, "--svg");
-        if (file == NULL) {
-            return CCL_CLI_EXIT_USAGE;
-        }
-        fclose(file);
+    if (!ccl_cli_probe_output(jam->options.svg_path, "--svg")) {
+        return CCL_CLI_EXIT_USAGE;
     }
     code = ccl_cli_jam_compress(jam);
     if (code != CCL_CLI_EXIT_OK) {
@@ -249,30 +237,20 @@ static int ccl_cli_jam_execute(ccl_cli_jam *jam) {
     if (jam->options.svg_path != NULL) {
         ok = ccl_cli_jam_svg(jam) && ok;
     }
-    if (!ok) {
-        return CCL_CLI_EXIT_SIMULATION;
-    }
-    if (strcmp(jam->stop, "interrupted") == 0) {
-        fputs("circol: interrupted\n", stderr);
-        return CCL_CLI_EXIT_INTERRUPTED;
-    }
-    return CCL_CLI_EXIT_OK;
+    return ccl_cli_exit_status(ok, strcmp(jam->stop, "interrupted") == 0);
 }
 
 int ccl_cli_jam_main(int argc, char **argv) {
     ccl_cli_jam jam;
     memset(&jam, 0, sizeof jam);
     char error[256];
-    if (!ccl_cli_parse_jam_options(argc, argv, &jam.options, error, sizeof error)) {
-        fprintf(stderr, "circol jam: %s (see circol jam --help)\n", error);
-        return CCL_CLI_EXIT_USAGE;
-    }
-    if (jam.options.help) {
-        ccl_cli_jam_usage(stdout);
-        return CCL_CLI_EXIT_OK;
+    bool parsed = ccl_cli_parse_jam_options(argc, argv, &jam.options, error, sizeof error);
+    int code;
+    if (!ccl_cli_options_begin(parsed, error, jam.options.help, "jam", ccl_cli_jam_usage, &code)) {
+        return code;
     }
     ccl_cli_interrupt_install();
-    int code = ccl_cli_jam_execute(&jam);
+    code = ccl_cli_jam_execute(&jam);
     ccl_world_destroy(jam.world);
     ccl_world3d_destroy(jam.world3);
     free(jam.states);

@@ -73,15 +73,10 @@ double ccl_cli_jam3_phi(ccl_cli_jam *jam) {
 }
 
 ccl_cli_jam_step ccl_cli_jam3_advance(ccl_cli_jam *jam, uint64_t collisions) {
-    ccl_cli_jam_step step;
     ccl_world3d_reset_stats(jam->world3);
-    step.status = ccl_world3d_advance_collisions(jam->world3, collisions, INFINITY);
+    ccl_status status = ccl_world3d_advance_collisions(jam->world3, collisions, INFINITY);
     ccl_world3d_stats stats = ccl_world3d_get_stats(jam->world3);
-    step.collisions = stats.collisions;
-    step.kinetic_energy = stats.kinetic_energy;
-    step.virial = stats.virial;
-    step.virial_time = stats.virial_time;
-    return step;
+    return CCL_CLI_JAM_STEP(status, stats);
 }
 
 /* Whether spheres i and k are within the contact gap (minimum image). */

@@ -11,6 +11,7 @@
 #include "lattice.h"
 #include "lattice3d.h"
 #include "options.h"
+#include "jam_step.h"
 #include "progress.h"
 
 /// Pi (M_PI is not C17).
@@ -39,13 +40,6 @@ typedef struct ccl_cli_jam {
     int rattlers;         ///< with fewer than dim + 1 contacts, found again and again
     double mean_contacts; ///< over the other disks
 } ccl_cli_jam;
-
-/// What a round of the compression measured.
-typedef struct ccl_cli_jam_step {
-    ccl_status status;
-    uint64_t collisions;
-    double kinetic_energy, virial, virial_time;
-} ccl_cli_jam_step;
 
 /// Builds the spheres' gas (--dim 3) at packing fraction eta, its radii growing. Returns an exit
 /// status.

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,32 +42,45 @@ bool ccl_cli_observe_init(ccl_cli_observe *o, int dim, int n, double side, doubl
         o->cells = (int)floor(side / (sigma + bins * CCL_CLI_OBSERVE_BIN));
     }
     size_t cells = ccl_cli_observe_cell_count(o), coordinates = (size_t)n * (size_t)dim;
-    o->start = malloc(coordinates * sizeof *o->start);
-    o->now = malloc(coordinates * sizeof *o->now);
-    o->exported = malloc(coordinates * sizeof(double) + 1);
-    o->next = malloc((size_t)n * sizeof *o->next);
-    o->cell_head = malloc((cells > 0 ? cells : 1) * sizeof *o->cell_head);
-    o->histogram = calloc((size_t)bins + 1, sizeof *o->histogram);
-    o->sample_counts = calloc((size_t)bins + 1, sizeof *o->sample_counts);
-    o->time = malloc((size_t)capacity * sizeof *o->time);
-    o->msd = malloc((size_t)capacity * sizeof *o->msd);
-    o->g_contact = malloc((size_t)capacity * sizeof *o->g_contact);
-    return o->start != NULL && o->now != NULL && o->exported != NULL && o->next != NULL &&
-           o->cell_head != NULL && o->histogram != NULL && o->sample_counts != NULL &&
-           o->time != NULL && o->msd != NULL && o->g_contact != NULL;
+    size_t samples = (size_t)capacity, counts = (size_t)bins + 1;
+    /* every array in one zeroed block, each at a multiple of the largest alignment */
+    const size_t bytes[] = {
+        coordinates * sizeof *o->start,
+        coordinates * sizeof *o->now,
+        coordinates * sizeof(double) + 1,
+        (size_t)n * sizeof *o->next,
+        (cells > 0 ? cells : 1) * sizeof *o->cell_head,
+        counts * sizeof *o->histogram,
+        counts * sizeof *o->sample_counts,
+        samples * sizeof *o->time,
+        samples * sizeof *o->msd,
+        samples * sizeof *o->g_contact,
+    };
+    size_t offsets[sizeof bytes / sizeof bytes[0] + 1] = {0};
+    for (size_t k = 0; k < sizeof bytes / sizeof bytes[0]; k++) {
+        size_t align = _Alignof(max_align_t);
+        offsets[k + 1] = offsets[k] + (bytes[k] + align - 1) / align * align;
+    }
+    unsigned char *block = calloc(1, offsets[sizeof bytes / sizeof bytes[0]]);
+    if (block == NULL) {
+        return false;
+    }
+    o->block = block;
+    o->start = (double *)(block + offsets[0]);
+    o->now = (double *)(block + offsets[1]);
+    o->exported = block + offsets[2];
+    o->next = (int *)(block + offsets[3]);
+    o->cell_head = (int *)(block + offsets[4]);
+    o->histogram = (uint64_t *)(block + offsets[5]);
+    o->sample_counts = (uint64_t *)(block + offsets[6]);
+    o->time = (double *)(block + offsets[7]);
+    o->msd = (double *)(block + offsets[8]);
+    o->g_contact = (double *)(block + offsets[9]);
+    return true;
 }
 
 void ccl_cli_observe_free(ccl_cli_observe *o) {
-    free(o->start);
-    free(o->now);
-    free(o->exported);
-    free(o->next);
-    free(o->cell_head);
-    free(o->histogram);
-    free(o->sample_counts);
-    free(o->time);
-    free(o->msd);
-    free(o->g_contact);
+    free(o->block);
 }
 
 /// The wrapped coordinate x in [0, side).

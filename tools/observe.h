@@ -24,6 +24,7 @@ typedef struct ccl_cli_observe {
     double side;                    ///< the periodic box's side
     double sigma;                   ///< the contact distance of g(r); 0: no g(r) (a mixture)
     double t0;                      ///< world time of the first sample
+    void *block;                    ///< the one allocation that holds every array below
     double *start;                  ///< unwrapped positions at the first sample, dim a particle
     double *now;                    ///< scratch: unwrapped positions of a sample, dim a particle
     void *exported;                 ///< scratch: what the world exported (ccl_vec2 or ccl_vec3)

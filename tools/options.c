@@ -215,6 +215,28 @@ static bool ccl_cli_args_unknown(ccl_cli_args *args) {
     return false;
 }
 
+/// Reads the option of run at the cursor when it is one that names a file or folder: true, with
+/// *ok whether it was read, when it is one of them; false when it is not.
+static bool ccl_cli_parse_run_file(ccl_cli_args *args, ccl_cli_run_options *options, bool *ok) {
+    const struct {
+        const char *name;
+        const char **path;
+    } files[] = {
+        {"--svg", &options->svg_path},
+        {"--trace", &options->trace_path},
+        {"--frames", &options->frames_dir},
+        {"--xyz", &options->xyz_path},
+        {"--checkpoint", &options->checkpoint_path},
+    };
+    for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+        if (ccl_cli_args_is(args, files[k].name)) {
+            *ok = ccl_cli_args_file(args, files[k].name, files[k].path);
+            return true;
+        }
+    }
+    return false;
+}
+
 /// Reads the option of run at the cursor.
 static bool ccl_cli_parse_run_option(ccl_cli_args *args, ccl_cli_run_options *options) {
     const char *arg = args->argv[args->at];
@@ -226,22 +248,14 @@ static bool ccl_cli_parse_run_option(ccl_cli_args *args, ccl_cli_run_options *op
         ok = ccl_cli_args_flag(args, "--json", &options->json);
     } else if (ccl_cli_args_is(args, "--state")) {
         ok = ccl_cli_args_flag(args, "--state", &options->state);
-    } else if (ccl_cli_args_is(args, "--svg")) {
-        ok = ccl_cli_args_file(args, "--svg", &options->svg_path);
-    } else if (ccl_cli_args_is(args, "--trace")) {
-        ok = ccl_cli_args_file(args, "--trace", &options->trace_path);
+    } else if (ccl_cli_parse_run_file(args, options, &ok)) {
+        /* read, or refused, by the table of file options */
     } else if (ccl_cli_args_is(args, "--colour")) {
         static const char *const colours[] = {"speed", "species", NULL};
         ok = ccl_cli_args_choice(args, "--colour", colours, &options->colour_by);
     } else if (ccl_cli_args_is(args, "--trails")) {
         static const char *const trails[] = {"last", "all", "none", NULL};
         ok = ccl_cli_args_choice(args, "--trails", trails, &options->trail_mode);
-    } else if (ccl_cli_args_is(args, "--frames")) {
-        ok = ccl_cli_args_file(args, "--frames", &options->frames_dir);
-    } else if (ccl_cli_args_is(args, "--xyz")) {
-        ok = ccl_cli_args_file(args, "--xyz", &options->xyz_path);
-    } else if (ccl_cli_args_is(args, "--checkpoint")) {
-        ok = ccl_cli_args_file(args, "--checkpoint", &options->checkpoint_path);
     } else if (ccl_cli_args_is(args, "--every")) {
         ok = ccl_cli_args_number(args, "--every", 0.0, true, &options->every);
         options->has_every = true;
@@ -281,20 +295,26 @@ bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *optio
     return true;
 }
 
-bool ccl_cli_run_options_begin(int argc, char **argv, const char *command, void (*usage)(void *out),
-                               ccl_cli_run_options *options, int *code) {
-    char error[CCL_CLI_ERROR_SIZE];
-    if (!ccl_cli_parse_run_options(argc, argv, options, error, sizeof error)) {
+bool ccl_cli_options_begin(bool parsed, const char *error, bool help, const char *command,
+                           void (*usage)(void *out), int *code) {
+    if (!parsed) {
         fprintf(stderr, "circol %s: %s (see circol %s --help)\n", command, error, command);
         *code = CCL_CLI_EXIT_USAGE;
         return false;
     }
-    if (options->help) {
+    if (help) {
         usage(stdout);
         *code = CCL_CLI_EXIT_OK;
         return false;
     }
     return true;
+}
+
+bool ccl_cli_run_options_begin(int argc, char **argv, const char *command, void (*usage)(void *out),
+                               ccl_cli_run_options *options, int *code) {
+    char error[CCL_CLI_ERROR_SIZE];
+    bool parsed = ccl_cli_parse_run_options(argc, argv, options, error, sizeof error);
+    return ccl_cli_options_begin(parsed, error, parsed && options->help, command, usage, code);
 }
 
 /// Where the options that gas and jam share go, and the bounds of --n, which differ.

@@ -63,6 +63,12 @@ typedef struct ccl_cli_jam_options {
 bool ccl_cli_parse_run_options(int argc, char **argv, ccl_cli_run_options *options, char *error,
                                size_t error_size);
 
+/* How `circol command` goes on once its options are read: parsed says whether they parsed (error
+ * says why not, on standard error then), help whether they asked for the usage, which usage
+ * writes to standard output. False when the command ends there, with *code its exit status. */
+bool ccl_cli_options_begin(bool parsed, const char *error, bool help, const char *command,
+                           void (*usage)(void *out), int *code);
+
 /* Reads the arguments after `command` (run or resume) into options. False when the command ends
  * there, with *code its exit status: the options did not parse (said on standard error) or asked
  * for help (usage writes it to standard output). */

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "svg.h"
+#include "picture.h"
 
 /// The species number of circle c in palette, adding it when there is room; -1 for the others.
 static int ccl_cli_palette_species(ccl_cli_palette *palette, const ccl_cli_svg_circle *c) {

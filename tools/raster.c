@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "svg.h"
+#include "raster.h"
 
 /// The background of the box.
 static const ccl_cli_rgb ccl_cli_raster_paper = {0xfb, 0xfa, 0xf7};

@@ -324,3 +324,37 @@ int ccl_cli_gas_built(const char *command, ccl_status status) {
     }
     return CCL_CLI_EXIT_OK;
 }
+
+int ccl_cli_exit_status(bool ok, bool interrupted) {
+    if (!ok) {
+        return CCL_CLI_EXIT_SIMULATION;
+    }
+    if (interrupted) {
+        fputs("circol: interrupted\n", stderr);
+        return CCL_CLI_EXIT_INTERRUPTED;
+    }
+    return CCL_CLI_EXIT_OK;
+}
+
+bool ccl_cli_probe_output(const char *path, const char *option) {
+    if (path == NULL) {
+        return true;
+    }
+    FILE *file = ccl_cli_open_output(path, option);
+    if (file == NULL) {
+        return false;
+    }
+    fclose(file);
+    return true;
+}
+
+cJSON *ccl_cli_json_numbers(const char *const *names, const double *values, size_t count) {
+    cJSON *object = cJSON_CreateObject();
+    for (size_t k = 0; object != NULL && k < count; k++) {
+        if (!ccl_cli_json_add_number(object, names[k], values[k])) {
+            cJSON_Delete(object);
+            object = NULL;
+        }
+    }
+    return object;
+}

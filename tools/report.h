@@ -33,8 +33,16 @@ cJSON *ccl_cli_json_number(double value);
 /// status: CCL_CLI_EXIT_OK, or CCL_CLI_EXIT_SIMULATION, said on standard error.
 int ccl_cli_gas_built(const char *command, ccl_status status);
 
+/// The exit status of a command at its end: ok whether every output was written, interrupted
+/// whether Ctrl-C stopped it early (said on standard error).
+int ccl_cli_exit_status(bool ok, bool interrupted);
+
 /// Adds value under name, exactly (see ccl_cli_json_number). False when out of memory.
 bool ccl_cli_json_add_number(cJSON *object, const char *name, double value);
+
+/// A JSON object of count numbers, values[k] under names[k], each exactly (see
+/// ccl_cli_json_number). NULL when out of memory.
+cJSON *ccl_cli_json_numbers(const char *const *names, const double *values, size_t count);
 
 /// Adds [v.x, v.y] under name, exactly. False when out of memory.
 bool ccl_cli_json_add_vec2(cJSON *object, const char *name, ccl_vec2 v);
@@ -57,6 +65,10 @@ FILE *ccl_cli_open_output(const char *path, const char *option);
 /// True when path names an existing regular file that other also names (NULL: the file open as
 /// standard input). A device such as /dev/null is never the same file.
 bool ccl_cli_is_same_file(const char *path, const char *other);
+
+/// Opens path for writing as ccl_cli_open_output does and closes it again, so that a command
+/// fails early, before it simulates, on a path it cannot write. True for a NULL path.
+bool ccl_cli_probe_output(const char *path, const char *option);
 
 /// Closes a file from ccl_cli_open_output, reporting a write error as `circol: OPTION: error
 /// writing 'PATH': REASON` (earlier: the errno of a write that failed before, or 0). False on

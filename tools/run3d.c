@@ -225,7 +225,6 @@ static bool ccl_cli_run3d_report(const ccl_cli_run_options *o, const ccl_world3d
                ccl_world3d_max_overlap(w));
         return ccl_cli_flush_stdout();
     }
-    cJSON *report = cJSON_CreateObject();
     const char *names[] = {"dim",
                            "time",
                            "until",
@@ -254,10 +253,8 @@ static bool ccl_cli_run3d_report(const ccl_cli_run_options *o, const ccl_world3d
                        pressure,
                        rate,
                        seconds};
+    cJSON *report = ccl_cli_json_numbers(names, values, sizeof values / sizeof values[0]);
     bool ok = report != NULL;
-    for (size_t k = 0; ok && k < sizeof values / sizeof values[0]; ++k) {
-        ok = ccl_cli_json_add_number(report, names[k], values[k]);
-    }
     cJSON *momentum = ok ? cJSON_AddArrayToObject(report, "momentum") : NULL;
     double p[3] = {s.momentum.x, s.momentum.y, s.momentum.z};
     for (int k = 0; momentum != NULL && k < 3; ++k) {

@@ -44,6 +44,9 @@ typedef struct ccl_cli_run {
 /// The world's definition apart from what the scene sets: the run's callbacks and limits.
 ccl_world_def ccl_cli_run_world_def(ccl_cli_run *run);
 
+/// Writes the trace lines of the collisions held since the last call, and forgets them.
+void ccl_cli_run_write_trace(ccl_cli_run *run);
+
 /// Runs to start + until with the outputs the options ask for, once the world is there (from a
 /// scene, or a checkpoint); input_path is the file read (NULL: standard input), which no output
 /// may overwrite, unless builtin (nothing was read). Returns an exit status.

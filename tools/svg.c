@@ -5,6 +5,8 @@
 
 #include "svg.h"
 
+#include "raster.h"
+
 /// Longer side of the box in a picture, pixels.
 #define CCL_CLI_SVG_SIZE 800.0
 /// Room left of and below the box for the axes, above and right of it, pixels.
@@ -65,24 +67,6 @@ static void ccl_cli_svg_trails(FILE *out, const ccl_cli_svg_map *map,
         fputs("\"/>\n", out);
     }
     fputs("</g>\n", out);
-}
-
-int ccl_cli_svg_images(const ccl_cli_svg_picture *picture, int i, ccl_vec2 at[9]) {
-    const ccl_cli_svg_circle *c = &picture->circles[i];
-    ccl_vec2 size = ccl_sub(picture->box_max, picture->box_min);
-    int images = picture->periodic ? 1 : 0;
-    int count = 0;
-    for (int sx = -images; sx <= images; sx++) {
-        for (int sy = -images; sy <= images; sy++) {
-            ccl_vec2 p = ccl_v2(c->position.x + sx * size.x, c->position.y + sy * size.y);
-            if (p.x + c->radius < picture->box_min.x || p.x - c->radius > picture->box_max.x ||
-                p.y + c->radius < picture->box_min.y || p.y - c->radius > picture->box_max.y) {
-                continue;
-            }
-            at[count++] = p;
-        }
-    }
-    return count;
 }
 
 /// Writes the circles one element each (in a periodic box, a circle across an edge shows on

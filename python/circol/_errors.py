@@ -14,64 +14,42 @@ class CircolError(Exception):
             self.status = status
 
 
-class InvalidArgumentError(CircolError, ValueError):
-    """NaN, infinity, a negative radius or mass, or a bad definition (CCL_ERR_INVALID_ARGUMENT)."""
-
-    status = lib.CCL_ERR_INVALID_ARGUMENT
-
-
-class OutOfMemoryError(CircolError, MemoryError):
-    """The allocator failed or a table would pass circol's size limits (CCL_ERR_OUT_OF_MEMORY)."""
-
-    status = lib.CCL_ERR_OUT_OF_MEMORY
+def _status_error(name, base, status, doc):
+    """The exception class of one status: a CircolError (and base, when given) for that status."""
+    bases = (CircolError,) if base is None else (CircolError, base)
+    return type(name, bases, {"__doc__": doc, "__module__": __name__, "status": status})
 
 
-class StaleIdError(CircolError, LookupError):
-    """The id was never issued, or its circle has been removed (CCL_ERR_STALE_ID)."""
+# One exception class per status, made from these two tables and exported under its name: its
+# name, the built-in exception it also is and its status; then its docstring, in the same order.
+_STATUS_ERRORS = (
+    ("InvalidArgumentError", ValueError, lib.CCL_ERR_INVALID_ARGUMENT),
+    ("OutOfMemoryError", MemoryError, lib.CCL_ERR_OUT_OF_MEMORY),
+    ("StaleIdError", LookupError, lib.CCL_ERR_STALE_ID),
+    ("FullError", None, lib.CCL_ERR_FULL),
+    ("OutsideBoxError", ValueError, lib.CCL_ERR_OUTSIDE_BOX),
+    ("OverlapError", ValueError, lib.CCL_ERR_OVERLAP),
+    ("LockedError", None, lib.CCL_ERR_LOCKED),
+    ("EventLimitError", None, lib.CCL_ERR_EVENT_LIMIT),
+    ("UnsupportedError", None, lib.CCL_ERR_UNSUPPORTED),
+)
+_STATUS_DOCS = (
+    "NaN, infinity, a negative radius or mass, or a bad definition (CCL_ERR_INVALID_ARGUMENT).",
+    "The allocator failed or a table would pass circol's size limits (CCL_ERR_OUT_OF_MEMORY).",
+    "The id was never issued, or its circle has been removed (CCL_ERR_STALE_ID).",
+    "The world holds max_circles circles already (CCL_ERR_FULL).",
+    "The circle, segment or point does not fit the box (CCL_ERR_OUTSIDE_BOX).",
+    "The circle overlaps another circle, a segment or a point (CCL_ERR_OVERLAP).",
+    "Called from inside a contact callback (CCL_ERR_LOCKED).",
+    "advance hit max_events_per_advance; the world is consistent at an earlier time and may go\n"
+    "    on (CCL_ERR_EVENT_LIMIT).",
+    "A valid combination the world does not simulate (CCL_ERR_UNSUPPORTED).",
+)
 
-    status = lib.CCL_ERR_STALE_ID
-
-
-class FullError(CircolError):
-    """The world holds max_circles circles already (CCL_ERR_FULL)."""
-
-    status = lib.CCL_ERR_FULL
-
-
-class OutsideBoxError(CircolError, ValueError):
-    """The circle, segment or point does not fit the box (CCL_ERR_OUTSIDE_BOX)."""
-
-    status = lib.CCL_ERR_OUTSIDE_BOX
-
-
-class OverlapError(CircolError, ValueError):
-    """The circle overlaps another circle, a segment or a point (CCL_ERR_OVERLAP)."""
-
-    status = lib.CCL_ERR_OVERLAP
-
-
-class LockedError(CircolError):
-    """Called from inside a contact callback (CCL_ERR_LOCKED)."""
-
-    status = lib.CCL_ERR_LOCKED
-
-
-class EventLimitError(CircolError):
-    """advance hit max_events_per_advance; the world is consistent at an earlier time and may go
-    on (CCL_ERR_EVENT_LIMIT)."""
-
-    status = lib.CCL_ERR_EVENT_LIMIT
-
-
-class UnsupportedError(CircolError):
-    """A valid combination the world does not simulate (CCL_ERR_UNSUPPORTED)."""
-
-    status = lib.CCL_ERR_UNSUPPORTED
-
-
-ERRORS = {cls.status: cls for cls in (
-    InvalidArgumentError, OutOfMemoryError, StaleIdError, FullError, OutsideBoxError,
-    OverlapError, LockedError, EventLimitError, UnsupportedError)}
+assert len(_STATUS_ERRORS) == len(_STATUS_DOCS)
+ERRORS = {status: _status_error(name, base, status, doc)
+          for (name, base, status), doc in zip(_STATUS_ERRORS, _STATUS_DOCS)}
+globals().update((cls.__name__, cls) for cls in ERRORS.values())
 
 
 def status_string(status):

@@ -113,122 +113,130 @@ def _sweep(dim, fn, moving, *others):
     return _hit(found, out)
 
 
-# Each kind of call below is written once and made for circles and for spheres: the binding
-# `name` calls the C function ccl_<name>.
+# Each kind of call below is written once and made for circles and for spheres: kind(dim, name,
+# doc) is the binding `name`, which calls the C function ccl_<name>.
 
 
-def _binding(call, name, doc):
-    call.__name__ = call.__qualname__ = name
-    call.__doc__ = doc
-    return call
+def _kind(make):
+    """A kind of call, from make(dim, fn), which gives the call of the C function fn."""
+
+    def bind(dim, name, doc):
+        call = make(dim, getattr(lib, "ccl_" + name))
+        call.__name__ = call.__qualname__ = name
+        call.__doc__ = doc
+        return call
+
+    return bind
 
 
-def _overlap(dim, name, doc):
-    fn = getattr(lib, "ccl_" + name)
-
+@_kind
+def _overlap(dim, fn):
     def call(a_center, a_radius, b_center, b_radius):
         return bool(fn(_ball(dim, a_center, a_radius, "a_"), _ball(dim, b_center, b_radius, "b_")))
 
-    return _binding(call, name, doc)
+    return call
 
 
-def _pair_contact(dim, name, doc):
-    fn = getattr(lib, "ccl_" + name)
-
+@_kind
+def _pair_contact(dim, fn):
     def call(a_center, a_radius, b_center, b_radius):
         out = ffi.new(dim.contact)
         found = fn(_ball(dim, a_center, a_radius, "a_"), _ball(dim, b_center, b_radius, "b_"),
                    out)
         return _contact(found, out)
 
-    return _binding(call, name, doc)
+    return call
 
 
-def _segment_contact(dim, name, doc):
-    fn = getattr(lib, "ccl_" + name)
-
+@_kind
+def _segment_contact(dim, fn):
     def call(center, radius, seg_a, seg_b):
         out = ffi.new(dim.contact)
         found = fn(_ball(dim, center, radius), _segment(dim, seg_a, seg_b), out)
         return _contact(found, out)
 
-    return _binding(call, name, doc)
+    return call
 
 
-def _sweep_pair(dim, name, doc):
-    fn = getattr(lib, "ccl_" + name)
-
+@_kind
+def _sweep_pair(dim, fn):
     def call(a_center, a_radius, a_velocity, b_center, b_radius, b_velocity, t_max=INF):
         a = _moving(dim, a_center, a_radius, a_velocity, prefix="a_")
         b = _moving(dim, b_center, b_radius, b_velocity, prefix="b_")
         return _sweep(dim, fn, a + b, t_max)
 
-    return _binding(call, name, doc)
+    return call
 
 
-def _sweep_point(dim, name, doc):
-    fn = getattr(lib, "ccl_" + name)
-
+@_kind
+def _sweep_point(dim, fn):
     def call(center, radius, velocity, point, t_max=INF):
         moving = _moving(dim, center, radius, velocity)
         return _sweep(dim, fn, moving, dim.vec(point, "point"), t_max)
 
-    return _binding(call, name, doc)
+    return call
 
 
-def _sweep_segment(dim, name, doc):
-    fn = getattr(lib, "ccl_" + name)
-
+@_kind
+def _sweep_segment(dim, fn):
     def call(center, radius, velocity, seg_a, seg_b, t_max=INF):
         moving = _moving(dim, center, radius, velocity)
         return _sweep(dim, fn, moving, _segment(dim, seg_a, seg_b), t_max)
 
-    return _binding(call, name, doc)
+    return call
 
 
-def _sweep_pair_accel(dim, name, doc):
-    fn = getattr(lib, "ccl_" + name)
-
+@_kind
+def _sweep_pair_accel(dim, fn):
     def call(a_center, a_radius, a_velocity, a_accel, b_center, b_radius, b_velocity, b_accel,
              t_max=INF):
         a = _moving(dim, a_center, a_radius, a_velocity, a_accel, "a_")
         b = _moving(dim, b_center, b_radius, b_velocity, b_accel, "b_")
         return _sweep(dim, fn, a + b, t_max)
 
-    return _binding(call, name, doc)
+    return call
 
 
-circles_overlap = _overlap(_2D, "circles_overlap", "True when the circles touch or overlap.")
-circles_contact = _pair_contact(_2D, "circles_contact",
-                                "The contact of two circles, or None when they do not touch.")
-circle_segment_contact = _segment_contact(
-    _2D, "circle_segment_contact",
-    "The contact of a circle with the segment from seg_a to seg_b, or None.")
-sweep_circles = _sweep_pair(
-    _2D, "sweep_circles",
-    "The first contact of two circles moving with constant velocities within [0, t_max].")
-sweep_circle_point = _sweep_point(_2D, "sweep_circle_point",
-                                  "A moving circle against a fixed point.")
-sweep_circle_segment = _sweep_segment(
-    _2D, "sweep_circle_segment",
-    "A moving circle against the fixed segment from seg_a to seg_b (interior and end caps).")
-sweep_circles_accel = _sweep_pair_accel(
-    _2D, "sweep_circles_accel",
-    "Two circles with constant accelerations: position p + v t + acc t^2 / 2.")
-
-spheres_overlap = _overlap(_3D, "spheres_overlap", "True when the spheres touch or overlap.")
-spheres_contact = _pair_contact(_3D, "spheres_contact", "The contact of two spheres, or None.")
-sphere_segment_contact = _segment_contact(_3D, "sphere_segment_contact",
-                                          "The contact of a sphere with a 3D segment, or None.")
-sweep_spheres = _sweep_pair(_3D, "sweep_spheres",
-                            "The first contact of two moving spheres within [0, t_max].")
-sweep_sphere_point = _sweep_point(_3D, "sweep_sphere_point",
-                                  "A moving sphere against a fixed point.")
-sweep_sphere_segment = _sweep_segment(
-    _3D, "sweep_sphere_segment",
-    "A moving sphere against a fixed 3D segment (its cylinder and end caps).")
-sweep_spheres_accel = _sweep_pair_accel(_3D, "sweep_spheres_accel",
-                                        "Two spheres with constant accelerations.")
+# The bindings, each made by its kind for its dimension and exported under its name; then their
+# docstrings.
+_BINDINGS = (
+    ("circles_overlap", _overlap, _2D),
+    ("circles_contact", _pair_contact, _2D),
+    ("circle_segment_contact", _segment_contact, _2D),
+    ("sweep_circles", _sweep_pair, _2D),
+    ("sweep_circle_point", _sweep_point, _2D),
+    ("sweep_circle_segment", _sweep_segment, _2D),
+    ("sweep_circles_accel", _sweep_pair_accel, _2D),
+    ("spheres_overlap", _overlap, _3D),
+    ("spheres_contact", _pair_contact, _3D),
+    ("sphere_segment_contact", _segment_contact, _3D),
+    ("sweep_spheres", _sweep_pair, _3D),
+    ("sweep_sphere_point", _sweep_point, _3D),
+    ("sweep_sphere_segment", _sweep_segment, _3D),
+    ("sweep_spheres_accel", _sweep_pair_accel, _3D),
+)
+_DOCS = {
+    "circles_overlap": "True when the circles touch or overlap.",
+    "circles_contact": "The contact of two circles, or None when they do not touch.",
+    "circle_segment_contact":
+        "The contact of a circle with the segment from seg_a to seg_b, or None.",
+    "sweep_circles":
+        "The first contact of two circles moving with constant velocities within [0, t_max].",
+    "sweep_circle_point": "A moving circle against a fixed point.",
+    "sweep_circle_segment":
+        "A moving circle against the fixed segment from seg_a to seg_b (interior and end caps).",
+    "sweep_circles_accel":
+        "Two circles with constant accelerations: position p + v t + acc t^2 / 2.",
+    "spheres_overlap": "True when the spheres touch or overlap.",
+    "spheres_contact": "The contact of two spheres, or None.",
+    "sphere_segment_contact": "The contact of a sphere with a 3D segment, or None.",
+    "sweep_spheres": "The first contact of two moving spheres within [0, t_max].",
+    "sweep_sphere_point": "A moving sphere against a fixed point.",
+    "sweep_sphere_segment":
+        "A moving sphere against a fixed 3D segment (its cylinder and end caps).",
+    "sweep_spheres_accel": "Two spheres with constant accelerations.",
+}
+globals().update((name, kind(dim, name, _DOCS[name])) for name, kind, dim in _BINDINGS)
 
 
 def sweep_circle_line(center, radius, velocity, line_point, line_normal, t_max=INF):
