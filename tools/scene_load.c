@@ -279,12 +279,12 @@ static bool ccl_cli_scene_grow(ccl_cli_scene_list *list, void **items, size_t si
     if (capacity > INT32_MAX) {
         return false;
     }
-    size_t had = (size_t)list->capacity, place = per * sizeof **places;
-    void *grown = ccl_cli_big_grow(*items, had * size, capacity * size);
+    size_t place = per * sizeof **places;
+    void *grown = ccl_cli_big_grow(*items, capacity * size);
     if (grown != NULL) {
         *items = grown;
     }
-    ccl_cli_text_pos *more = ccl_cli_big_grow(*places, had * place, capacity * place);
+    ccl_cli_text_pos *more = ccl_cli_big_grow(*places, capacity * place);
     if (more != NULL) {
         *places = more;
     }
