@@ -11,8 +11,10 @@
 #include "json_piece.h"
 #include "json_stream_internal.h"
 
-/// Items of an array read in one batch, and the most text they may span.
+/// Items of an array read in one batch (the first batches fewer, doubling up to this), and the
+/// most text they may span.
 #define CCL_CLI_BATCH_ITEMS 8192
+#define CCL_CLI_BATCH_FIRST 64
 #define CCL_CLI_BATCH_BYTES ((size_t)8 << 20)
 
 /// An item of a batch: where it starts, its length as skimmed, its line and column.
@@ -83,13 +85,13 @@ static int ccl_cli_batch_read_all(const ccl_cli_stream *s, const ccl_cli_batch_i
 /// place, as long as it is one that cJSON may read on its own. *count receives how many; *at
 /// then lies at the next item (*more; *odd when that one must be read one by one) or where the
 /// array should close.
-static bool ccl_cli_batch_skim(ccl_cli_stream *s, size_t *at, ccl_cli_batch_item *items, int *count,
-                               bool *more, bool *odd) {
+static bool ccl_cli_batch_skim(ccl_cli_stream *s, size_t *at, ccl_cli_batch_item *items, int room,
+                               int *count, bool *more, bool *odd) {
     size_t first = *at;
     *count = 0;
     *odd = false;
     s->keep = first; /* the window holds the whole batch */
-    while (*count < CCL_CLI_BATCH_ITEMS && *at - first < CCL_CLI_BATCH_BYTES) {
+    while (*count < room && *at - first < CCL_CLI_BATCH_BYTES) {
         size_t deep, start = *at;
         ccl_cli_text_pos pos = ccl_cli_stream_position(s, start);
         size_t end = ccl_cli_stream_skim(s, start, CJSON_NESTING_LIMIT - 2, &deep);
@@ -112,17 +114,34 @@ static bool ccl_cli_batch_skim(ccl_cli_stream *s, size_t *at, ccl_cli_batch_item
     return !s->fatal;
 }
 
+/// Grows the room of a batch to room items and their records (of record_size bytes).
+static bool ccl_cli_batch_room(ccl_cli_batch_item **items, char **records, size_t room,
+                               size_t record_size) {
+    ccl_cli_batch_item *more_items = realloc(*items, room * sizeof **items);
+    if (more_items != NULL) {
+        *items = more_items;
+    }
+    char *more_records = realloc(*records, room * record_size);
+    if (more_records != NULL) {
+        *records = more_records;
+    }
+    return more_items != NULL && more_records != NULL;
+}
+
 /// Reads the items of an array from *at in batches while they are plain, handing their records
 /// to item_take in order. *at then lies at the item where the one-by-one walk goes on (*more), or
 /// where the array should close.
 static bool ccl_cli_stream_batches(ccl_cli_stream *s, size_t *at, bool *more) {
-    ccl_cli_batch_item *items = malloc(CCL_CLI_BATCH_ITEMS * sizeof *items);
-    char *records = malloc(CCL_CLI_BATCH_ITEMS * s->events->record_size);
-    bool ok = items != NULL && records != NULL;
-    int count = 0, plain = 0;
-    bool odd = false;
+    ccl_cli_batch_item *items = NULL;
+    char *records = NULL;
+    bool ok = true, odd = false;
+    int count = 0, plain = 0, room = 0;
     while (ok && plain == count && *more && !odd) {
-        ok = ccl_cli_batch_skim(s, at, items, &count, more, &odd);
+        if (count == room && room < CCL_CLI_BATCH_ITEMS) { /* a short array takes little room */
+            room = room == 0 ? CCL_CLI_BATCH_FIRST : 2 * room;
+            ok = ccl_cli_batch_room(&items, &records, (size_t)room, s->events->record_size);
+        }
+        ok = ok && ccl_cli_batch_skim(s, at, items, room, &count, more, &odd);
         plain = ok ? ccl_cli_batch_read_all(s, items, records, count) : 0;
         for (int k = 0; ok && k < plain; k++) {
             ok =
