@@ -154,8 +154,9 @@ void bench_scene_scene_file(const bench_options *opt) {
     bench_note(scene, "A scene file (a walled lattice of circles, one per line, written to /tmp) "
                       "loaded by the command-line tool's loader in a child process: read as a "
                       "stream, parsed, validated, and added to a world that refuses overlaps as "
-                      "each circle comes; the load time is on the wall clock (a second thread maps "
-                      "the large tables' pages), the processor time sums the child's threads; the "
+                      "each circle comes; the load time is on the wall clock (a second thread "
+                      "parses half the circles and maps the large tables' pages), the processor "
+                      "time sums the child's threads; the "
                       "peak memory is the child's peak resident set. "
                       "10^7 circles with --big.");
 }

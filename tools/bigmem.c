@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
+#include <unistd.h>
 
 #if defined(__linux__)
 #include <pthread.h>
@@ -25,9 +25,15 @@ typedef struct ccl_cli_prefault_range {
 static void *ccl_cli_prefault_run(void *arg) {
     ccl_cli_prefault_range range = *(ccl_cli_prefault_range *)arg;
     free(arg);
-    /* Maps the pages as a first write would, without writing: the contents stay as they are,
-     * and a range freed meanwhile only makes the call fail. */
-    (void)madvise(range.ptr, range.bytes, MADV_POPULATE_WRITE);
+    /* Maps the whole pages of the range (madvise takes page-aligned ranges only; a block from
+     * malloc starts past its header) as a first write would, without writing: the contents stay
+     * as they are, and a range freed meanwhile only makes the call fail. */
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t lo = ((uintptr_t)range.ptr + page - 1) & ~(page - 1);
+    uintptr_t hi = ((uintptr_t)range.ptr + range.bytes) & ~(page - 1);
+    if (hi > lo) {
+        (void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+    }
     return NULL;
 }
 #endif
@@ -57,34 +63,37 @@ static void ccl_cli_prefault(void *ptr, size_t bytes) {
 #endif
 }
 
-void ccl_cli_advise_huge(void *ptr, size_t bytes) {
+/// Advises [lo, hi) (page-aligned) to be backed with huge pages.
+static void ccl_cli_advise_range(uintptr_t lo, uintptr_t hi) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (hi > lo) {
+        (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* advice: a refusal changes nothing */
+    }
+#else
+    (void)lo;
+    (void)hi;
+#endif
+}
+
+void ccl_cli_advise_huge(void *ptr, size_t bytes) {
     if (ptr == NULL || bytes < 2 * CCL_CLI_HUGE_PAGE) {
         return;
     }
     uintptr_t lo = ((uintptr_t)ptr + CCL_CLI_HUGE_PAGE - 1) & ~(CCL_CLI_HUGE_PAGE - 1);
     uintptr_t hi = ((uintptr_t)ptr + bytes) & ~(CCL_CLI_HUGE_PAGE - 1);
-    if (hi > lo) {
-        (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* advice: a refusal changes nothing */
-    }
-#else
-    (void)ptr;
-    (void)bytes;
-#endif
+    ccl_cli_advise_range(lo, hi);
 }
 
-void *ccl_cli_big_grow(void *ptr, size_t old_bytes, size_t bytes) {
-    if (bytes < 2 * CCL_CLI_HUGE_PAGE) {
-        return realloc(ptr, bytes);
-    }
-    void *grown = malloc(bytes);
-    if (grown == NULL) {
-        return NULL;
-    }
-    ccl_cli_advise_huge(grown, bytes);
-    if (ptr != NULL) {
-        memcpy(grown, ptr, old_bytes < bytes ? old_bytes : bytes);
-        free(ptr);
+void *ccl_cli_big_grow(void *ptr, size_t bytes) {
+    /* malloc keeps a large block in a mapping of its own, which realloc grows by moving its pages
+     * (mremap) rather than copying them: each page is zeroed and filled once, however often the
+     * table doubles. The advice covers the block's every page, so that its mapping stays one
+     * (mremap moves one mapping only) and the new part's pages are huge as they are filled. */
+    void *grown = realloc(ptr, bytes);
+    if (grown != NULL && bytes >= 2 * CCL_CLI_HUGE_PAGE) {
+        uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+        uintptr_t lo = (uintptr_t)grown & ~(page - 1);
+        ccl_cli_advise_range(lo, ((uintptr_t)grown + bytes + page - 1) & ~(page - 1));
     }
     return grown;
 }

@@ -12,9 +12,9 @@
 /// Does nothing for blocks under 4 MiB or where the system has no such pages.
 void ccl_cli_advise_huge(void *ptr, size_t bytes);
 
-/// Grows the block ptr of old_bytes (NULL and 0 for none) to bytes, as realloc does, advising
-/// the new block before the copy fills it. NULL on failure, ptr then kept.
-void *ccl_cli_big_grow(void *ptr, size_t old_bytes, size_t bytes);
+/// Grows the block ptr (NULL for none) to bytes, as realloc does, advising the block so that its
+/// new part is mapped in huge pages as it is filled. NULL on failure, ptr then kept.
+void *ccl_cli_big_grow(void *ptr, size_t bytes);
 
 /// An allocator for worlds that may grow large: malloc's, with ccl_cli_advise_huge on each block,
 /// whose pages a thread of their own then maps (a world's tables are sized for what it holds, so

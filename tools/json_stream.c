@@ -10,81 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_piece.h"
+#include "json_stream_internal.h"
+
 /// Bytes read at a time (a test may choose a few, to cut values across blocks).
 #ifndef CCL_CLI_STREAM_BLOCK
 #define CCL_CLI_STREAM_BLOCK ((size_t)1 << 20)
 #endif
 
-/// Bytes per block of the arena that holds one piece's tree.
-#define CCL_CLI_ARENA_BLOCK ((size_t)1 << 16)
-
-/// A block of the arena.
-typedef struct ccl_cli_arena_block {
-    struct ccl_cli_arena_block *next; ///< The block filled before.
-    size_t used, size;                ///< Bytes given out, bytes in data.
-    max_align_t data[];               ///< The room.
-} ccl_cli_arena_block;
-
-/// The blocks of the piece under way: cJSON's allocation hooks take no user pointer. A piece's
-/// tree is a few small nodes, given out from blocks and freed at once.
-static ccl_cli_arena_block *ccl_cli_arena;
-
-/// cJSON's malloc during a piece's parse.
-static void *ccl_cli_arena_alloc(size_t size) {
-    size = (size + 7) & ~(size_t)7;
-    ccl_cli_arena_block *block = ccl_cli_arena;
-    if (block == NULL || block->size - block->used < size) {
-        size_t room = size > CCL_CLI_ARENA_BLOCK ? size : CCL_CLI_ARENA_BLOCK;
-        block = malloc(sizeof *block + room);
-        if (block == NULL) {
-            return NULL;
-        }
-        *block = (ccl_cli_arena_block){ccl_cli_arena, 0, room};
-        ccl_cli_arena = block;
-    }
-    void *out = (char *)block->data + block->used;
-    block->used += size;
-    return out;
-}
-
-/// cJSON's free during a parse: the arena is emptied as a whole.
-static void ccl_cli_arena_free(void *pointer) {
-    (void)pointer;
-}
-
-/// Empties the arena, keeping its last block for the next piece unless all is asked.
-static void ccl_cli_arena_reset(bool all) {
-    while (ccl_cli_arena != NULL && (all || ccl_cli_arena->next != NULL)) {
-        ccl_cli_arena_block *next = ccl_cli_arena->next;
-        free(ccl_cli_arena);
-        ccl_cli_arena = next;
-    }
-    if (ccl_cli_arena != NULL) {
-        ccl_cli_arena->used = 0;
-    }
-}
-
-/// The reader: a window [start, start + length) of the text (a NUL after it), where line and
-/// column are known (at), what must stay in the window (keep), and how deep the walk is.
-typedef struct ccl_cli_stream {
-    ccl_cli_json_source *source;
-    const char *name;
-    const ccl_cli_json_events *events;
-    char *error;
-    size_t error_size;
-    char *window;
-    size_t capacity, start, length;
-    size_t taken; ///< Bytes taken from a source in memory.
-    bool end;     ///< The whole text is in or behind the window.
-    bool fatal;   ///< A NUL byte, a read error, the limit or a handler stopped the read.
-    size_t at;
-    ccl_cli_text_pos pos;
-    size_t keep;
-    int depth;
-} ccl_cli_stream;
-
 /// Stops the read for good with a message (or none for the limit).
-static bool ccl_cli_stream_fatal(ccl_cli_stream *s, const char *message) {
+bool ccl_cli_stream_fatal(ccl_cli_stream *s, const char *message) {
     s->fatal = true;
     if (message != NULL) {
         snprintf(s->error, s->error_size, "%s: %s", s->name, message);
@@ -93,7 +28,7 @@ static bool ccl_cli_stream_fatal(ccl_cli_stream *s, const char *message) {
 }
 
 /// The line and column of offset (in the window, not before at).
-static ccl_cli_text_pos ccl_cli_stream_position(ccl_cli_stream *s, size_t offset) {
+ccl_cli_text_pos ccl_cli_stream_position(ccl_cli_stream *s, size_t offset) {
     for (size_t k = s->at; k < offset; k++) {
         unsigned char c = (unsigned char)s->window[k - s->start];
         if (c == '\n') {
@@ -185,13 +120,13 @@ static bool ccl_cli_stream_ensure(ccl_cli_stream *s, size_t offset) {
 }
 
 /// The byte at offset, or NUL past the end of the text.
-static unsigned char ccl_cli_stream_byte(ccl_cli_stream *s, size_t offset) {
+unsigned char ccl_cli_stream_byte(ccl_cli_stream *s, size_t offset) {
     return ccl_cli_stream_ensure(s, offset + 1) ? (unsigned char)s->window[offset - s->start] : 0;
 }
 
 /// The first offset from offset on that is not whitespace as cJSON counts it (bytes 1 to 32);
 /// the end of the text at most.
-static size_t ccl_cli_stream_skip_space(ccl_cli_stream *s, size_t offset) {
+size_t ccl_cli_stream_skip_space(ccl_cli_stream *s, size_t offset) {
     for (;;) {
         unsigned char c = ccl_cli_stream_byte(s, offset);
         if (c == 0 || c > 32) {
@@ -210,19 +145,22 @@ static void ccl_cli_stream_opened(int *depth, int budget, size_t offset, size_t 
     ++*depth;
 }
 
+size_t ccl_cli_json_string_end(const char *text, size_t n, size_t k) {
+    for (k++; k < n && text[k] != '"'; k++) {
+        k += text[k] == '\\'; /* the escaped byte */
+    }
+    return k < n ? k : n;
+}
+
 /// How many arrays and objects are open at n in text (valid JSON before n), counted from 0;
 /// *deep receives the first offset where one opens with budget already open (SIZE_MAX if none).
 static int ccl_cli_stream_levels(const char *text, size_t n, int budget, size_t *deep) {
     int depth = 0;
-    bool in_string = false;
     *deep = SIZE_MAX;
     for (size_t k = 0; k < n; k++) {
         char c = text[k];
-        if (in_string) {
-            k += c == '\\';
-            in_string = c != '"';
-        } else if (c == '"') {
-            in_string = true;
+        if (c == '"') {
+            k = ccl_cli_json_string_end(text, n, k);
         } else if (c == '[' || c == '{') {
             ccl_cli_stream_opened(&depth, budget, k, deep);
         } else if (c == ']' || c == '}') {
@@ -236,7 +174,7 @@ static int ccl_cli_stream_levels(const char *text, size_t n, int budget, size_t 
 /// never before where cJSON stops reading it. The window then holds one byte more, or the whole
 /// text. *deep receives the first offset where an array or object opens with budget levels
 /// already open in the value (SIZE_MAX if none).
-static size_t ccl_cli_stream_skim(ccl_cli_stream *s, size_t offset, int budget, size_t *deep) {
+size_t ccl_cli_stream_skim(ccl_cli_stream *s, size_t offset, int budget, size_t *deep) {
     int depth = 0;
     bool in_string = false;
     *deep = SIZE_MAX;
@@ -349,11 +287,10 @@ static bool ccl_cli_stream_parse(ccl_cli_stream *s, size_t *offset, int depth,
         return ccl_cli_stream_syntax(s, start, start, depth); /* cJSON skips it at 0 only */
     }
     size_t available = s->start + s->length - start + (s->end ? 1 : 0);
-    cJSON_Hooks hooks = {ccl_cli_arena_alloc, ccl_cli_arena_free};
-    cJSON_InitHooks(&hooks);
+    ccl_cli_arena_hooks(true);
     const char *stop = NULL;
     cJSON *value = cJSON_ParseWithLengthOpts(text, available, &stop, 0);
-    cJSON_InitHooks(NULL);
+    ccl_cli_arena_hooks(false);
     size_t reached = (size_t)(stop - text);
     if (value == NULL || deep < start + reached) { /* cJSON stops first where it is too deep */
         ccl_cli_arena_reset(false);
@@ -379,8 +316,7 @@ static bool ccl_cli_stream_value(ccl_cli_stream *s, size_t *offset, int depth,
 
 /* Opens the array or object whose opening bracket is at *at: tells the handler open where it
  * starts and moves *at past the bracket and the space after it. */
-static bool ccl_cli_stream_open(ccl_cli_stream *s, size_t *at,
-                                bool (*open)(void *, ccl_cli_text_pos)) {
+bool ccl_cli_stream_open(ccl_cli_stream *s, size_t *at, bool (*open)(void *, ccl_cli_text_pos)) {
     s->keep = *at;
     if (!open(s->events->user, ccl_cli_stream_position(s, *at))) {
         return ccl_cli_stream_fatal(s, "cannot read: out of memory");
@@ -390,7 +326,7 @@ static bool ccl_cli_stream_open(ccl_cli_stream *s, size_t *at,
 }
 
 /// After an item or member at *at: whether a comma follows, moving *at past it and the space.
-static bool ccl_cli_stream_next(ccl_cli_stream *s, size_t *at) {
+bool ccl_cli_stream_next(ccl_cli_stream *s, size_t *at) {
     *at = ccl_cli_stream_skip_space(s, *at);
     if (ccl_cli_stream_byte(s, *at) != ',') {
         return false;
@@ -402,8 +338,7 @@ static bool ccl_cli_stream_next(ccl_cli_stream *s, size_t *at) {
 
 /* Closes the array or object at at, where its closing bracket must stand (a syntax error at depth
  * otherwise), and moves *offset past it. */
-static bool ccl_cli_stream_close(ccl_cli_stream *s, size_t *offset, size_t at, char bracket,
-                                 int depth) {
+bool ccl_cli_stream_close(ccl_cli_stream *s, size_t *offset, size_t at, char bracket, int depth) {
     if (ccl_cli_stream_byte(s, at) != bracket) {
         return ccl_cli_stream_syntax(s, at, at, depth);
     }
@@ -411,25 +346,41 @@ static bool ccl_cli_stream_close(ccl_cli_stream *s, size_t *offset, size_t at, c
     return !s->fatal;
 }
 
-/// Walks the array at *offset (a member's value, one level open) item by item, as cJSON's
-/// parse_array does.
-static bool ccl_cli_stream_array(ccl_cli_stream *s, size_t *offset) {
+/// One item of an array or member of an object at *at, moving *at past it.
+typedef bool (*ccl_cli_stream_element)(ccl_cli_stream *s, size_t *at);
+
+/// Walks the array or object whose opening bracket is at *offset, element by element up to its
+/// closing bracket, as cJSON's parse_array and parse_object do (depth: the levels open inside
+/// it; open: the handler told where it starts).
+static bool ccl_cli_stream_walk(ccl_cli_stream *s, size_t *offset, int depth, char bracket,
+                                bool (*open)(void *, ccl_cli_text_pos),
+                                ccl_cli_stream_element element) {
     size_t at = *offset;
-    if (!ccl_cli_stream_open(s, &at, s->events->array)) {
+    if (!ccl_cli_stream_open(s, &at, open)) {
         return false;
     }
-    if (ccl_cli_stream_byte(s, at) != ']') {
+    if (ccl_cli_stream_byte(s, at) != bracket) {
         do {
-            if (!ccl_cli_stream_value(s, &at, 2, s->events->item)) {
+            if (!element(s, &at)) {
                 return false;
             }
         } while (ccl_cli_stream_next(s, &at));
     }
-    return ccl_cli_stream_close(s, offset, at, ']', 2);
+    return ccl_cli_stream_close(s, offset, at, bracket, depth);
+}
+
+/// An item of a member's array, handed to the handler.
+bool ccl_cli_stream_item(ccl_cli_stream *s, size_t *at) {
+    return ccl_cli_stream_value(s, at, 2, s->events->item);
+}
+
+/// Walks the array at *offset (a member's value, one level open) item by item.
+static bool ccl_cli_stream_array(ccl_cli_stream *s, size_t *offset) {
+    return ccl_cli_stream_walk(s, offset, 2, ']', s->events->array, ccl_cli_stream_item);
 }
 
 /// Reads the member name at at (a string) and tells the handler; *items as it answers.
-static bool ccl_cli_stream_name(ccl_cli_stream *s, size_t *at, bool *items) {
+static bool ccl_cli_stream_name(ccl_cli_stream *s, size_t *at, ccl_cli_json_items *items) {
     if (ccl_cli_stream_byte(s, *at) != '"') { /* cJSON stops one past the byte */
         return ccl_cli_stream_syntax(s, *at + 1, *at + 1, 1);
     }
@@ -437,40 +388,37 @@ static bool ccl_cli_stream_name(ccl_cli_stream *s, size_t *at, bool *items) {
     if (!ccl_cli_stream_parse(s, at, 1, &name)) {
         return false;
     }
-    *items = false;
+    *items = CCL_CLI_JSON_WHOLE;
     bool ok = s->events->member(s->events->user, name.value->valuestring, name.text + 1,
                                 name.length - 2, name.pos, items);
     ccl_cli_arena_reset(false);
     return ok || ccl_cli_stream_fatal(s, "cannot read: out of memory");
 }
 
-/// Walks the root object at *offset member by member, as cJSON's parse_object does.
-static bool ccl_cli_stream_object(ccl_cli_stream *s, size_t *offset) {
-    size_t at = *offset;
-    if (!ccl_cli_stream_open(s, &at, s->events->object)) {
+/// A member of the root object: its name, a colon and its value (an array item by item when the
+/// handler asks).
+static bool ccl_cli_stream_member(ccl_cli_stream *s, size_t *at) {
+    ccl_cli_json_items items;
+    if (!ccl_cli_stream_name(s, at, &items)) {
         return false;
     }
-    if (ccl_cli_stream_byte(s, at) != '}') {
-        do {
-            bool items;
-            if (!ccl_cli_stream_name(s, &at, &items)) {
-                return false;
-            }
-            at = ccl_cli_stream_skip_space(s, at);
-            if (ccl_cli_stream_byte(s, at) != ':') {
-                return ccl_cli_stream_syntax(s, at, at, 1);
-            }
-            s->keep = at;
-            at = ccl_cli_stream_skip_space(s, at + 1);
-            bool ok = items && ccl_cli_stream_byte(s, at) == '['
-                          ? ccl_cli_stream_array(s, &at)
-                          : ccl_cli_stream_value(s, &at, 1, s->events->value);
-            if (!ok) {
-                return false;
-            }
-        } while (ccl_cli_stream_next(s, &at));
+    *at = ccl_cli_stream_skip_space(s, *at);
+    if (ccl_cli_stream_byte(s, *at) != ':') {
+        return ccl_cli_stream_syntax(s, *at, *at, 1);
     }
-    return ccl_cli_stream_close(s, offset, at, '}', 1);
+    s->keep = *at;
+    *at = ccl_cli_stream_skip_space(s, *at + 1);
+    if (items == CCL_CLI_JSON_WHOLE || ccl_cli_stream_byte(s, *at) != '[') {
+        return ccl_cli_stream_value(s, at, 1, s->events->value);
+    }
+    return items == CCL_CLI_JSON_BATCHES && s->events->item_read != NULL
+               ? ccl_cli_stream_batched(s, at)
+               : ccl_cli_stream_array(s, at);
+}
+
+/// Walks the root object at *offset member by member.
+static bool ccl_cli_stream_object(ccl_cli_stream *s, size_t *offset) {
+    return ccl_cli_stream_walk(s, offset, 1, '}', s->events->object, ccl_cli_stream_member);
 }
 
 /// Walks the whole text: a byte order mark, the root value, nothing after it.

@@ -35,16 +35,24 @@ typedef struct ccl_cli_json_piece {
     int depth;
 } ccl_cli_json_piece;
 
+/// How a member's value is read when it is an array: whole, item by item, or item by item in
+/// batches read on two threads.
+typedef enum ccl_cli_json_items {
+    CCL_CLI_JSON_WHOLE,
+    CCL_CLI_JSON_EACH,
+    CCL_CLI_JSON_BATCHES
+} ccl_cli_json_items;
+
 /// What the reader is told, in the order of the text. A handler returning false stops the read
 /// (out of memory).
 typedef struct ccl_cli_json_events {
     void *user;
     /// A member of the root object: its name (cJSON's copy, which ends at a \u0000), the bytes
     /// the file spells it with between the quotes (spelled, spelled_length) and where the name
-    /// starts. *items: whether its value, when an array, comes item by item (through array and
-    /// item) rather than whole.
+    /// starts. *items: how its value is read when it is an array (through array and item, or
+    /// item_read and item_take) rather than whole.
     bool (*member)(void *user, const char *name, const char *spelled, size_t spelled_length,
-                   ccl_cli_text_pos pos, bool *items);
+                   ccl_cli_text_pos pos, ccl_cli_json_items *items);
     /// The root object's start.
     bool (*object)(void *user, ccl_cli_text_pos pos);
     /// A whole value: the root when it is not an object, or a member's value.
@@ -53,7 +61,18 @@ typedef struct ccl_cli_json_events {
     bool (*array)(void *user, ccl_cli_text_pos pos);
     /// One item of that array.
     bool (*item)(void *user, const ccl_cli_json_piece *piece);
+    /// For an array read in batches (NULL: none is): reads an item into record (record_size
+    /// bytes) from the item alone, on either thread; false when the item needs item's path (a
+    /// message to write), which then takes that item and all after it one by one.
+    bool (*item_read)(const void *user, const ccl_cli_json_piece *piece, void *record);
+    /// Takes the record of an item that item_read read, in the order of the text.
+    bool (*item_take)(void *user, const void *record);
+    size_t record_size;
 } ccl_cli_json_events;
+
+/// Where the string whose opening quote is at k in text (n bytes) ends: the offset of its closing
+/// quote, or n when the text ends first.
+size_t ccl_cli_json_string_end(const char *text, size_t n, size_t k);
 
 /// Reads the text of source (named name in messages) through events. False on a NUL byte, a
 /// syntax error, a read error, a text over the limit or a handler's refusal, with one line in

@@ -13,6 +13,7 @@
 #include <errno.h>
 
 #include "bigmem.h"
+#include "json_piece.h"
 #include "json_stream.h"
 #include "scene_internal.h"
 
@@ -75,65 +76,12 @@ typedef struct ccl_cli_scene_reader {
     char underflow[CCL_CLI_ERROR_SIZE];
 } ccl_cli_scene_reader;
 
-/// Whether c may be part of a number as cJSON reads one.
-static bool ccl_cli_scene_number_byte(char c) {
-    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E';
-}
-
-/// The offset of the first number in text (valid JSON, length bytes) that underflows: digits
-/// other than zeros that read as 0 (such as 1e-400), or length when there is none. Only a number
-/// with an exponent or a long one can, so strtod sees few.
-static size_t ccl_cli_scene_find_underflow(const char *text, size_t length) {
-    bool in_string = false;
-    for (size_t k = 0; k < length; k++) {
-        char c = text[k];
-        if (in_string) {
-            k += c == '\\';
-            in_string = c != '"';
-            continue;
-        }
-        if (c == '"') {
-            in_string = true;
-            continue;
-        }
-        if (c != '-' && !(c >= '0' && c <= '9')) {
-            continue;
-        }
-        size_t end = k;
-        bool exponent = false, nonzero = false;
-        while (end < length && ccl_cli_scene_number_byte(text[end])) {
-            exponent = exponent || text[end] == 'e' || text[end] == 'E';
-            nonzero = nonzero || (!exponent && text[end] >= '1' && text[end] <= '9');
-            end++;
-        }
-        if (nonzero && (exponent || end - k > 300) && strtod(text + k, NULL) == 0.0) {
-            return k;
-        }
-        k = end - 1;
-    }
-    return length;
-}
-
-/// Whether node or a value inside it is a number that reads as zero: only then can one of its
-/// numbers have underflowed.
-static bool ccl_cli_scene_has_zero(const cJSON *node) {
-    if (cJSON_IsNumber(node)) {
-        return node->valuedouble == 0.0;
-    }
-    for (const cJSON *child = node->child; child != NULL; child = child->next) {
-        if (ccl_cli_scene_has_zero(child)) {
-            return true;
-        }
-    }
-    return false;
-}
-
 /// Notes the first number of a piece (checked as ctx) that underflows to zero.
 static void ccl_cli_scene_check_underflow(ccl_cli_scene_reader *r, const ccl_cli_scene_ctx *ctx) {
-    if (r->has_underflow || (ctx->root != NULL && !ccl_cli_scene_has_zero(ctx->root))) {
+    if (r->has_underflow || (ctx->root != NULL && !ccl_cli_json_has_zero(ctx->root))) {
         return;
     }
-    size_t offset = ccl_cli_scene_find_underflow(ctx->text, ctx->length);
+    size_t offset = ccl_cli_json_find_underflow(ctx->text, ctx->length);
     if (offset == ctx->length) {
         return;
     }
@@ -192,7 +140,8 @@ static bool ccl_cli_scene_on_object(void *user, ccl_cli_text_pos pos) {
 
 /// The stream's event: a member of the root object.
 static bool ccl_cli_scene_on_member(void *user, const char *name, const char *spelled,
-                                    size_t spelled_length, ccl_cli_text_pos pos, bool *items) {
+                                    size_t spelled_length, ccl_cli_text_pos pos,
+                                    ccl_cli_json_items *items) {
     ccl_cli_scene_reader *r = user;
     if (r->member_count == r->member_capacity) {
         int capacity = 2 * r->member_capacity + 8;
@@ -221,7 +170,9 @@ static bool ccl_cli_scene_on_member(void *user, const char *name, const char *sp
                         : k == 0  ? r->world.present
                                   : r->until.present;
             r->key = seen ? -1 : k;
-            *items = list >= 0;
+            *items = list < 0    ? CCL_CLI_JSON_WHOLE
+                     : list == 0 ? CCL_CLI_JSON_BATCHES /* circles: the most, read on two threads */
+                                 : CCL_CLI_JSON_EACH;
             if (list >= 0 && !seen) {
                 r->lists[list].present = true;
             }
@@ -279,12 +230,12 @@ static bool ccl_cli_scene_grow(ccl_cli_scene_list *list, void **items, size_t si
     if (capacity > INT32_MAX) {
         return false;
     }
-    size_t had = (size_t)list->capacity, place = per * sizeof **places;
-    void *grown = ccl_cli_big_grow(*items, had * size, capacity * size);
+    size_t place = per * sizeof **places;
+    void *grown = ccl_cli_big_grow(*items, capacity * size);
     if (grown != NULL) {
         *items = grown;
     }
-    ccl_cli_text_pos *more = ccl_cli_big_grow(*places, had * place, capacity * place);
+    ccl_cli_text_pos *more = ccl_cli_big_grow(*places, capacity * place);
     if (more != NULL) {
         *places = more;
     }
@@ -295,22 +246,38 @@ static bool ccl_cli_scene_grow(ccl_cli_scene_list *list, void **items, size_t si
     return true;
 }
 
-/// Reads one item of a list (ctx: its piece) into the scene, or notes its refusal.
-static bool ccl_cli_scene_read_item(ccl_cli_scene_reader *r, int which, ccl_cli_scene_ctx *ctx) {
+/// A circle read on its own, with where it and its "r" lie.
+typedef struct ccl_cli_scene_record {
+    ccl_cli_scene_circle circle;
+    ccl_cli_text_pos at[2];
+} ccl_cli_scene_record;
+
+/// Reads one item of a list (ctx: its piece; a circle already read: record, ctx NULL) into the
+/// scene, or notes its refusal.
+static bool ccl_cli_scene_read_item(ccl_cli_scene_reader *r, int which, ccl_cli_scene_ctx *ctx,
+                                    const ccl_cli_scene_record *record) {
     ccl_cli_scene_list *list = &r->lists[which];
     ccl_cli_scene *scene = r->scene;
     ccl_cli_scene_places *places = &r->places;
-    ctx->error = list->message;
-    ctx->error_size = sizeof list->message;
     int i = list->count;
-    bool ok;
+    bool ok = true;
+    if (ctx != NULL) {
+        ctx->error = list->message;
+        ctx->error_size = sizeof list->message;
+    }
     if (which == 0) {
         if (!ccl_cli_scene_grow(list, (void **)&scene->circles, sizeof *scene->circles,
                                 &places->circles, 2)) {
             return false;
         }
-        ok = ccl_cli_scene_circle_read(ctx, &scene->circles[i], &places->circles[2 * (size_t)i],
-                                       !r->walls);
+        ccl_cli_text_pos *at = &places->circles[2 * (size_t)i];
+        if (record != NULL) {
+            scene->circles[i] = record->circle;
+            at[0] = record->at[0];
+            at[1] = record->at[1];
+        } else {
+            ok = ccl_cli_scene_circle_read(ctx, &scene->circles[i], at, !r->walls);
+        }
     } else if (which == 1) {
         if (!ccl_cli_scene_grow(list, (void **)&scene->segments, sizeof *scene->segments,
                                 &places->segments, 3)) {
@@ -333,6 +300,23 @@ static bool ccl_cli_scene_read_item(ccl_cli_scene_reader *r, int which, ccl_cli_
     return true;
 }
 
+/// The list that takes the item under way, -1 for none: the member is unknown or repeated, a
+/// number underflowed, or the list is refused already (the rest is only read).
+static int ccl_cli_scene_taking(ccl_cli_scene_reader *r) {
+    if (r->key < 0 || r->has_underflow) {
+        return -1;
+    }
+    int which = ccl_cli_scene_keys[r->key].list;
+    if (r->lists[which].bad >= 0) {
+        return -1;
+    }
+    if (r->lists[which].count == 0) {
+        char *names[3] = {r->places.circles_name, r->places.segments_name, r->places.points_name};
+        snprintf(names[which], CCL_CLI_PATH_NAME_SIZE, "%s", ccl_cli_scene_member_path(r));
+    }
+    return which;
+}
+
 /// The stream's event: an item of a list.
 static bool ccl_cli_scene_on_item(void *user, const ccl_cli_json_piece *piece) {
     ccl_cli_scene_reader *r = user;
@@ -340,18 +324,32 @@ static bool ccl_cli_scene_on_item(void *user, const ccl_cli_json_piece *piece) {
                              piece->value, piece->pos,  ccl_cli_scene_member_path(r),
                              r->items++,   NULL,        0};
     ccl_cli_scene_check_underflow(r, &ctx);
-    if (r->key < 0 || r->has_underflow) {
-        return true;
+    int which = ccl_cli_scene_taking(r);
+    return which < 0 || ccl_cli_scene_read_item(r, which, &ctx, NULL);
+}
+
+/// Reads a circle on its own into record, on either thread: false when one of its numbers
+/// underflows or it is refused, which on_item then words.
+static bool ccl_cli_scene_item_read(const void *user, const ccl_cli_json_piece *piece,
+                                    void *record) {
+    const ccl_cli_scene_reader *r = user;
+    ccl_cli_scene_record *out = record;
+    char scratch[CCL_CLI_ERROR_SIZE];
+    ccl_cli_scene_ctx ctx = {r->name, piece->text, piece->length, piece->value,  piece->pos,
+                             "",      -1,          scratch,       sizeof scratch};
+    if (ccl_cli_json_has_zero(piece->value) &&
+        ccl_cli_json_find_underflow(piece->text, piece->length) < piece->length) {
+        return false;
     }
-    int which = ccl_cli_scene_keys[r->key].list;
-    if (r->lists[which].bad >= 0) {
-        return true; /* this list is refused already: the rest is only read */
-    }
-    if (r->lists[which].count == 0) {
-        char *names[3] = {r->places.circles_name, r->places.segments_name, r->places.points_name};
-        snprintf(names[which], CCL_CLI_PATH_NAME_SIZE, "%s", ccl_cli_scene_member_path(r));
-    }
-    return ccl_cli_scene_read_item(r, which, &ctx);
+    return ccl_cli_scene_circle_read(&ctx, &out->circle, out->at, !r->walls);
+}
+
+/// The stream's event: the record of a circle that item_read read.
+static bool ccl_cli_scene_item_take(void *user, const void *record) {
+    ccl_cli_scene_reader *r = user;
+    r->items++;
+    int which = ccl_cli_scene_taking(r);
+    return which < 0 || ccl_cli_scene_read_item(r, which, NULL, record);
 }
 
 /// Checks the root object's members: each known, none repeated (as cJSON names them).
@@ -499,7 +497,10 @@ static bool ccl_cli_scene_read_source(ccl_cli_json_source *source, const char *n
                                   ccl_cli_scene_on_object,
                                   ccl_cli_scene_on_value,
                                   ccl_cli_scene_on_array,
-                                  ccl_cli_scene_on_item};
+                                  ccl_cli_scene_on_item,
+                                  ccl_cli_scene_item_read,
+                                  ccl_cli_scene_item_take,
+                                  sizeof(ccl_cli_scene_record)};
     bool ok = ccl_cli_json_stream(source, name, &events, error, error_size);
     if (!ok && source->over_limit) {
         ccl_cli_scene_too_large(name, -1, error, error_size);
