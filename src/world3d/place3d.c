@@ -1,6 +1,7 @@
 /* Adding and removing spheres, and changing velocities by hand. */
 #include <string.h>
 
+#include "core/status.h"
 #include "core/vec3.h"
 #include "world3d/world3d.h"
 
@@ -207,11 +208,9 @@ ccl_status ccl_world3d_set_velocity(ccl_world3d *w, ccl_sphere_id id, ccl_vec3 v
 }
 
 ccl_status ccl_world3d_scale_velocities(ccl_world3d *w, double factor) {
-    if (w == NULL || !isfinite(factor)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
+    ccl_status status = ccl_change_status(w != NULL && isfinite(factor), w != NULL && w->locked);
+    if (status != CCL_OK) {
+        return status;
     }
     for (int32_t i = 0; i < w->slot_count; ++i) {
         ccl_vec3 v = w->slots[i].velocity;
