@@ -616,32 +616,12 @@ static void bad_input_is_no_hit_and_writes_nothing(void **state) {
             ccl_circle aa = a, bb = b;
             ccl_vec2 va = v0, vv = vb, ga = g, gb = v0;
             double t_max = 10.0;
-            switch (field) {
-                case 0:
-                    aa.center.x = bad[i];
-                    break;
-                case 1:
-                    bb.radius = bad[i];
-                    break;
-                case 2:
-                    va.y = bad[i];
-                    break;
-                case 3:
-                    vv.x = bad[i];
-                    break;
-                case 4:
-                    ga.x = bad[i];
-                    break;
-                case 5:
-                    gb.y = bad[i];
-                    break;
-                case 6:
-                    t_max = bad[i] == INFINITY ? -1.0 : bad[i];
-                    break;
-                default:
-                    aa.radius = -1.0;
-                    break;
-            }
+            /* the field made bad, by index: t_max takes -1 for +infinity (which is valid there),
+             * and the last is a negative radius */
+            double *fields[] = {&aa.center.x, &bb.radius, &va.y,  &vv.x,
+                                &ga.x,        &gb.y,      &t_max, &aa.radius};
+            bool negative = field == 7 || (field == 6 && bad[i] == INFINITY);
+            *fields[field] = negative ? -1.0 : bad[i];
             ccl_hit hit = {-7.0, -7.0, {-7.0, -7.0}, {-7.0, -7.0}};
             assert_false(ccl_sweep_circles_accel(aa, va, ga, bb, vv, gb, t_max, &hit));
             assert_true(hit.t == -7.0 && hit.t_exit == -7.0 && hit.normal.x == -7.0);

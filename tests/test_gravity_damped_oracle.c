@@ -20,6 +20,7 @@
 
 #include <cmocka.h>
 
+#include "oracle_cases.h"
 #include "test_main.h"
 #include "oracle_common.h"
 #include "world/predict_gravity_damped.h"
@@ -276,28 +277,29 @@ static void make_random_pair(gap_case *c, double eps) {
     random_pair(c);
 }
 
-static void wall_contacts_match_the_oracle(void **state) {
-    (void)state;
-    rng_seed(11);
-    run_cases("random walls", make_random_wall, 0.0, 0.0);
-}
+/* A family of cases: the test's name, the seed, the name in the report, how a case is made and the
+ * range of the graze's eps (equal ends: eps is that value, else a random sign times 10^[lo, hi]).
+ */
+typedef struct case_family {
+    const char *name;
+    uint64_t seed;
+    const char *what;
+    void (*make)(gap_case *, double);
+    double eps_lo, eps_hi;
+} case_family;
 
-static void grazing_wall_contacts_match_the_oracle(void **state) {
-    (void)state;
-    rng_seed(12);
-    run_cases("grazing walls", grazing_wall, -16.0, -8.0);
-}
+static case_family families[] = {
+    {"wall_contacts_match_the_oracle", 11, "random walls", make_random_wall, 0.0, 0.0},
+    {"grazing_wall_contacts_match_the_oracle", 12, "grazing walls", grazing_wall, -16.0, -8.0},
+    {"pair_contacts_match_the_oracle", 13, "random pairs", make_random_pair, 0.0, 0.0},
+    {"grazing_pair_contacts_match_the_oracle", 14, "grazing pairs", grazing_pair, -16.0, -8.0},
+};
 
-static void pair_contacts_match_the_oracle(void **state) {
-    (void)state;
-    rng_seed(13);
-    run_cases("random pairs", make_random_pair, 0.0, 0.0);
-}
-
-static void grazing_pair_contacts_match_the_oracle(void **state) {
-    (void)state;
-    rng_seed(14);
-    run_cases("grazing pairs", grazing_pair, -16.0, -8.0);
+/* The family in *state: every case's contact against the quad oracle. */
+static void contacts_match_the_oracle(void **state) {
+    const case_family *f = *state;
+    rng_seed(f->seed);
+    run_cases(f->what, f->make, f->eps_lo, f->eps_hi);
 }
 
 /* W = (tau - s) / gamma against the quad form, from tiny gamma tau to far beyond 1 / gamma, and s
@@ -327,7 +329,7 @@ static void w_matches_its_closed_form(void **state) {
 }
 
 CCL_TEST_MAIN(cmocka_unit_test(w_matches_its_closed_form),
-              cmocka_unit_test(wall_contacts_match_the_oracle),
-              cmocka_unit_test(grazing_wall_contacts_match_the_oracle),
-              cmocka_unit_test(pair_contacts_match_the_oracle),
-              cmocka_unit_test(grazing_pair_contacts_match_the_oracle))
+              CCL_TEST_ROW(contacts_match_the_oracle, &families[0]),
+              CCL_TEST_ROW(contacts_match_the_oracle, &families[1]),
+              CCL_TEST_ROW(contacts_match_the_oracle, &families[2]),
+              CCL_TEST_ROW(contacts_match_the_oracle, &families[3]))

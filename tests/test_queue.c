@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 
+#include "oracle_cases.h"
 #include "test_main.h"
 #include "broad/queue.h"
 
@@ -314,11 +315,19 @@ static void queue_matches_a_scan_under_random_operations(void **state) {
     assert_true(pops > 10000 && shifts > 100 && clears > 10 && exact_shifts > 20);
 }
 
+/* A run of the event loop test: its name, and whether the buckets are a large world's. */
+typedef struct qt_buckets {
+    const char *name;
+    bool wide;
+} qt_buckets;
+
 /* An event loop: the top's event happens and it gets a later key, and so does a partner; now
  * and then a key moves earlier, a circle leaves or comes back, or loses its event. The pops come
- * out in the oracle's order, and the ring wraps and recalibrates many times. With wide, the
- * buckets a large world uses, twice as wide. */
-static void qt_long_event_loop(bool wide) {
+ * out in the oracle's order, and the ring wraps and recalibrates many times. With the run's wide,
+ * the buckets a large world uses, twice as wide. */
+static void queue_keeps_order_through_a_long_event_loop(void **state) {
+    const qt_buckets *buckets = *state;
+    const bool wide = buckets->wide;
     qt_allocator a = {0};
     qt_model m;
     uint64_t rng = 777;
@@ -386,16 +395,6 @@ static void qt_long_event_loop(bool wide) {
     assert_true(exact_shifts >= 10);
     ccl_queue_release(&q);
     assert_int_equal(a.live, 0);
-}
-
-static void queue_keeps_order_through_a_long_event_loop(void **state) {
-    (void)state;
-    qt_long_event_loop(false);
-}
-
-static void queue_keeps_order_through_a_long_event_loop_wide(void **state) {
-    (void)state;
-    qt_long_event_loop(true);
 }
 
 /* An exact shift in place against an unshifted copy: the keys of moderate spread (a thousandth to
@@ -564,9 +563,13 @@ static void queue_grows_and_reports_allocation_failure(void **state) {
     assert_int_equal(a.live, 0);
 }
 
+/* The event loop test's bucket widths: a small world's, then a large world's. */
+static qt_buckets qt_widths[] = {{"queue_keeps_order_through_a_long_event_loop", false},
+                                 {"queue_keeps_order_through_a_long_event_loop_wide", true}};
+
 CCL_TEST_MAIN(cmocka_unit_test(queue_matches_a_scan_under_random_operations),
-              cmocka_unit_test(queue_keeps_order_through_a_long_event_loop),
-              cmocka_unit_test(queue_keeps_order_through_a_long_event_loop_wide),
+              CCL_TEST_ROW(queue_keeps_order_through_a_long_event_loop, &qt_widths[0]),
+              CCL_TEST_ROW(queue_keeps_order_through_a_long_event_loop, &qt_widths[1]),
               cmocka_unit_test(queue_shifts_exactly_in_place),
               cmocka_unit_test(queue_survives_degenerate_keys),
               cmocka_unit_test(queue_grows_and_reports_allocation_failure))

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "oracle_cases.h"
 #include "test_main.h"
 
 #include <circol/circol.h>
@@ -23,6 +24,13 @@
 
 /* splitmix64 (world_common.h), seeded per test. */
 static wt_rng rng;
+
+/* What a run of random cases against an oracle saw: the cases compared, the hits among them and
+ * the worst error. */
+typedef struct oracle_tally {
+    long compared, hits;
+    double worst;
+} oracle_tally;
 
 /* A coordinate: mostly moderate, sometimes huge or tiny (exercising the rescaling branches),
  * sometimes a small integer (exact ties: touching, zero speed, centres on segments). */
@@ -256,40 +264,32 @@ static bool oracle_sweep(ccl_vec3 pa, ccl_vec3 va, ccl_vec3 pb, ccl_vec3 vb, dou
     return true;
 }
 
-static void sweep_spheres_agrees_with_long_double_oracle(void **state) {
-    (void)state;
-    rng.state = 0x3d04;
-    long compared = 0;
-    double worst = 0.0;
-    for (int n = 0; n < CASES; ++n) {
-        ccl_sphere a = {random3(4), wt_range(&rng, 0.1, 2)}, b = {random3(4), wt_range(&rng, 0, 2)};
-        ccl_vec3 va = random3(5), vb = random3(5);
-        double t_max = wt_range(&rng, 0.1, 5.0);
-        long double t_or = 0, miss;
-        bool truth = oracle_sweep(a.center, va, b.center, vb, a.radius + b.radius, &t_or, &miss);
-        bool robust = miss > 1e-9L && (!truth || fabsl(t_or - t_max) > 1e-9L);
-        ccl_hit3 hit;
-        bool got = ccl_sweep_spheres(a, va, b, vb, t_max, &hit);
-        truth = truth && t_or <= t_max;
-        if (!robust) {
-            continue;
-        }
-        assert_int_equal(got, truth);
-        if (got) {
-            compared++;
-            worst = fmax(worst, fabs(hit.t - (double)t_or) / t_max);
-            /* the normal is the unit relative position at the time of impact */
-            ccl_vec3 d =
-                ccl_sub3(ccl_mul_add3(b.center, hit.t, vb), ccl_mul_add3(a.center, hit.t, va));
-            double len = sqrt(ccl_dot3(d, d));
-            if (len > 1e-6) {
-                assert_true(fabs(ccl_dot3(d, hit.normal) / len - 1.0) < 1e-12);
-            }
+/* A random pair of spheres against the long double oracle, wherever the answer is robust. */
+static void sphere_pair_case(oracle_tally *t) {
+    ccl_sphere a = {random3(4), wt_range(&rng, 0.1, 2)}, b = {random3(4), wt_range(&rng, 0, 2)};
+    ccl_vec3 va = random3(5), vb = random3(5);
+    double t_max = wt_range(&rng, 0.1, 5.0);
+    long double t_or = 0, miss;
+    bool truth = oracle_sweep(a.center, va, b.center, vb, a.radius + b.radius, &t_or, &miss);
+    bool robust = miss > 1e-9L && (!truth || fabsl(t_or - t_max) > 1e-9L);
+    ccl_hit3 hit;
+    bool got = ccl_sweep_spheres(a, va, b, vb, t_max, &hit);
+    truth = truth && t_or <= t_max;
+    if (!robust) {
+        return;
+    }
+    t->compared++;
+    assert_int_equal(got, truth);
+    if (got) {
+        t->hits++;
+        t->worst = fmax(t->worst, fabs(hit.t - (double)t_or) / t_max);
+        /* the normal is the unit relative position at the time of impact */
+        ccl_vec3 d = ccl_sub3(ccl_mul_add3(b.center, hit.t, vb), ccl_mul_add3(a.center, hit.t, va));
+        double len = sqrt(ccl_dot3(d, d));
+        if (len > 1e-6) {
+            assert_true(fabs(ccl_dot3(d, hit.normal) / len - 1.0) < 1e-12);
         }
     }
-    printf("sweep_spheres: %ld hits compared, worst |t - oracle| / t_max %.3g\n", compared, worst);
-    assert_true(compared > CASES / 10);
-    assert_true(worst < 1e-12);
 }
 
 /* Distance from p to segment [a, b], in long double. */
@@ -308,135 +308,155 @@ static long double path_gap(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, long dou
     return segment_distance(seg.a, seg.b, p) - s.radius;
 }
 
-/* The distance from a point moving on a line to a convex set is convex in t: ternary search
- * finds its minimum, bisection the first time it reaches the radius. */
-static void sweep_sphere_segment_agrees_with_convex_distance_oracle(void **state) {
-    (void)state;
-    rng.state = 0x3d05;
-    long compared = 0, hits = 0;
-    double worst = 0.0;
-    for (int n = 0; n < CASES / 4; ++n) {
-        ccl_sphere s = {random3(4), wt_range(&rng, 0.1, 2)};
-        ccl_vec3 v = random3(4);
-        ccl_segment3 seg = {random3(3), random3(3)};
-        double t_max = wt_range(&rng, 0.1, 5.0);
-        long double lo = 0, hi = t_max;
-        for (int i = 0; i < 200; ++i) {
-            long double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-            if (path_gap(s, v, seg, m1) < path_gap(s, v, seg, m2)) {
-                hi = m2;
-            } else {
-                lo = m1;
-            }
-        }
-        long double t_min = (lo + hi) / 2, gap_min = path_gap(s, v, seg, t_min);
-        long double gap0 = path_gap(s, v, seg, 0);
-        bool truth = gap_min <= 0 || gap0 <= 0;
-        if (fabsl(gap_min) < 1e-9L || fabsl(gap0) < 1e-9L) {
-            continue; /* grazing within the margin */
-        }
-        long double t_or = 0;
-        if (gap0 > 0 && truth) {
-            long double a = 0, b = t_min;
-            for (int i = 0; i < 200; ++i) {
-                long double m = (a + b) / 2;
-                if (path_gap(s, v, seg, m) > 0) {
-                    a = m;
-                } else {
-                    b = m;
-                }
-            }
-            t_or = b;
-        }
-        ccl_hit3 hit;
-        bool got = ccl_sweep_sphere_segment(s, v, seg, t_max, &hit);
-        assert_int_equal(got, truth);
-        compared++;
-        if (got) {
-            hits++;
-            worst = fmax(worst, fabs(hit.t - (double)t_or) / t_max);
-            /* the point lies on the segment, the normal points to it */
-            long double p[3] = {hit.point.x, hit.point.y, hit.point.z};
-            assert_true(segment_distance(seg.a, seg.b, p) < 1e-12);
+/* A random sphere and segment against the convex distance oracle, away from a graze. The distance
+ * from a point moving on a line to a convex set is convex in t: ternary search finds its minimum,
+ * bisection the first time it reaches the radius. */
+static void sphere_segment_case(oracle_tally *t) {
+    ccl_sphere s = {random3(4), wt_range(&rng, 0.1, 2)};
+    ccl_vec3 v = random3(4);
+    ccl_segment3 seg = {random3(3), random3(3)};
+    double t_max = wt_range(&rng, 0.1, 5.0);
+    long double lo = 0, hi = t_max;
+    for (int i = 0; i < 200; ++i) {
+        long double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+        if (path_gap(s, v, seg, m1) < path_gap(s, v, seg, m2)) {
+            hi = m2;
+        } else {
+            lo = m1;
         }
     }
-    printf("sweep_sphere_segment: %ld compared, %ld hits, worst |t - oracle| / t_max %.3g\n",
-           compared, hits, worst);
-    assert_true(hits > CASES / 50);
-    assert_true(worst < 1e-10);
+    long double t_min = (lo + hi) / 2, gap_min = path_gap(s, v, seg, t_min);
+    long double gap0 = path_gap(s, v, seg, 0);
+    bool truth = gap_min <= 0 || gap0 <= 0;
+    if (fabsl(gap_min) < 1e-9L || fabsl(gap0) < 1e-9L) {
+        return; /* grazing within the margin */
+    }
+    long double t_or = 0;
+    if (gap0 > 0 && truth) {
+        long double a = 0, b = t_min;
+        for (int i = 0; i < 200; ++i) {
+            long double m = (a + b) / 2;
+            if (path_gap(s, v, seg, m) > 0) {
+                a = m;
+            } else {
+                b = m;
+            }
+        }
+        t_or = b;
+    }
+    ccl_hit3 hit;
+    bool got = ccl_sweep_sphere_segment(s, v, seg, t_max, &hit);
+    assert_int_equal(got, truth);
+    t->compared++;
+    if (got) {
+        t->hits++;
+        t->worst = fmax(t->worst, fabs(hit.t - (double)t_or) / t_max);
+        /* the point lies on the segment, the normal points to it */
+        long double p[3] = {hit.point.x, hit.point.y, hit.point.z};
+        assert_true(segment_distance(seg.a, seg.b, p) < 1e-12);
+    }
 }
 
-/* Rotating a 2D problem into a random plane of 3D space does not change its time of impact. */
-static void rotated_2d_problems_keep_their_time_of_impact(void **state) {
-    (void)state;
-    rng.state = 0x3d06;
-    long compared = 0;
-    double worst = 0.0;
-    for (int n = 0; n < CASES; ++n) {
-        /* an orthonormal pair (e1, e2) spanning a random plane */
-        ccl_vec3 e1 = random3(1);
-        double l1 = sqrt(ccl_dot3(e1, e1));
-        if (l1 < 0.1) {
-            continue;
-        }
-        e1 = ccl_scale3(e1, 1.0 / l1);
-        ccl_vec3 e2 = random3(1);
-        e2 = ccl_mul_add3(e2, -ccl_dot3(e2, e1), e1);
-        double l2 = sqrt(ccl_dot3(e2, e2));
-        if (l2 < 0.1) {
-            continue;
-        }
-        e2 = ccl_scale3(e2, 1.0 / l2);
-        ccl_vec2 pa = ccl_v2(wt_range(&rng, -4, 4), wt_range(&rng, -4, 4));
-        ccl_vec2 pb = ccl_v2(wt_range(&rng, -4, 4), wt_range(&rng, -4, 4));
-        ccl_vec2 va = ccl_v2(wt_range(&rng, -5, 5), wt_range(&rng, -5, 5));
-        ccl_vec2 vb = ccl_v2(wt_range(&rng, -5, 5), wt_range(&rng, -5, 5));
-        ccl_vec2 ga = ccl_v2(wt_range(&rng, -5, 5), wt_range(&rng, -5, 5));
-        ccl_vec2 gb = ccl_v2(wt_range(&rng, -5, 5), wt_range(&rng, -5, 5));
-        double ra = wt_range(&rng, 0.1, 2), rb = wt_range(&rng, 0.1, 2),
-               t_max = wt_range(&rng, 0.5, 5);
-#define CCL_EMBED(v) ccl_mul_add3(ccl_scale3(e1, (v).x), (v).y, e2)
-        ccl_circle a = {pa, ra}, b = {pb, rb};
-        ccl_sphere sa = {CCL_EMBED(pa), ra}, sb = {CCL_EMBED(pb), rb};
-        ccl_hit h2;
-        ccl_hit3 h3;
-        bool f2 = ccl_sweep_circles_accel(a, va, ga, b, vb, gb, t_max, &h2);
-        bool f3 = ccl_sweep_spheres_accel(sa, CCL_EMBED(va), CCL_EMBED(ga), sb, CCL_EMBED(vb),
-                                          CCL_EMBED(gb), t_max, &h3);
-        bool g2 = ccl_sweep_circles(a, va, b, vb, t_max, NULL);
-        bool g3 = ccl_sweep_spheres(sa, CCL_EMBED(va), sb, CCL_EMBED(vb), t_max, NULL);
-#undef CCL_EMBED
-        if (f2 != f3 || g2 != g3) {
-            /* allowed only at a margin: the rotated inputs are rounded */
-            ccl_hit probe;
-            bool near = ccl_sweep_circles_accel(ccl_make_circle(pa, ra * (1 - 1e-9)), va, ga,
-                                                ccl_make_circle(pb, rb * (1 - 1e-9)), vb, gb,
-                                                t_max * (1 - 1e-9), &probe) !=
-                        ccl_sweep_circles_accel(ccl_make_circle(pa, ra * (1 + 1e-9)), va, ga,
-                                                ccl_make_circle(pb, rb * (1 + 1e-9)), vb, gb,
-                                                t_max * (1 + 1e-9), &probe);
-            bool near_linear = ccl_sweep_circles(ccl_make_circle(pa, ra * (1 - 1e-9)), va,
-                                                 ccl_make_circle(pb, rb * (1 - 1e-9)), vb,
-                                                 t_max * (1 - 1e-9), NULL) !=
-                               ccl_sweep_circles(ccl_make_circle(pa, ra * (1 + 1e-9)), va,
-                                                 ccl_make_circle(pb, rb * (1 + 1e-9)), vb,
-                                                 t_max * (1 + 1e-9), NULL);
-            assert_true(near || near_linear);
-            continue;
-        }
-        if (f2 && h2.t > 0.0) {
-            compared++;
-            double err = fabs(h2.t - h3.t) / t_max;
-            if (err > 1e-6) {
-                continue; /* a grazing contact: the time itself is ill-conditioned */
-            }
-            worst = fmax(worst, err);
-        }
+/* A random 2D accelerated pair against its copy in a random plane of 3D space. */
+static void rotated_pair_case(oracle_tally *t) {
+    /* an orthonormal pair (e1, e2) spanning a random plane */
+    ccl_vec3 e1 = random3(1);
+    double l1 = sqrt(ccl_dot3(e1, e1));
+    if (l1 < 0.1) {
+        return;
     }
-    printf("rotated accel sweeps: %ld compared, worst relative difference %.3g\n", compared, worst);
-    assert_true(compared > CASES / 10);
-    assert_true(worst < 1e-9);
+    e1 = ccl_scale3(e1, 1.0 / l1);
+    ccl_vec3 e2 = random3(1);
+    e2 = ccl_mul_add3(e2, -ccl_dot3(e2, e1), e1);
+    double l2 = sqrt(ccl_dot3(e2, e2));
+    if (l2 < 0.1) {
+        return;
+    }
+    e2 = ccl_scale3(e2, 1.0 / l2);
+    ccl_vec2 pa = ccl_v2(wt_range(&rng, -4, 4), wt_range(&rng, -4, 4));
+    ccl_vec2 pb = ccl_v2(wt_range(&rng, -4, 4), wt_range(&rng, -4, 4));
+    ccl_vec2 va = ccl_v2(wt_range(&rng, -5, 5), wt_range(&rng, -5, 5));
+    ccl_vec2 vb = ccl_v2(wt_range(&rng, -5, 5), wt_range(&rng, -5, 5));
+    ccl_vec2 ga = ccl_v2(wt_range(&rng, -5, 5), wt_range(&rng, -5, 5));
+    ccl_vec2 gb = ccl_v2(wt_range(&rng, -5, 5), wt_range(&rng, -5, 5));
+    double ra = wt_range(&rng, 0.1, 2), rb = wt_range(&rng, 0.1, 2), t_max = wt_range(&rng, 0.5, 5);
+#define CCL_EMBED(v) ccl_mul_add3(ccl_scale3(e1, (v).x), (v).y, e2)
+    ccl_circle a = {pa, ra}, b = {pb, rb};
+    ccl_sphere sa = {CCL_EMBED(pa), ra}, sb = {CCL_EMBED(pb), rb};
+    ccl_hit h2;
+    ccl_hit3 h3;
+    bool f2 = ccl_sweep_circles_accel(a, va, ga, b, vb, gb, t_max, &h2);
+    bool f3 = ccl_sweep_spheres_accel(sa, CCL_EMBED(va), CCL_EMBED(ga), sb, CCL_EMBED(vb),
+                                      CCL_EMBED(gb), t_max, &h3);
+    bool g2 = ccl_sweep_circles(a, va, b, vb, t_max, NULL);
+    bool g3 = ccl_sweep_spheres(sa, CCL_EMBED(va), sb, CCL_EMBED(vb), t_max, NULL);
+#undef CCL_EMBED
+    if (f2 != f3 || g2 != g3) {
+        /* allowed only at a margin: the rotated inputs are rounded */
+        ccl_hit probe;
+        bool near = ccl_sweep_circles_accel(ccl_make_circle(pa, ra * (1 - 1e-9)), va, ga,
+                                            ccl_make_circle(pb, rb * (1 - 1e-9)), vb, gb,
+                                            t_max * (1 - 1e-9), &probe) !=
+                    ccl_sweep_circles_accel(ccl_make_circle(pa, ra * (1 + 1e-9)), va, ga,
+                                            ccl_make_circle(pb, rb * (1 + 1e-9)), vb, gb,
+                                            t_max * (1 + 1e-9), &probe);
+        bool near_linear =
+            ccl_sweep_circles(ccl_make_circle(pa, ra * (1 - 1e-9)), va,
+                              ccl_make_circle(pb, rb * (1 - 1e-9)), vb, t_max * (1 - 1e-9), NULL) !=
+            ccl_sweep_circles(ccl_make_circle(pa, ra * (1 + 1e-9)), va,
+                              ccl_make_circle(pb, rb * (1 + 1e-9)), vb, t_max * (1 + 1e-9), NULL);
+        assert_true(near || near_linear);
+        return;
+    }
+    t->compared++;
+    if (f2 && h2.t > 0.0) {
+        t->hits++;
+        double err = fabs(h2.t - h3.t) / t_max;
+        if (err > 1e-6) {
+            return; /* a grazing contact: the time itself is ill-conditioned */
+        }
+        t->worst = fmax(t->worst, err);
+    }
 }
+
+/* A run of random cases against an oracle: the test's name, the seed, how many cases, one case's
+ * check, the name in the report, and the bounds: more than least_hits hits, a worst error below
+ * worst_limit. */
+typedef struct oracle_run {
+    const char *name;
+    uint64_t seed;
+    int count;
+    void (*one_case)(oracle_tally *t);
+    const char *what;
+    long least_hits;
+    double worst_limit;
+} oracle_run;
+
+/* The run in *state: seeds the generator, runs the cases, reports and checks the tally. */
+static void random_cases_agree_with_their_oracle(void **state) {
+    const oracle_run *r = *state;
+    rng.state = r->seed;
+    oracle_tally t = {0, 0, 0.0};
+    for (int n = 0; n < r->count; ++n) {
+        r->one_case(&t);
+    }
+    printf("%s: %ld compared, %ld hits, worst |t - oracle| / t_max %.3g\n", r->what, t.compared,
+           t.hits, t.worst);
+    assert_true(t.hits > r->least_hits);
+    assert_true(t.worst < r->worst_limit);
+}
+
+/* The runs: sphere pairs, a sphere against a segment, and rotated copies of 2D problems (rotating
+ * a 2D problem into a random plane of 3D space does not change its time of impact: the error is
+ * the difference between the 2D and the 3D time). */
+static oracle_run oracle_runs[] = {
+    {"sweep_spheres_agrees_with_long_double_oracle", 0x3d04, CASES, sphere_pair_case,
+     "sweep_spheres", CASES / 10, 1e-12},
+    {"sweep_sphere_segment_agrees_with_convex_distance_oracle", 0x3d05, CASES / 4,
+     sphere_segment_case, "sweep_sphere_segment", CASES / 50, 1e-10},
+    {"rotated_2d_problems_keep_their_time_of_impact", 0x3d06, CASES, rotated_pair_case,
+     "rotated accel sweeps", CASES / 10, 1e-9},
+};
 
 static void collide3_conserves_momentum_and_elastic_energy(void **state) {
     (void)state;
@@ -828,9 +848,9 @@ CCL_TEST_MAIN(cmocka_unit_test(static_tests_equal_2d_bit_for_bit_when_z_is_zero)
               cmocka_unit_test(response_equals_2d_bit_for_bit_when_z_is_zero),
               cmocka_unit_test(normals_have_no_negative_zero),
               cmocka_unit_test(coincident_centres_give_the_approach_with_no_negative_zero),
-              cmocka_unit_test(sweep_spheres_agrees_with_long_double_oracle),
-              cmocka_unit_test(sweep_sphere_segment_agrees_with_convex_distance_oracle),
-              cmocka_unit_test(rotated_2d_problems_keep_their_time_of_impact),
+              CCL_TEST_ROW(random_cases_agree_with_their_oracle, &oracle_runs[0]),
+              CCL_TEST_ROW(random_cases_agree_with_their_oracle, &oracle_runs[1]),
+              CCL_TEST_ROW(random_cases_agree_with_their_oracle, &oracle_runs[2]),
               cmocka_unit_test(collide3_conserves_momentum_and_elastic_energy),
               cmocka_unit_test(sweep_sphere_plane_matches_the_signed_distance),
               cmocka_unit_test(bad_input_is_rejected_in_3d),

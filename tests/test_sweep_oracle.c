@@ -551,71 +551,82 @@ static void circles_hit_exactly_at_t_max(void **state) {
  * (ccl_cross_compensated_far) the verdict, the time and the normal keep their accuracy. The oracle
  * is exact in quad here: every product of two doubles is, and the differences cancel exactly
  * (Sterbenz). */
+/* What the far pairs saw: the cases whose verdict the oracle decides, the hits among all, and the
+ * worst normal error over the root's condition. */
+typedef struct far_tally {
+    long hits, decided;
+    double worst_normal;
+} far_tally;
+
+/* Far pair i (every other one at an extreme scale) against the exact oracle. */
+static void far_pair_case(int i, far_tally *tally) {
+    /* every other case at scales that the library rescales: lengths and speeds by powers of
+     * two up to 2^+-250 (exact, so the oracle stays exact) */
+    int length_exp = i % 2 ? (int)rng_uniform(-250, 250) : 0;
+    int speed_exp = i % 2 ? (int)rng_uniform(-250, 250) : 0;
+    double R = ldexp(rng_uniform(1, 2), (int)rng_uniform(-20, 20) + length_exp);
+    double X = R * ldexp(rng_uniform(1, 2), (int)rng_uniform(40, 120));
+    double speed = ldexp(rng_uniform(1, 2), (int)rng_uniform(-30, 30) + speed_exp);
+    double vx = -speed * rng_uniform(0.5, 1), vy = speed * rng_uniform(-1, 1);
+    double delta = ldexp(1.0, (int)rng_uniform(-30, -1)) * rng_sign();
+    double miss = R * (1 + delta) * rng_sign();
+    /* dp.y such that vx dp.y - vy X = miss |v|, split into a double and its remainder */
+    quad v_len = sqrtq((quad)vx * vx + (quad)vy * vy);
+    quad target = ((quad)miss * v_len + (quad)vy * X) / vx;
+    double by = (double)target;
+    double ay = (double)((quad)by - target);
+    ccl_circle a = {{0.0, ay}, R * 0.25}, b = {{X, by}, R - R * 0.25};
+    ccl_vec2 vb = ccl_v2(vx, vy);
+    /* the oracle, from the exact inputs */
+    quad Rq = (quad)a.radius + (quad)b.radius;
+    quad dpx = X, dpy = (quad)by - (quad)ay;
+    quad cross = ((quad)vx * by - (quad)vy * X) - (quad)vx * ay;
+    quad w = v_len * Rq;
+    quad margin = fabsq(fabsq(cross) - w) / w;
+    bool exact_hit = fabsq(cross) <= w; /* approaching: vx < 0, the pair starts at x = X > 0 */
+    ccl_hit hit;
+    bool got = ccl_sweep_circles(a, ccl_v2(0.0, 0.0), b, vb, INFINITY, &hit);
+    if (margin > 1e-9) {
+        tally->decided++;
+        if (got != exact_hit) {
+            fail_msg("case %d (%.3g apart, margin %g): library %s, oracle %s", i, X / R,
+                     (double)margin, got ? "hit" : "miss", exact_hit ? "hit" : "miss");
+        }
+    }
+    if (!got || !exact_hit) {
+        return;
+    }
+    tally->hits++;
+    quad D = (w - fabsq(cross)) * (w + fabsq(cross));
+    quad root = sqrtq(D);
+    quad bq = (quad)vx * dpx + (quad)vy * dpy;
+    quad c = dpx * dpx + dpy * dpy - Rq * Rq;
+    quad t = c / (-bq + root);
+    quad kappa = root > 0 ? w / root : (quad)1e30;
+    kappa = kappa > 1 ? kappa : 1;
+    if (!(fabsq((quad)hit.t - t) <= 1e-12 * kappa * t)) {
+        fail_msg("case %d: t %.17g, oracle %.17g", i, hit.t, (double)t);
+    }
+    qvec n = {-root * vx - cross * vy, -root * vy + cross * vx};
+    n = qscale(n, 1 / qlen(n));
+    quad err = qlen(qsub(qv(hit.normal), n)) / kappa;
+    tally->worst_normal = fmax(tally->worst_normal, (double)err);
+    if (!(err <= NORMAL_TOL)) {
+        fail_msg("case %d (%.3g apart): normal off by %g (kappa %g)", i, X / R,
+                 (double)(err * kappa), (double)kappa);
+    }
+}
+
 static void pairs_up_to_2_120_apart_keep_verdict_time_and_normal(void **state) {
     (void)state;
     rng_seed(41);
-    long hits = 0, decided = 0;
-    double worst_normal = 0.0;
+    far_tally t = {0, 0, 0.0};
     for (int i = 0; i < 20000; ++i) {
-        /* every other case at scales that the library rescales: lengths and speeds by powers of
-         * two up to 2^+-250 (exact, so the oracle stays exact) */
-        int length_exp = i % 2 ? (int)rng_uniform(-250, 250) : 0;
-        int speed_exp = i % 2 ? (int)rng_uniform(-250, 250) : 0;
-        double R = ldexp(rng_uniform(1, 2), (int)rng_uniform(-20, 20) + length_exp);
-        double X = R * ldexp(rng_uniform(1, 2), (int)rng_uniform(40, 120));
-        double speed = ldexp(rng_uniform(1, 2), (int)rng_uniform(-30, 30) + speed_exp);
-        double vx = -speed * rng_uniform(0.5, 1), vy = speed * rng_uniform(-1, 1);
-        double delta = ldexp(1.0, (int)rng_uniform(-30, -1)) * rng_sign();
-        double miss = R * (1 + delta) * rng_sign();
-        /* dp.y such that vx dp.y - vy X = miss |v|, split into a double and its remainder */
-        quad v_len = sqrtq((quad)vx * vx + (quad)vy * vy);
-        quad target = ((quad)miss * v_len + (quad)vy * X) / vx;
-        double by = (double)target;
-        double ay = (double)((quad)by - target);
-        ccl_circle a = {{0.0, ay}, R * 0.25}, b = {{X, by}, R - R * 0.25};
-        ccl_vec2 vb = ccl_v2(vx, vy);
-        /* the oracle, from the exact inputs */
-        quad Rq = (quad)a.radius + (quad)b.radius;
-        quad dpx = X, dpy = (quad)by - (quad)ay;
-        quad cross = ((quad)vx * by - (quad)vy * X) - (quad)vx * ay;
-        quad w = v_len * Rq;
-        quad margin = fabsq(fabsq(cross) - w) / w;
-        bool exact_hit = fabsq(cross) <= w; /* approaching: vx < 0, the pair starts at x = X > 0 */
-        ccl_hit hit;
-        bool got = ccl_sweep_circles(a, ccl_v2(0.0, 0.0), b, vb, INFINITY, &hit);
-        if (margin > 1e-9) {
-            decided++;
-            if (got != exact_hit) {
-                fail_msg("case %d (%.3g apart, margin %g): library %s, oracle %s", i, X / R,
-                         (double)margin, got ? "hit" : "miss", exact_hit ? "hit" : "miss");
-            }
-        }
-        if (!got || !exact_hit) {
-            continue;
-        }
-        hits++;
-        quad D = (w - fabsq(cross)) * (w + fabsq(cross));
-        quad root = sqrtq(D);
-        quad bq = (quad)vx * dpx + (quad)vy * dpy;
-        quad c = dpx * dpx + dpy * dpy - Rq * Rq;
-        quad t = c / (-bq + root);
-        quad kappa = root > 0 ? w / root : (quad)1e30;
-        kappa = kappa > 1 ? kappa : 1;
-        if (!(fabsq((quad)hit.t - t) <= 1e-12 * kappa * t)) {
-            fail_msg("case %d: t %.17g, oracle %.17g", i, hit.t, (double)t);
-        }
-        qvec n = {-root * vx - cross * vy, -root * vy + cross * vx};
-        n = qscale(n, 1 / qlen(n));
-        quad err = qlen(qsub(qv(hit.normal), n)) / kappa;
-        worst_normal = fmax(worst_normal, (double)err);
-        if (!(err <= NORMAL_TOL)) {
-            fail_msg("case %d (%.3g apart): normal off by %g (kappa %g)", i, X / R,
-                     (double)(err * kappa), (double)kappa);
-        }
+        far_pair_case(i, &t);
     }
-    printf("pairs 2^40..2^120 apart: %ld decided, %ld hits, worst normal %.3g eps kappa\n", decided,
-           hits, worst_normal / DBL_EPSILON);
-    assert_true(hits > 1000 && decided > 15000); /* the families are not empty */
+    printf("pairs 2^40..2^120 apart: %ld decided, %ld hits, worst normal %.3g eps kappa\n",
+           t.decided, t.hits, t.worst_normal / DBL_EPSILON);
+    assert_true(t.hits > 1000 && t.decided > 15000); /* the families are not empty */
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -18,6 +18,8 @@
 #include <circol/world3d.h>
 
 #include "growth_common.h"
+#include "growth_pairs.h"
+#include "world_cases.h"
 #include "world3d_common.h"
 
 /// The first u > 0 at which |dp + dv u| falls to R0 + s u, in long double from the plain
@@ -38,9 +40,7 @@ static ccl_world3d *recording_world3(bool periodic, double side) {
     ccl_world3d_def d = periodic ? w3_periodic_def(side) : ccl_world3d_default_def();
     d.box_max = ccl_v3(side, side, side);
     d.record_contacts = true;
-    ccl_world3d *w = NULL;
-    assert_int_equal(ccl_world3d_create(&d, &w), CCL_OK);
-    return w;
+    return wc_create3(&d);
 }
 
 static ccl_status add3(ccl_world3d *w, ccl_vec3 p, ccl_vec3 v, double r) {
@@ -51,52 +51,31 @@ static ccl_status add3(ccl_world3d *w, ccl_vec3 p, ccl_vec3 v, double r) {
     return ccl_world3d_add_sphere(w, &s, NULL);
 }
 
-/// The time of the first contact of an advance of at most dt (INFINITY when none).
-static double first_contact3(ccl_world3d *w, double dt) {
-    assert_int_equal(ccl_world3d_advance_collisions(w, 1, dt), CCL_OK);
-    size_t count = 0;
-    const ccl_contact_event3 *e = ccl_world3d_contact_events(w, &count);
-    return count > 0 ? e[0].time : INFINITY;
-}
-
-/// 1500 random pairs, approaching, grazing, receding slower than they grow: the first contact
-/// agrees with the long double root to 1e-11 relative (and both agree on a miss).
-static void growing_sphere_pairs_touch_at_the_root_of_their_quadratic(void **state) {
-    (void)state;
-    wt_rng rng = {17};
-    int hits = 0;
-    for (int trial = 0; trial < 1500; ++trial) {
-        ccl_world3d *w = recording_world3(true, 1000.0);
-        double ra = wt_range(&rng, 0.1, 2.0), rb = wt_range(&rng, 0.1, 2.0);
-        double g = pow(10.0, wt_range(&rng, -4.0, 0.0));
-        double dist = ra + rb + wt_range(&rng, 0.01, 30.0);
-        ccl_vec3 dir = ccl_v3(wt_normal(&rng), wt_normal(&rng), wt_normal(&rng));
-        double len = sqrt(dir.x * dir.x + dir.y * dir.y + dir.z * dir.z);
-        ccl_vec3 pa = ccl_v3(500.0, 500.0, 500.0);
-        ccl_vec3 pb = ccl_v3(500.0 + dist * dir.x / len, 500.0 + dist * dir.y / len,
-                             500.0 + dist * dir.z / len);
-        ccl_vec3 va = ccl_v3(wt_normal(&rng), wt_normal(&rng), wt_normal(&rng));
-        /* b heads about towards a, or at random */
-        ccl_vec3 vb = ccl_v3(wt_normal(&rng), wt_normal(&rng), wt_normal(&rng));
-        if (trial % 2 == 1) {
-            vb =
-                ccl_v3(va.x - 2.0 * dir.x / len + 0.3 * vb.x, va.y - 2.0 * dir.y / len + 0.3 * vb.y,
-                       va.z - 2.0 * dir.z / len + 0.3 * vb.z);
-        }
-        assert_int_equal(add3(w, pa, va, ra), CCL_OK);
-        assert_int_equal(add3(w, pb, vb, rb), CCL_OK);
-        assert_int_equal(ccl_world3d_set_growth_rate(w, g), CCL_OK);
-        assert_true(ccl_world3d_growth_rate(w) == g);
-        long double dp[3] = {(long double)pb.x - pa.x, (long double)pb.y - pa.y,
-                             (long double)pb.z - pa.z};
-        long double dv[3] = {(long double)vb.x - va.x, (long double)vb.y - va.y,
-                             (long double)vb.z - va.z};
-        long double oracle =
-            contact_time3(dp, dv, (long double)ra + rb, ((long double)ra + rb) * g);
-        assert_true(gc_agrees(oracle, first_contact3(w, 100.0), 100.0, &hits));
-        ccl_world3d_destroy(w);
+/// One random pair: b heads about towards a, or at random.
+static long double spatial_pair_trial(wt_rng *rng, int trial, gp_sizes z, double *found) {
+    ccl_world3d *w = recording_world3(true, 1000.0);
+    ccl_vec3 dir = ccl_v3(wt_normal(rng), wt_normal(rng), wt_normal(rng));
+    double len = sqrt(dir.x * dir.x + dir.y * dir.y + dir.z * dir.z);
+    ccl_vec3 pa = ccl_v3(500.0, 500.0, 500.0);
+    ccl_vec3 pb = ccl_v3(500.0 + z.dist * dir.x / len, 500.0 + z.dist * dir.y / len,
+                         500.0 + z.dist * dir.z / len);
+    ccl_vec3 va = ccl_v3(wt_normal(rng), wt_normal(rng), wt_normal(rng));
+    ccl_vec3 vb = ccl_v3(wt_normal(rng), wt_normal(rng), wt_normal(rng));
+    if (trial % 2 == 1) {
+        vb = ccl_v3(va.x - 2.0 * dir.x / len + 0.3 * vb.x, va.y - 2.0 * dir.y / len + 0.3 * vb.y,
+                    va.z - 2.0 * dir.z / len + 0.3 * vb.z);
     }
-    assert_true(hits > 400);
+    assert_int_equal(add3(w, pa, va, z.ra), CCL_OK);
+    assert_int_equal(add3(w, pb, vb, z.rb), CCL_OK);
+    assert_int_equal(ccl_world3d_set_growth_rate(w, z.g), CCL_OK);
+    assert_true(ccl_world3d_growth_rate(w) == z.g);
+    long double dp[3] = {(long double)pb.x - pa.x, (long double)pb.y - pa.y,
+                         (long double)pb.z - pa.z};
+    long double dv[3] = {(long double)vb.x - va.x, (long double)vb.y - va.y,
+                         (long double)vb.z - va.z};
+    *found = gp_first_contact3(w, 100.0);
+    ccl_world3d_destroy(w);
+    return contact_time3(dp, dv, (long double)z.ra + z.rb, ((long double)z.ra + z.rb) * z.g);
 }
 
 /// A sphere of radius 1 growing at g meets each wall of a walled cube 49 away at 49 / (v + g),
@@ -112,7 +91,7 @@ static void a_growing_sphere_meets_the_walls_on_time(void **state) {
         assert_int_equal(add3(w, ccl_v3(50.0, 50.0, 50.0), v, 1.0), CCL_OK);
         assert_int_equal(ccl_world3d_set_growth_rate(w, g), CCL_OK);
         double expected = 49.0 / (1.0 + g);
-        double t = first_contact3(w, 1.01 * expected); /* one bounce, then on to 1.01 expected */
+        double t = gp_first_contact3(w, 1.01 * expected); /* one bounce, then on to 1.01 expected */
         assert_true(fabs(t - expected) <= 1e-12 * expected);
         size_t count = 0;
         const ccl_contact_event3 *e = ccl_world3d_contact_events(w, &count);
@@ -225,7 +204,11 @@ static void equal_spheres_jam_near_random_close_packing(void **state) {
     ccl_world3d_destroy(w);
 }
 
-CCL_TEST_MAIN(cmocka_unit_test(growing_sphere_pairs_touch_at_the_root_of_their_quadratic),
+/// 1500 pairs from seed 17, over 400 of them touching.
+static gp_pairs spatial_pairs = {17, 1500, spatial_pair_trial, 400};
+
+CCL_TEST_MAIN(cmocka_unit_test_prestate(growing_pairs_touch_at_the_root_of_their_quadratic,
+                                        &spatial_pairs),
               cmocka_unit_test(a_growing_sphere_meets_the_walls_on_time),
               cmocka_unit_test(an_immovable_sphere_grows_in_place),
               cmocka_unit_test(growth_refusals),

@@ -21,13 +21,8 @@
 
 #include <circol/world.h>
 
+#include "world_cases.h"
 #include "world_common.h"
-
-static ccl_world *make_world(const ccl_world_def *def) {
-    ccl_world *w = NULL;
-    assert_int_equal(ccl_world_create(def, &w), CCL_OK);
-    return w;
-}
 
 static ccl_circle_id add(ccl_world *w, ccl_vec2 p, ccl_vec2 v, double r, double m) {
     ccl_circle_id id;
@@ -51,6 +46,13 @@ static void fill_gas(ccl_world *w, const ccl_world_def *d, int n, uint64_t seed,
             placed++;
         }
     }
+}
+
+/* A world from d filled as fill_gas does. */
+static ccl_world *gas_world(ccl_world_def d, int n, uint64_t seed, void *user) {
+    ccl_world *w = wc_create(&d);
+    fill_gas(w, &d, n, seed, user);
+    return w;
 }
 
 static double distance(ccl_world *w, ccl_circle_id a, ccl_circle_id b) {
@@ -85,7 +87,7 @@ static void overlapping_pair_drifts_apart_slowly_then_collides_normally(void **s
     d.separation_speed = 0.5;
     d.on_contact = log_event;
     d.contact_user = &log;
-    ccl_world *w = make_world(&d);
+    ccl_world *w = wc_create(&d);
     /* overlapping by one radius, moving up together */
     ccl_circle_id a = add(w, ccl_v2(50.0, 50.0), ccl_v2(0.0, 2.0), 1.0, 1.0);
     ccl_circle_id b = add(w, ccl_v2(51.0, 50.0), ccl_v2(0.0, 2.0), 1.0, 3.0);
@@ -136,7 +138,7 @@ static void separation_never_adds_energy_in_a_crowd(void **state) {
     d.overlap = CCL_OVERLAP_SEPARATE;
     d.box_max = ccl_v2(30.0, 30.0);
     d.boundary = CCL_BOUNDARY_PERIODIC;
-    ccl_world *w = make_world(&d);
+    ccl_world *w = wc_create(&d);
     wt_rng rng = {5};
     for (int i = 0; i < 150; ++i) { /* placed at random, many overlapping */
         ccl_circle_def c = ccl_circle_default_def();
@@ -176,7 +178,7 @@ static void separation_stops_at_segments_and_points(void **state) {
             d.overlap = CCL_OVERLAP_SEPARATE;
             d.separation_speed = 100.0;
             d.boundary = periodic ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
-            ccl_world *w = make_world(&d);
+            ccl_world *w = wc_create(&d);
             /* the obstacle at y = 50, or at y = 0.5 seen across the top edge at 100.5 */
             double y = periodic ? 0.5 : 50.0, seen = periodic ? 100.5 : 50.0;
             if (point) {
@@ -213,12 +215,11 @@ static void recorded_contacts_equal_the_callbacks(void **state) {
     (void)state;
     static event_log log;
     memset(&log, 0, sizeof log);
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(40.0, 40.0);
+    ccl_world_def d = wc_square_def(40.0, CCL_BOUNDARY_WALLS);
     d.record_contacts = true;
     d.on_contact = log_event;
     d.contact_user = &log;
-    ccl_world *w = make_world(&d);
+    ccl_world *w = wc_create(&d);
     assert_int_equal(
         ccl_world_add_segment(w, ccl_make_segment(ccl_v2(5.0, 20.0), ccl_v2(15.0, 25.0)), NULL),
         CCL_OK);
@@ -257,10 +258,8 @@ static void recorded_contacts_equal_the_callbacks(void **state) {
 static void export_and_get_circle_agree(void **state) {
     (void)state;
     static char tags[200];
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(50.0, 50.0);
-    ccl_world *w = make_world(&d);
-    fill_gas(w, &d, 200, 31, tags);
+    ccl_world_def d = wc_square_def(50.0, CCL_BOUNDARY_WALLS);
+    ccl_world *w = gas_world(d, 200, 31, tags);
     assert_int_equal(ccl_world_advance(w, 3.3), CCL_OK);
     int n = 0;
     ccl_circle_state *s = wt_export(w, &n);
@@ -294,10 +293,9 @@ static void export_and_get_circle_agree(void **state) {
 static void a_reused_slot_does_not_inherit_events(void **state) {
     (void)state;
     for (int variant = 0; variant < 2; ++variant) {
-        ccl_world_def d = ccl_world_default_def();
-        d.box_max = ccl_v2(40.0, 40.0);
-        d.boundary = variant == 0 ? CCL_BOUNDARY_WALLS : CCL_BOUNDARY_PERIODIC;
-        ccl_world *w = make_world(&d);
+        ccl_world_def d =
+            wc_square_def(40.0, variant == 0 ? CCL_BOUNDARY_WALLS : CCL_BOUNDARY_PERIODIC);
+        ccl_world *w = wc_create(&d);
         ccl_circle_def c = ccl_circle_default_def();
         c.radius = 0.5;
         c.position = ccl_v2(13.0, 10.0); /* at rest: its counter stays at 0 */
@@ -329,7 +327,7 @@ static void a_reused_slot_does_not_inherit_events(void **state) {
 static void set_velocity_sets_the_trajectory(void **state) {
     (void)state;
     ccl_world_def d = ccl_world_default_def();
-    ccl_world *w = make_world(&d);
+    ccl_world *w = wc_create(&d);
     ccl_circle_id a = add(w, ccl_v2(20.0, 20.0), ccl_v2(5.0, 5.0), 1.0, 2.0);
     ccl_circle_id wall = add(w, ccl_v2(80.0, 80.0), ccl_v2(0.0, 0.0), 1.0, 0.0);
     assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);
@@ -364,11 +362,8 @@ static void set_velocity_sets_the_trajectory(void **state) {
 
 static void removing_circles_during_a_run_takes_only_their_energy(void **state) {
     (void)state;
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(50.0, 50.0);
-    d.boundary = CCL_BOUNDARY_PERIODIC;
-    ccl_world *w = make_world(&d);
-    fill_gas(w, &d, 300, 41, NULL);
+    ccl_world_def d = wc_square_def(50.0, CCL_BOUNDARY_PERIODIC);
+    ccl_world *w = gas_world(d, 300, 41, NULL);
     wt_rng rng = {42};
     wt_scene geometry = {d.box_min, d.box_max, 1, NULL, 0, NULL, 0};
     for (int k = 0; k < 150; ++k) {
@@ -410,10 +405,7 @@ static void removing_circles_during_a_run_takes_only_their_energy(void **state) 
 
 static void world_time_is_the_sum_of_the_steps(void **state) {
     (void)state;
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(40.0, 40.0);
-    ccl_world *w = make_world(&d);
-    fill_gas(w, &d, 100, 51, NULL);
+    ccl_world *w = gas_world(wc_square_def(40.0, CCL_BOUNDARY_WALLS), 100, 51, NULL);
     wt_rng rng = {52};
     double sum = 0.0; /* dyadic steps below 2^-4: every partial sum is exact */
     long double exact = 0.0L;
@@ -445,11 +437,9 @@ static void world_time_is_the_sum_of_the_steps(void **state) {
 
 static void statistics_agree_with_contacts_and_states(void **state) {
     (void)state;
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(40.0, 40.0);
+    ccl_world_def d = wc_square_def(40.0, CCL_BOUNDARY_WALLS);
     d.record_contacts = true;
-    ccl_world *w = make_world(&d);
-    fill_gas(w, &d, 150, 61, NULL);
+    ccl_world *w = gas_world(d, 150, 61, NULL);
     ccl_world_stats s0 = ccl_world_get_stats(w);
     uint64_t circles = 0, walls = 0;
     long double virial = 0.0L;
@@ -508,12 +498,9 @@ static void cell_size_changes_the_grid_not_the_physics(void **state) {
     ccl_circle_state a[150], b[150];
     uint64_t events[2], collisions[2];
     for (int run = 0; run < 2; ++run) {
-        ccl_world_def d = ccl_world_default_def();
-        d.box_max = ccl_v2(40.0, 40.0);
-        d.boundary = CCL_BOUNDARY_PERIODIC;
+        ccl_world_def d = wc_square_def(40.0, CCL_BOUNDARY_PERIODIC);
         d.cell_size = run == 0 ? 0.0 : 8.0;
-        ccl_world *w = make_world(&d);
-        fill_gas(w, &d, 150, 5, NULL);
+        ccl_world *w = gas_world(d, 150, 5, NULL);
         assert_int_equal(ccl_world_advance(w, 2.0), CCL_OK);
         ccl_world_stats s = ccl_world_get_stats(w);
         events[run] = s.events;
@@ -567,11 +554,10 @@ static void user_data_is_kept_only_once_used(void **state) {
     (void)state;
     static char tags[300];
     refusing_allocator refuse = {0, 0};
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(200.0, 200.0);
+    ccl_world_def d = wc_square_def(200.0, CCL_BOUNDARY_WALLS);
     d.capacity = 64;
     d.allocator = (ccl_allocator){refusing_alloc, wt_free, &refuse};
-    ccl_world *w = make_world(&d);
+    ccl_world *w = wc_create(&d);
     ccl_circle_id plain[40];
     for (int i = 0; i < 40; ++i) {
         plain[i] = add(w, ccl_v2(2.5 + 4.0 * i, 5.0), ccl_v2(1.0, 0.5), 1.0, 1.0);

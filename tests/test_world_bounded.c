@@ -22,6 +22,8 @@
 
 #include <circol/world.h>
 #include "test_main.h"
+#include "world_cases.h"
+#include "world_common.h"
 
 /* The bound the header documents: 2^20 events plus 1024 a live circle. */
 static uint64_t idle_bound(int circles) {
@@ -34,20 +36,20 @@ static void watchdog(void) {
 }
 
 static ccl_world *make_world(ccl_boundary boundary, ccl_vec2 gravity, double side) {
-    ccl_world_def d = ccl_world_default_def();
-    d.boundary = boundary;
-    d.box_max = ccl_v2(side, side);
+    ccl_world_def d = wc_square_def(side, boundary);
     d.gravity = gravity;
-    ccl_world *w = NULL;
-    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
-    return w;
+    return wc_create(&d);
+}
+
+/// The default world definition, walled, with the box from the origin to box_max.
+static ccl_world_def walled_def(ccl_vec2 box_max) {
+    ccl_world_def d = ccl_world_default_def();
+    d.box_max = box_max;
+    return d;
 }
 
 static ccl_circle_id add(ccl_world *w, ccl_vec2 p, ccl_vec2 v, double r) {
-    ccl_circle_def c = ccl_circle_default_def();
-    c.position = p;
-    c.velocity = v;
-    c.radius = r;
+    ccl_circle_def c = wt_circle(p, v, r);
     ccl_circle_id id;
     assert_int_equal(ccl_world_add_circle(w, &c, &id), CCL_OK);
     return id;
@@ -115,10 +117,8 @@ static void a_ball_bouncing_alone_stops_at_the_bound(void **state) {
 static void circles_that_meet_after_the_bound_meet_on_the_next_call(void **state) {
     (void)state;
     watchdog();
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(10.0, 1000.0);
-    ccl_world *w = NULL;
-    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+    ccl_world_def d = walled_def(ccl_v2(10.0, 1000.0));
+    ccl_world *w = wc_create(&d);
     add(w, ccl_v2(5.0, 5.0), ccl_v2(2e4, 0.0), 0.05);
     add(w, ccl_v2(5.0, 895.0), ccl_v2(0.0, -1.0), 4.9);
     assert_int_equal(ccl_world_advance_collisions(w, 1, INFINITY), CCL_ERR_EVENT_LIMIT);
@@ -155,14 +155,12 @@ static void circles_at_rest_stay_finite_over_huge_steps(void **state) {
     watchdog();
     const ccl_vec2 gravities[3] = {{10.0, 2.4492935982947065e-15}, {-7.0, -7.0}, {0.0, -10.0}};
     for (int k = 0; k < 12; ++k) {
-        ccl_world_def d = ccl_world_default_def();
-        d.box_max = ccl_v2(14.0, 14.0);
+        ccl_world_def d = walled_def(ccl_v2(14.0, 14.0));
         d.gravity = gravities[k % 3];
         d.damping = k % 6 < 3 ? 0.0 : 0.5;
         d.restitution = k < 6 ? 0.0 : 1.0;
         d.max_events_per_advance = 100000;
-        ccl_world *w = NULL;
-        assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+        ccl_world *w = wc_create(&d);
         double radius = nextafter(nextafter(nextafter(7.0, 0.0), 0.0), 0.0);
         ccl_circle_id id = add(w, ccl_v2(7.0, 7.0), ccl_v2(0.03125, 0.0), radius);
         const double steps[3] = {40.0, 1e200, 1e300};
@@ -192,11 +190,9 @@ static void circles_at_rest_stay_finite_over_huge_steps(void **state) {
 static void the_time_stays_finite_at_the_largest_double(void **state) {
     (void)state;
     watchdog();
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(24.0, 19.0);
+    ccl_world_def d = walled_def(ccl_v2(24.0, 19.0));
     d.max_events_per_advance = 2000;
-    ccl_world *w = NULL;
-    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+    ccl_world *w = wc_create(&d);
     assert_int_equal(ccl_world_advance_collisions(w, 59, DBL_MAX), CCL_OK);
     assert_true(ccl_world_time(w) == DBL_MAX);
     add(w, ccl_v2(9.97, 6.78), ccl_v2(0.0, 0.125), 0.3625);
@@ -219,13 +215,11 @@ static void the_time_stays_finite_at_the_largest_double(void **state) {
 static void steps_below_the_time_resolution_keep_circles_in_the_box(void **state) {
     (void)state;
     watchdog();
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(14.0, 5.0);
+    ccl_world_def d = walled_def(ccl_v2(14.0, 5.0));
     d.gravity = ccl_v2(10.0, 2.4492935982947065e-15);
     d.restitution = 0.5;
     d.max_events_per_advance = 2000;
-    ccl_world *w = NULL;
-    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+    ccl_world *w = wc_create(&d);
     assert_int_equal(ccl_world_advance(w, 1e300), CCL_OK);
     ccl_circle_id id =
         add(w, ccl_v2(1.6470588235294117, 1.1764705882352942), ccl_v2(12.5, 2.0), 0.05);

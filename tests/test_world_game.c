@@ -38,68 +38,61 @@ static long double first_contact(ccl_vec2 dp, ccl_vec2 dv, double R) {
     return (-b - sqrtl(D)) / a;
 }
 
-static void kinematic_bounces_match_reflect_in_its_frame(void **state) {
-    (void)state;
-    wt_rng rng = {1234};
-    int checked = 0;
-    for (int trial = 0; trial < 300; ++trial) {
-        ccl_world *w = game_world(1000.0, CCL_OVERLAP_REJECT);
-        double e = trial % 3 == 0 ? 1.0 : wt_range(&rng, 0.0, 1.0);
-        ccl_vec2 pk = ccl_v2(500.0, 500.0), vk = ccl_v2(wt_normal(&rng), wt_normal(&rng));
-        double rk = wt_range(&rng, 1.0, 8.0), rb = wt_range(&rng, 0.2, 3.0);
-        double angle = wt_range(&rng, 0.0, 6.283185307179586);
-        double dist = rk + rb + wt_range(&rng, 1.0, 40.0);
-        ccl_vec2 pb = ccl_add(pk, ccl_v2(dist * cos(angle), dist * sin(angle)));
-        /* aimed at the paddle, off centre by up to its radius */
-        ccl_vec2 aim = ccl_add(pk, ccl_v2(wt_range(&rng, -rk, rk), wt_range(&rng, -rk, rk)));
-        ccl_vec2 vb = ccl_scale(ccl_normalize(ccl_sub(aim, pb)), wt_range(&rng, 1.0, 30.0));
-        ccl_circle_def c = wt_circle(pk, ccl_v2(0, 0), rk);
-        c.mass = 0.0;
-        c.restitution = e;
-        ccl_circle_id paddle, ball;
-        assert_int_equal(ccl_world_add_circle(w, &c, &paddle), CCL_OK);
-        assert_int_equal(ccl_world_set_velocity(w, paddle, vk), CCL_OK);
-        c = wt_circle(pb, vb, rb);
-        c.restitution = e;
-        assert_int_equal(ccl_world_add_circle(w, &c, &ball), CCL_OK);
-        long double t = first_contact(ccl_sub(pb, pk), ccl_sub(vb, vk), rk + rb);
-        if (t < 0 || t > 100) {
-            ccl_world_destroy(w);
-            continue;
-        }
-        /* advance in frames to just past the contact */
-        size_t n = 0;
-        const ccl_contact_event *ev = NULL;
-        for (int frame = 0; frame < 100000 && n == 0; ++frame) {
-            assert_int_equal(ccl_world_advance(w, 1.0 / 60.0), CCL_OK);
-            ev = ccl_world_contact_events(w, &n);
-        }
-        assert_int_equal(n, 1);
-        assert_int_equal(ev->kind, CCL_CONTACT_CIRCLE);
-        assert_true(fabsl((long double)ev->time - t) <= 1e-12L * (1 + t));
-        double tc = ev->time;
-        ccl_vec2 n_pb = ev->a.index == paddle.index ? ev->normal : ccl_neg(ev->normal);
-        ccl_circle_state sk, sb;
-        assert_int_equal(ccl_world_get_circle(w, paddle, &sk), CCL_OK);
-        assert_int_equal(ccl_world_get_circle(w, ball, &sb), CCL_OK);
-        /* the paddle is never pushed: same velocity, where it was sent */
-        assert_true(sk.kinematic && sk.mass == 0.0);
-        assert_true(sk.velocity.x == vk.x && sk.velocity.y == vk.y);
-        double now = ccl_world_time(w);
-        assert_true(fabs(sk.position.x - (pk.x + vk.x * now)) <= 1e-12 * 1000);
-        assert_true(fabs(sk.position.y - (pk.y + vk.y * now)) <= 1e-12 * 1000);
-        /* the ball: reflected in the paddle's frame, the normal at the contact */
-        ccl_vec2 pk_t = ccl_mul_add(pk, tc, vk), pb_t = ccl_mul_add(pb, tc, vb);
-        ccl_vec2 normal = ccl_normalize(ccl_sub(pb_t, pk_t));
-        assert_true(ccl_length(ccl_sub(normal, n_pb)) <= 1e-9);
-        ccl_vec2 expected = ccl_add(vk, ccl_reflect(ccl_sub(vb, vk), normal, e));
-        double scale = ccl_length(vb) + ccl_length(vk);
-        assert_true(ccl_length(ccl_sub(sb.velocity, expected)) <= 1e-9 * scale);
-        assert_true(ccl_world_max_overlap(w) <= 1e-9);
-        ccl_world_destroy(w);
-        checked++;
+/* A kinematic paddle and a ball aimed at it: the contact comes at the time of the contact
+ * quadratic, the paddle goes on as sent, and the ball is reflected in the paddle's frame. */
+static bool paddle_bounce_trial(ccl_world *w, wt_rng *rng, int trial) {
+    double e = trial % 3 == 0 ? 1.0 : wt_range(rng, 0.0, 1.0);
+    ccl_vec2 pk = ccl_v2(500.0, 500.0), vk = ccl_v2(wt_normal(rng), wt_normal(rng));
+    double rk = wt_range(rng, 1.0, 8.0), rb = wt_range(rng, 0.2, 3.0);
+    double angle = wt_range(rng, 0.0, 6.283185307179586);
+    double dist = rk + rb + wt_range(rng, 1.0, 40.0);
+    ccl_vec2 pb = ccl_add(pk, ccl_v2(dist * cos(angle), dist * sin(angle)));
+    /* aimed at the paddle, off centre by up to its radius */
+    ccl_vec2 aim = ccl_add(pk, ccl_v2(wt_range(rng, -rk, rk), wt_range(rng, -rk, rk)));
+    ccl_vec2 vb = ccl_scale(ccl_normalize(ccl_sub(aim, pb)), wt_range(rng, 1.0, 30.0));
+    ccl_circle_def c = wt_circle(pk, ccl_v2(0, 0), rk);
+    c.mass = 0.0;
+    c.restitution = e;
+    ccl_circle_id paddle, ball;
+    assert_int_equal(ccl_world_add_circle(w, &c, &paddle), CCL_OK);
+    assert_int_equal(ccl_world_set_velocity(w, paddle, vk), CCL_OK);
+    c = wt_circle(pb, vb, rb);
+    c.restitution = e;
+    assert_int_equal(ccl_world_add_circle(w, &c, &ball), CCL_OK);
+    long double t = first_contact(ccl_sub(pb, pk), ccl_sub(vb, vk), rk + rb);
+    if (t < 0 || t > 100) {
+        return false;
     }
-    assert_true(checked >= 200);
+    /* advance in frames to just past the contact */
+    size_t n = 0;
+    const ccl_contact_event *ev = NULL;
+    for (int frame = 0; frame < 100000 && n == 0; ++frame) {
+        assert_int_equal(ccl_world_advance(w, 1.0 / 60.0), CCL_OK);
+        ev = ccl_world_contact_events(w, &n);
+    }
+    assert_int_equal(n, 1);
+    assert_int_equal(ev->kind, CCL_CONTACT_CIRCLE);
+    assert_true(fabsl((long double)ev->time - t) <= 1e-12L * (1 + t));
+    double tc = ev->time;
+    ccl_vec2 n_pb = ev->a.index == paddle.index ? ev->normal : ccl_neg(ev->normal);
+    ccl_circle_state sk, sb;
+    assert_int_equal(ccl_world_get_circle(w, paddle, &sk), CCL_OK);
+    assert_int_equal(ccl_world_get_circle(w, ball, &sb), CCL_OK);
+    /* the paddle is never pushed: same velocity, where it was sent */
+    assert_true(sk.kinematic && sk.mass == 0.0);
+    assert_true(sk.velocity.x == vk.x && sk.velocity.y == vk.y);
+    double now = ccl_world_time(w);
+    assert_true(fabs(sk.position.x - (pk.x + vk.x * now)) <= 1e-12 * 1000);
+    assert_true(fabs(sk.position.y - (pk.y + vk.y * now)) <= 1e-12 * 1000);
+    /* the ball: reflected in the paddle's frame, the normal at the contact */
+    ccl_vec2 pk_t = ccl_mul_add(pk, tc, vk), pb_t = ccl_mul_add(pb, tc, vb);
+    ccl_vec2 normal = ccl_normalize(ccl_sub(pb_t, pk_t));
+    assert_true(ccl_length(ccl_sub(normal, n_pb)) <= 1e-9);
+    ccl_vec2 expected = ccl_add(vk, ccl_reflect(ccl_sub(vb, vk), normal, e));
+    double scale = ccl_length(vb) + ccl_length(vk);
+    assert_true(ccl_length(ccl_sub(sb.velocity, expected)) <= 1e-9 * scale);
+    assert_true(ccl_world_max_overlap(w) <= 1e-9);
+    return true;
 }
 
 static void kinematic_circles_are_never_pushed_and_nothing_passes_them(void **state) {
@@ -298,63 +291,54 @@ static void a_teleport_sets_the_unwrapped_position(void **state) {
 }
 
 /* The sensor's touches with one circle, from the recorded events. */
-static void sensor_touches_match_the_swept_test(void **state) {
-    (void)state;
-    wt_rng rng = {77};
-    int checked = 0;
-    for (int trial = 0; trial < 300; ++trial) {
-        ccl_world *w = game_world(1000.0, CCL_OVERLAP_REJECT);
-        double rs = wt_range(&rng, 1.0, 10.0), rb = wt_range(&rng, 0.2, 3.0);
-        ccl_vec2 ps = ccl_v2(500, 500);
-        ccl_vec2 vs = trial % 2 ? ccl_v2(wt_normal(&rng), wt_normal(&rng)) : ccl_v2(0, 0);
-        double angle = wt_range(&rng, 0.0, 6.283185307179586);
-        double dist = rs + rb + wt_range(&rng, 0.5, 30.0);
-        ccl_vec2 pb = ccl_add(ps, ccl_v2(dist * cos(angle), dist * sin(angle)));
-        ccl_vec2 aim = ccl_add(ps, ccl_v2(wt_range(&rng, -rs, rs), wt_range(&rng, -rs, rs)));
-        ccl_vec2 vb = ccl_scale(ccl_normalize(ccl_sub(aim, pb)), wt_range(&rng, 1.0, 20.0));
-        ccl_circle_id sensor, ball;
-        assert_int_equal(wt_add(w, ps, vs, rs, trial % 4 < 2 ? 1.0 : 0.0, &sensor), CCL_OK);
-        if (trial % 4 >= 2) {
-            assert_int_equal(ccl_world_set_velocity(w, sensor, vs), CCL_OK); /* kinematic */
-        }
-        assert_int_equal(ccl_world_set_sensor(w, sensor, true), CCL_OK);
-        assert_int_equal(wt_add(w, pb, vb, rb, 1.0, &ball), CCL_OK);
-        ccl_hit hit;
-        ccl_circle cs = {ps, rs}, cb = {pb, rb};
-        if (!ccl_sweep_circles(cs, vs, cb, vb, 100.0, &hit) || hit.t_exit > 100.0) {
-            ccl_world_destroy(w);
-            continue;
-        }
-        double begin = -1, end = -1;
-        for (int frame = 0; frame < 6000 && end < 0; ++frame) {
-            assert_int_equal(ccl_world_advance(w, 1.0 / 60.0), CCL_OK);
-            size_t n = 0;
-            const ccl_contact_event *ev = ccl_world_contact_events(w, &n);
-            for (size_t m = 0; m < n; ++m) {
-                assert_int_equal(ev[m].a.index, sensor.index);
-                assert_int_equal(ev[m].b.index, ball.index);
-                assert_true(ev[m].impulse == 0.0);
-                if (ev[m].kind == CCL_CONTACT_SENSOR_BEGIN) {
-                    assert_true(begin < 0);
-                    begin = ev[m].time;
-                } else {
-                    assert_int_equal(ev[m].kind, CCL_CONTACT_SENSOR_END);
-                    assert_true(begin >= 0 && end < 0);
-                    end = ev[m].time;
-                }
+static bool sensor_touch_trial(ccl_world *w, wt_rng *rng, int trial) {
+    double rs = wt_range(rng, 1.0, 10.0), rb = wt_range(rng, 0.2, 3.0);
+    ccl_vec2 ps = ccl_v2(500, 500);
+    ccl_vec2 vs = trial % 2 ? ccl_v2(wt_normal(rng), wt_normal(rng)) : ccl_v2(0, 0);
+    double angle = wt_range(rng, 0.0, 6.283185307179586);
+    double dist = rs + rb + wt_range(rng, 0.5, 30.0);
+    ccl_vec2 pb = ccl_add(ps, ccl_v2(dist * cos(angle), dist * sin(angle)));
+    ccl_vec2 aim = ccl_add(ps, ccl_v2(wt_range(rng, -rs, rs), wt_range(rng, -rs, rs)));
+    ccl_vec2 vb = ccl_scale(ccl_normalize(ccl_sub(aim, pb)), wt_range(rng, 1.0, 20.0));
+    ccl_circle_id sensor, ball;
+    assert_int_equal(wt_add(w, ps, vs, rs, trial % 4 < 2 ? 1.0 : 0.0, &sensor), CCL_OK);
+    if (trial % 4 >= 2) {
+        assert_int_equal(ccl_world_set_velocity(w, sensor, vs), CCL_OK); /* kinematic */
+    }
+    assert_int_equal(ccl_world_set_sensor(w, sensor, true), CCL_OK);
+    assert_int_equal(wt_add(w, pb, vb, rb, 1.0, &ball), CCL_OK);
+    ccl_hit hit;
+    ccl_circle cs = {ps, rs}, cb = {pb, rb};
+    if (!ccl_sweep_circles(cs, vs, cb, vb, 100.0, &hit) || hit.t_exit > 100.0) {
+        return false;
+    }
+    double begin = -1, end = -1;
+    for (int frame = 0; frame < 6000 && end < 0; ++frame) {
+        assert_int_equal(ccl_world_advance(w, 1.0 / 60.0), CCL_OK);
+        size_t n = 0;
+        const ccl_contact_event *ev = ccl_world_contact_events(w, &n);
+        for (size_t m = 0; m < n; ++m) {
+            assert_int_equal(ev[m].a.index, sensor.index);
+            assert_int_equal(ev[m].b.index, ball.index);
+            assert_true(ev[m].impulse == 0.0);
+            if (ev[m].kind == CCL_CONTACT_SENSOR_BEGIN) {
+                assert_true(begin < 0);
+                begin = ev[m].time;
+            } else {
+                assert_int_equal(ev[m].kind, CCL_CONTACT_SENSOR_END);
+                assert_true(begin >= 0 && end < 0);
+                end = ev[m].time;
             }
         }
-        double scale = 1.0 + hit.t_exit;
-        assert_true(fabs(begin - hit.t) <= 1e-12 * scale);
-        assert_true(fabs(end - hit.t_exit) <= 1e-12 * scale);
-        /* no impulse: the ball went straight through */
-        ccl_circle_state s;
-        assert_int_equal(ccl_world_get_circle(w, ball, &s), CCL_OK);
-        assert_true(s.velocity.x == vb.x && s.velocity.y == vb.y);
-        ccl_world_destroy(w);
-        checked++;
     }
-    assert_true(checked >= 100);
+    double scale = 1.0 + hit.t_exit;
+    assert_true(fabs(begin - hit.t) <= 1e-12 * scale);
+    assert_true(fabs(end - hit.t_exit) <= 1e-12 * scale);
+    /* no impulse: the ball went straight through */
+    ccl_circle_state s;
+    assert_int_equal(ccl_world_get_circle(w, ball, &s), CCL_OK);
+    assert_true(s.velocity.x == vb.x && s.velocity.y == vb.y);
+    return true;
 }
 
 /* A sensor in a gas: after every frame, the touches the events say are going on are the circles
@@ -548,14 +532,44 @@ static void obstacles_keep_their_ids_and_can_be_removed(void **state) {
     ccl_world_destroy(w);
 }
 
-CCL_TEST_MAIN(cmocka_unit_test(kinematic_bounces_match_reflect_in_its_frame),
+/// A test of random trials: the seed, how many trials, the trial, and the fewest of them that
+/// must be checked (a trial whose circles never meet is not).
+typedef struct random_trials {
+    uint64_t seed;
+    int trials;
+    bool (*trial)(ccl_world *w, wt_rng *rng, int trial);
+    int min_checked;
+} random_trials;
+
+/// Runs the trials of *state (a random_trials), each in a walled world of side 1000 that records
+/// its contacts.
+static void run_random_trials(void **state) {
+    const random_trials *r = *state;
+    wt_rng rng = {r->seed};
+    int checked = 0;
+    for (int trial = 0; trial < r->trials; ++trial) {
+        ccl_world *w = game_world(1000.0, CCL_OVERLAP_REJECT);
+        checked += r->trial(w, &rng, trial);
+        ccl_world_destroy(w);
+    }
+    assert_true(checked >= r->min_checked);
+}
+
+static random_trials paddle_bounces = {1234, 300, paddle_bounce_trial, 200};
+static random_trials sensor_touches = {77, 300, sensor_touch_trial, 100};
+
+/// A test listed under its own name that runs run_random_trials on trials.
+#define RANDOM_TRIALS_TEST(name, trials)                                                           \
+    { #name, run_random_trials, NULL, NULL, &(trials) }
+
+CCL_TEST_MAIN(RANDOM_TRIALS_TEST(kinematic_bounces_match_reflect_in_its_frame, paddle_bounces),
               cmocka_unit_test(kinematic_circles_are_never_pushed_and_nothing_passes_them),
               cmocka_unit_test(kinematic_circles_stop_at_walls_and_immovable_circles),
               cmocka_unit_test(a_crushed_circle_stops_the_kinematic_one),
               cmocka_unit_test(kinematic_paddles_under_gravity_hold_inelastic_balls),
               cmocka_unit_test(teleports_follow_the_overlap_policy),
               cmocka_unit_test(a_teleport_sets_the_unwrapped_position),
-              cmocka_unit_test(sensor_touches_match_the_swept_test),
+              RANDOM_TRIALS_TEST(sensor_touches_match_the_swept_test, sensor_touches),
               cmocka_unit_test(sensor_touches_equal_brute_force_overlaps),
               cmocka_unit_test(sensor_touches_in_a_damped_world),
               cmocka_unit_test(sensors_are_refused_under_gravity),

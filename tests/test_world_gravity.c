@@ -260,11 +260,15 @@ static void damped_circle_follows_the_exponential_law(void **state) {
     ccl_world_destroy(w);
 }
 
+/// The world of the damped pairs: no gravity, damping gamma, elastic, walls 50 from the origin.
+static ccl_world *damped_pair_world(double gamma) {
+    return wt_gravity_world(ccl_v2(0.0, 0.0), gamma, 1.0, ccl_v2(-50.0, -50.0), ccl_v2(50.0, 50.0));
+}
+
 static void damped_pair_collides_at_the_analytic_time(void **state) {
     (void)state;
     const double gamma = 0.2;
-    ccl_world *w =
-        wt_gravity_world(ccl_v2(0.0, 0.0), gamma, 1.0, ccl_v2(-50.0, -50.0), ccl_v2(50.0, 50.0));
+    ccl_world *w = damped_pair_world(gamma);
     const ccl_vec2 pa = {-5.0, 0.0}, va = {4.0, 0.5}, pb = {5.0, 0.3}, vb = {-3.0, 0.0};
     const double ra = 1.0, rb = 1.5, ma = 1.0, mb = 3.0;
     ccl_circle_id a = add(w, pa, va, ra, ma);
@@ -296,8 +300,7 @@ static void damped_pair_that_stops_short_never_collides(void **state) {
     (void)state;
     /* the same pair with damping 1: the largest s, 1 / gamma, is short of the contact */
     const double gamma = 1.0;
-    ccl_world *w =
-        wt_gravity_world(ccl_v2(0.0, 0.0), gamma, 1.0, ccl_v2(-50.0, -50.0), ccl_v2(50.0, 50.0));
+    ccl_world *w = damped_pair_world(gamma);
     ccl_circle_id a = add(w, ccl_v2(-5.0, 0.0), ccl_v2(4.0, 0.0), 1.0, 1.0);
     ccl_circle_id b = add(w, ccl_v2(5.0, 0.0), ccl_v2(-3.0, 0.0), 1.0, 1.0);
     assert_int_equal(ccl_world_advance(w, 200.0), CCL_OK);
@@ -745,6 +748,14 @@ static void inelastic_circles_poured_into_a_slanted_funnel_never_crawl(void **st
     }
 }
 
+/// Advances w `steps` times by dt; no overlap beyond 1e-9 after any of them.
+static void advance_without_overlap(ccl_world *w, int steps, double dt) {
+    for (int step = 1; step <= steps; ++step) {
+        assert_int_equal(ccl_world_advance(w, dt), CCL_OK);
+        assert_true(ccl_world_max_overlap(w) < 1e-9);
+    }
+}
+
 /* A collision that leaves a pair touching (restitution 0) is passed over when the two share their
  * acceleration; but the pair's supports and sleep, settled after the response, can leave them
  * approaching fast: a tiny circle sliding along the floor into the gap under a sleeping circle
@@ -758,10 +769,7 @@ static void circles_stopped_or_slowed_by_the_settling_are_met_again(void **state
         wt_gravity_world(ccl_v2(0.0, -1.0), 0.0, 0.0, ccl_v2(0.0, 0.0), ccl_v2(30.0, 30.0));
     add(w, ccl_v2(19.0, 1.76), ccl_v2(0.0, 0.0), 1.75, 1.0);
     ccl_circle_id tiny = add(w, ccl_v2(12.0, 0.0021), ccl_v2(0.6, 0.0), 0.002, 1.0);
-    for (int step = 1; step <= 400; ++step) {
-        assert_int_equal(ccl_world_advance(w, 0.05), CCL_OK);
-        assert_true(ccl_world_max_overlap(w) < 1e-9);
-    }
+    advance_without_overlap(w, 400, 0.05);
     ccl_circle_state s;
     assert_int_equal(ccl_world_get_circle(w, tiny, &s), CCL_OK);
     assert_true(s.position.x < 19.0); /* it stays in the gap on the near side */
@@ -771,10 +779,7 @@ static void circles_stopped_or_slowed_by_the_settling_are_met_again(void **state
     add(w, ccl_v2(0.5, 0.51), ccl_v2(0.0, 0.0), 0.5, 0.02);
     add(w, ccl_v2(4.0, 0.5), ccl_v2(-3.0, 0.0), 0.5, 0.14);
     add(w, ccl_v2(5.0, 0.5), ccl_v2(-3.0, 0.0), 0.5, 16.8);
-    for (int step = 1; step <= 100; ++step) {
-        assert_int_equal(ccl_world_advance(w, 0.05), CCL_OK);
-        assert_true(ccl_world_max_overlap(w) < 1e-9);
-    }
+    advance_without_overlap(w, 100, 0.05);
     ccl_world_destroy(w);
 }
 

@@ -36,14 +36,35 @@ static long double l_velocity(long double v0, long double g, long double gamma, 
     return g / gamma + (v0 - g / gamma) * expl(-gamma * t);
 }
 
+/* A world from the origin to hi, under gravity (0, g) and damping gamma with elastic walls, holding
+ * one ball of radius 1 and mass 1 at p0 moving at v0; its id is written to id unless id is NULL. */
+static ccl_world *ball_in_a_box(double g, double gamma, ccl_vec2 hi, ccl_vec2 p0, ccl_vec2 v0,
+                                ccl_circle_id *id) {
+    ccl_world *w = wt_gravity_world(ccl_v2(0.0, g), gamma, 1.0, ccl_v2(0.0, 0.0), hi);
+    ccl_circle_id ball;
+    assert_int_equal(wt_add(w, p0, v0, 1.0, 1.0, &ball), CCL_OK);
+    if (id != NULL) {
+        *id = ball;
+    }
+    return w;
+}
+
+/* Advances w by dt and returns the time of its first contact event, which is with the box (the
+ * floor); the number of contact events is written to n. */
+static double first_floor_contact(ccl_world *w, double dt, size_t *n) {
+    assert_int_equal(ccl_world_advance(w, dt), CCL_OK);
+    const ccl_contact_event *ev = ccl_world_contact_events(w, n);
+    assert_true(*n >= 1);
+    assert_int_equal(ev[0].kind, CCL_CONTACT_BOX);
+    return ev[0].time;
+}
+
 static void ball_in_air_reaches_terminal_velocity(void **state) {
     (void)state;
     const double gamma = 2.0, g = -10.0;
     const ccl_vec2 p0 = {50.0, 5000.0}, v0 = {3.0, 7.0};
-    ccl_world *w =
-        wt_gravity_world(ccl_v2(0.0, g), gamma, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 1e4));
     ccl_circle_id id;
-    assert_int_equal(wt_add(w, p0, v0, 1.0, 1.0, &id), CCL_OK);
+    ccl_world *w = ball_in_a_box(g, gamma, ccl_v2(100.0, 1e4), p0, v0, &id);
     double worst = 0.0;
     for (int k = 1; k <= 400; ++k) {
         double t = 0.05 * k;
@@ -68,13 +89,16 @@ static void ball_in_air_reaches_terminal_velocity(void **state) {
     ccl_world_destroy(w);
 }
 
-/* The first t in (0, hi] where the height above the floor, y - r, reaches 0, by bisection. */
-static long double l_floor_time(long double y0, long double v0, long double g, long double gamma,
-                                long double r, long double hi) {
-    long double lo = 0.0L;
-    for (int k = 0; k < 200; ++k) {
+/* A gap along a path, t after its start, with what defines the path in ctx: above 0 before the
+ * contact, 0 or below from it on. */
+typedef long double (*l_gap)(const void *ctx, long double t);
+
+/* Bisection of (lo, hi], lo before the contact and hi after it, halved steps times: the end after
+ * the contact. */
+static long double l_bisect(l_gap gap, const void *ctx, long double lo, long double hi, int steps) {
+    for (int k = 0; k < steps; ++k) {
         long double mid = 0.5L * (lo + hi);
-        if (l_position(y0, v0, g, gamma, mid) - r > 0.0L) {
+        if (gap(ctx, mid) > 0.0L) {
             lo = mid;
         } else {
             hi = mid;
@@ -83,13 +107,29 @@ static long double l_floor_time(long double y0, long double v0, long double g, l
     return hi;
 }
 
+/* A ball of radius r falling from height y0 at velocity v0 under gravity g and damping gamma. */
+typedef struct l_fall {
+    long double y0, v0, g, gamma, r;
+} l_fall;
+
+/* The height above the floor of the ball in ctx (an l_fall), y - r. */
+static long double l_floor_gap(const void *ctx, long double t) {
+    const l_fall *f = ctx;
+    return l_position(f->y0, f->v0, f->g, f->gamma, t) - f->r;
+}
+
+/* The first t in (0, hi] where the height above the floor, y - r, reaches 0, by bisection. */
+static long double l_floor_time(long double y0, long double v0, long double g, long double gamma,
+                                long double r, long double hi) {
+    const l_fall fall = {y0, v0, g, gamma, r};
+    return l_bisect(l_floor_gap, &fall, 0.0L, hi, 200);
+}
+
 static void bouncing_ball_meets_the_floor_at_the_oracle_times(void **state) {
     (void)state;
     const double gamma = 0.3, g = -9.81, r = 1.0;
     ccl_world *w =
-        wt_gravity_world(ccl_v2(0.0, g), gamma, 1.0, ccl_v2(0.0, 0.0), ccl_v2(100.0, 100.0));
-    ccl_circle_id id;
-    assert_int_equal(wt_add(w, ccl_v2(50.0, 40.0), ccl_v2(0.0, 0.0), r, 1.0, &id), CCL_OK);
+        ball_in_a_box(g, gamma, ccl_v2(100.0, 100.0), ccl_v2(50.0, 40.0), ccl_v2(0.0, 0.0), NULL);
     long double y = 40.0L, v = 0.0L, t0 = 0.0L;
     int bounces = 0;
     double worst = 0.0;
@@ -97,12 +137,10 @@ static void bouncing_ball_meets_the_floor_at_the_oracle_times(void **state) {
         /* the ball is above the floor and falls back within 40 time units */
         long double tau = l_floor_time(y, v, g, gamma, r, 40.0L);
         long double hit = t0 + tau;
-        assert_int_equal(ccl_world_advance(w, (double)hit + 1e-6 - ccl_world_time(w)), CCL_OK);
         size_t n = 0;
-        const ccl_contact_event *ev = ccl_world_contact_events(w, &n);
+        double at = first_floor_contact(w, (double)hit + 1e-6 - ccl_world_time(w), &n);
         assert_int_equal(n, 1);
-        assert_int_equal(ev[0].kind, CCL_CONTACT_BOX);
-        worst = fmax(worst, (double)fabsl(ev[0].time - hit) / (double)hit);
+        worst = fmax(worst, (double)fabsl(at - hit) / (double)hit);
         /* the oracle goes on from the bounce: up at the speed it arrived with */
         v = -l_velocity(v, g, gamma, tau);
         y = r;
@@ -120,17 +158,12 @@ static void long_fall_meets_the_floor_at_the_oracle_time(void **state) {
     (void)state;
     const double gamma = 2.0, g = -10.0, r = 1.0;
     ccl_world *w =
-        wt_gravity_world(ccl_v2(0.0, g), gamma, 1.0, ccl_v2(0.0, 0.0), ccl_v2(10.0, 1e4));
-    ccl_circle_id id;
-    assert_int_equal(wt_add(w, ccl_v2(5.0, 5000.0), ccl_v2(0.0, 3.0), r, 1.0, &id), CCL_OK);
+        ball_in_a_box(g, gamma, ccl_v2(10.0, 1e4), ccl_v2(5.0, 5000.0), ccl_v2(0.0, 3.0), NULL);
     long double hit = l_floor_time(5000.0L, 3.0L, g, gamma, r, 4000.0L);
-    assert_int_equal(ccl_world_advance(w, (double)hit + 1.0), CCL_OK);
     size_t n = 0;
-    const ccl_contact_event *ev = ccl_world_contact_events(w, &n);
-    assert_true(n >= 1);
-    assert_int_equal(ev[0].kind, CCL_CONTACT_BOX);
-    double err = (double)fabsl(ev[0].time - hit) / (double)hit;
-    printf("long fall: floor at t = %.17g, relative error %.3g\n", ev[0].time, err);
+    double at = first_floor_contact(w, (double)hit + 1.0, &n);
+    double err = (double)fabsl(at - hit) / (double)hit;
+    printf("long fall: floor at t = %.17g, relative error %.3g\n", at, err);
     assert_true(err < 1e-13);
     ccl_world_destroy(w);
 }
@@ -143,66 +176,81 @@ static long double l_point_gap(ccl_vec2 p0, ccl_vec2 v0, ccl_vec2 g, double gamm
     return dx * dx + dy * dy - (long double)r * r;
 }
 
+/* A ball of radius r thrown from p0 at v0 under gravity g and damping gamma toward the point q. */
+typedef struct l_throw {
+    ccl_vec2 p0, v0, g;
+    double gamma;
+    ccl_vec2 q;
+    double r;
+} l_throw;
+
+/* l_point_gap for the throw in ctx (an l_throw). */
+static long double l_throw_gap(const void *ctx, long double t) {
+    const l_throw *k = ctx;
+    return l_point_gap(k->p0, k->v0, k->g, k->gamma, k->q, k->r, t);
+}
+
 /* The first contact with q before hi: dense samples, then bisection; -1 for none. */
 static long double l_point_time(ccl_vec2 p0, ccl_vec2 v0, ccl_vec2 g, double gamma, ccl_vec2 q,
                                 double r, long double hi) {
+    const l_throw path = {p0, v0, g, gamma, q, r};
     const int samples = 20000;
     for (int i = 1; i <= samples; ++i) {
         long double b = hi * i / samples;
-        if (l_point_gap(p0, v0, g, gamma, q, r, b) <= 0.0L) {
-            long double a = hi * (i - 1) / samples;
-            for (int k = 0; k < 100; ++k) {
-                long double m = 0.5L * (a + b);
-                if (l_point_gap(p0, v0, g, gamma, q, r, m) > 0.0L) {
-                    a = m;
-                } else {
-                    b = m;
-                }
-            }
-            return b;
+        if (l_throw_gap(&path, b) <= 0.0L) {
+            return l_bisect(l_throw_gap, &path, hi * (i - 1) / samples, b, 100);
         }
     }
     return -1.0L;
 }
 
-/* Balls thrown at a fixed point (which the path meets well inside the disc, not at a graze). */
+/* The throws that met their point, and the worst time error over the flight. */
+typedef struct throw_tally {
+    int met;
+    double worst;
+} throw_tally;
+
+/* A ball thrown at a fixed point (which the path meets well inside the disc, not at a graze): the
+ * world's contact against the oracle's time, unless the ball starts too near the point. */
+static void throw_at_a_point(wt_rng *rng, throw_tally *t) {
+    double gamma = wt_range(rng, 0.05, 3.0), angle = wt_range(rng, 0.0, 6.2831853);
+    ccl_vec2 g = {4.0 * cos(angle), 4.0 * sin(angle)};
+    ccl_vec2 p0 = {wt_range(rng, 30.0, 70.0), wt_range(rng, 30.0, 70.0)};
+    ccl_vec2 v0 = {wt_range(rng, -8.0, 8.0), wt_range(rng, -8.0, 8.0)};
+    long double t_aim = wt_range(rng, 0.5, 4.0);
+    /* the point: on the path at t_aim, moved off it by less than the radius */
+    ccl_vec2 q = {(double)l_position(p0.x, v0.x, g.x, gamma, t_aim) + wt_range(rng, -0.3, 0.3),
+                  (double)l_position(p0.y, v0.y, g.y, gamma, t_aim) + wt_range(rng, -0.3, 0.3)};
+    if (l_point_gap(p0, v0, g, gamma, q, 1.0, 0.0L) <= 1.0L) {
+        return;
+    }
+    ccl_world *w = wt_gravity_world(g, gamma, 1.0, ccl_v2(-1e3, -1e3), ccl_v2(1e3, 1e3));
+    ccl_circle_id id;
+    assert_int_equal(wt_add(w, p0, v0, 1.0, 1.0, &id), CCL_OK);
+    int index;
+    assert_int_equal(ccl_world_add_point(w, q, &index), CCL_OK);
+    long double hit = l_point_time(p0, v0, g, gamma, q, 1.0, t_aim);
+    assert_true(hit > 0.0L);
+    assert_int_equal(ccl_world_advance(w, (double)t_aim), CCL_OK);
+    size_t count = 0;
+    const ccl_contact_event *ev = ccl_world_contact_events(w, &count);
+    assert_true(count >= 1);
+    assert_int_equal(ev[0].kind, CCL_CONTACT_POINT);
+    t->worst = fmax(t->worst, (double)fabsl(ev[0].time - hit) / (double)t_aim);
+    t->met++;
+    ccl_world_destroy(w);
+}
+
 static void thrown_ball_meets_a_point_at_the_oracle_time(void **state) {
     (void)state;
     wt_rng rng = {21};
-    int met = 0;
-    double worst = 0.0;
+    throw_tally t = {0, 0.0};
     for (int n = 0; n < 100; ++n) {
-        double gamma = wt_range(&rng, 0.05, 3.0), angle = wt_range(&rng, 0.0, 6.2831853);
-        ccl_vec2 g = {4.0 * cos(angle), 4.0 * sin(angle)};
-        ccl_vec2 p0 = {wt_range(&rng, 30.0, 70.0), wt_range(&rng, 30.0, 70.0)};
-        ccl_vec2 v0 = {wt_range(&rng, -8.0, 8.0), wt_range(&rng, -8.0, 8.0)};
-        long double t_aim = wt_range(&rng, 0.5, 4.0);
-        /* the point: on the path at t_aim, moved off it by less than the radius */
-        ccl_vec2 q = {(double)l_position(p0.x, v0.x, g.x, gamma, t_aim) + wt_range(&rng, -0.3, 0.3),
-                      (double)l_position(p0.y, v0.y, g.y, gamma, t_aim) +
-                          wt_range(&rng, -0.3, 0.3)};
-        if (l_point_gap(p0, v0, g, gamma, q, 1.0, 0.0L) <= 1.0L) {
-            continue;
-        }
-        ccl_world *w = wt_gravity_world(g, gamma, 1.0, ccl_v2(-1e3, -1e3), ccl_v2(1e3, 1e3));
-        ccl_circle_id id;
-        assert_int_equal(wt_add(w, p0, v0, 1.0, 1.0, &id), CCL_OK);
-        int index;
-        assert_int_equal(ccl_world_add_point(w, q, &index), CCL_OK);
-        long double hit = l_point_time(p0, v0, g, gamma, q, 1.0, t_aim);
-        assert_true(hit > 0.0L);
-        assert_int_equal(ccl_world_advance(w, (double)t_aim), CCL_OK);
-        size_t count = 0;
-        const ccl_contact_event *ev = ccl_world_contact_events(w, &count);
-        assert_true(count >= 1);
-        assert_int_equal(ev[0].kind, CCL_CONTACT_POINT);
-        worst = fmax(worst, (double)fabsl(ev[0].time - hit) / (double)t_aim);
-        met++;
-        ccl_world_destroy(w);
+        throw_at_a_point(&rng, &t);
     }
-    printf("thrown at a point: %d met, worst time error %.3g of the flight\n", met, worst);
-    assert_true(met > 50);
-    assert_true(worst < 1e-12);
+    printf("thrown at a point: %d met, worst time error %.3g of the flight\n", t.met, t.worst);
+    assert_true(t.met > 50);
+    assert_true(t.worst < 1e-12);
 }
 
 /* Kinetic plus potential energy (-m g . p) of the movable circles. */

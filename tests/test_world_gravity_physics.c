@@ -35,6 +35,7 @@
 #include <circol/world.h>
 
 #include "world_common.h"
+#include "world_fixture.h"
 
 /* Seconds any one test may take before the alarm ends the program (a hang is a failure). */
 #define WATCHDOG_SECONDS 120u
@@ -53,17 +54,12 @@ static double chosen_rest_speed;
 
 static ccl_world *make_world(ccl_vec2 box_max, ccl_vec2 gravity, double restitution,
                              ccl_contact_fn *on_contact, void *user) {
-    ccl_world_def d = ccl_world_default_def();
+    ccl_world_def d = wt_gravity_def(gravity, 0.0, restitution, ccl_v2(0.0, 0.0), box_max);
     d.rest_speed = chosen_rest_speed;
-    d.box_max = box_max;
-    d.gravity = gravity;
-    d.restitution = restitution;
     d.on_contact = on_contact;
     d.contact_user = user;
     d.max_events_per_advance = EVENT_CAP;
-    ccl_world *w = NULL;
-    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
-    return w;
+    return wc_create(&d);
 }
 
 static ccl_circle_id add(ccl_world *w, ccl_vec2 p, ccl_vec2 v, double r, double m, double e) {

@@ -20,6 +20,8 @@
 #include <circol/world.h>
 
 #include "growth_common.h"
+#include "growth_pairs.h"
+#include "world_cases.h"
 #include "world_common.h"
 
 static double brute_overlap(const ccl_world *w, double side);
@@ -30,49 +32,28 @@ static ccl_world *recording_world(bool periodic, double side) {
     d.box_min = ccl_v2(0.0, 0.0);
     d.box_max = ccl_v2(side, side);
     d.record_contacts = true;
-    ccl_world *w = NULL;
-    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
-    return w;
+    return wc_create(&d);
 }
 
-/// The time of the first contact event of the next advance up to dt (INFINITY when none).
-static double first_contact(ccl_world *w, double dt) {
-    assert_int_equal(ccl_world_advance_collisions(w, 1, dt), CCL_OK);
-    size_t count = 0;
-    const ccl_contact_event *e = ccl_world_contact_events(w, &count);
-    return count > 0 ? e[0].time : INFINITY;
-}
-
-/// 2000 random pairs, approaching, grazing, receding slower than they grow: the first contact
-/// agrees with the long double root to 1e-11 relative (and both agree on a miss).
-static void growing_pairs_touch_at_the_root_of_their_quadratic(void **state) {
-    (void)state;
-    wt_rng rng = {11};
-    int hits = 0;
-    for (int trial = 0; trial < 2000; ++trial) {
-        ccl_world *w = recording_world(true, 1000.0);
-        double ra = wt_range(&rng, 0.1, 2.0), rb = wt_range(&rng, 0.1, 2.0);
-        double g = pow(10.0, wt_range(&rng, -4.0, 0.0));
-        double dist = ra + rb + wt_range(&rng, 0.01, 30.0);
-        double angle = wt_range(&rng, 0.0, 6.283185307179586);
-        ccl_vec2 pa = ccl_v2(500.0, 500.0);
-        ccl_vec2 pb = ccl_v2(500.0 + dist * cos(angle), 500.0 + dist * sin(angle));
-        /* b heads about towards a, or at random */
-        ccl_vec2 va = ccl_v2(wt_normal(&rng), wt_normal(&rng));
-        double aim = angle + 3.141592653589793 + wt_range(&rng, -0.3, 0.3);
-        ccl_vec2 vb = trial % 2 == 0 ? ccl_v2(wt_normal(&rng), wt_normal(&rng))
-                                     : ccl_v2(va.x + 2.0 * cos(aim), va.y + 2.0 * sin(aim));
-        ccl_circle_id ia, ib;
-        assert_int_equal(wt_add(w, pa, va, ra, 1.0, &ia), CCL_OK);
-        assert_int_equal(wt_add(w, pb, vb, rb, 1.0, &ib), CCL_OK);
-        assert_int_equal(ccl_world_set_growth_rate(w, g), CCL_OK);
-        long double oracle = gc_contact_time((long double)pb.x - pa.x, (long double)pb.y - pa.y,
-                                             (long double)vb.x - va.x, (long double)vb.y - va.y,
-                                             (long double)ra + rb, ((long double)ra + rb) * g);
-        assert_true(gc_agrees(oracle, first_contact(w, 100.0), 100.0, &hits));
-        ccl_world_destroy(w);
-    }
-    assert_true(hits > 500);
+/// One random pair: b heads about towards a, or at random.
+static long double planar_pair_trial(wt_rng *rng, int trial, gp_sizes z, double *found) {
+    ccl_world *w = recording_world(true, 1000.0);
+    double angle = wt_range(rng, 0.0, 6.283185307179586);
+    ccl_vec2 pa = ccl_v2(500.0, 500.0);
+    ccl_vec2 pb = ccl_v2(500.0 + z.dist * cos(angle), 500.0 + z.dist * sin(angle));
+    ccl_vec2 va = ccl_v2(wt_normal(rng), wt_normal(rng));
+    double aim = angle + 3.141592653589793 + wt_range(rng, -0.3, 0.3);
+    ccl_vec2 vb = trial % 2 == 0 ? ccl_v2(wt_normal(rng), wt_normal(rng))
+                                 : ccl_v2(va.x + 2.0 * cos(aim), va.y + 2.0 * sin(aim));
+    ccl_circle_id ia, ib;
+    assert_int_equal(wt_add(w, pa, va, z.ra, 1.0, &ia), CCL_OK);
+    assert_int_equal(wt_add(w, pb, vb, z.rb, 1.0, &ib), CCL_OK);
+    assert_int_equal(ccl_world_set_growth_rate(w, z.g), CCL_OK);
+    *found = gp_first_contact(w, 100.0);
+    ccl_world_destroy(w);
+    return gc_contact_time((long double)pb.x - pa.x, (long double)pb.y - pa.y,
+                           (long double)vb.x - va.x, (long double)vb.y - va.y,
+                           (long double)z.ra + z.rb, ((long double)z.ra + z.rb) * z.g);
 }
 
 /// A circle of radius 1 growing at g meets a wall 49 away at 49 / (v + g), a segment's interior
@@ -184,7 +165,7 @@ static void small_compressions_match_a_brute_force_simulator(void **state) {
             long double u = bf_next(&b, &i, &k, &sx, &sy);
             assert_true(u < INFINITY);
             bf_collide(&b, u, i, k, sx, sy);
-            double t = first_contact(w, INFINITY);
+            double t = gp_first_contact(w, INFINITY);
             size_t count = 0;
             const ccl_contact_event *e = ccl_world_contact_events(w, &count);
             assert_true(count >= 1);
@@ -353,6 +334,33 @@ static double brute_overlap(const ccl_world *w, double side) {
     return o.worst;
 }
 
+/// How a gas is compressed: the growth rate, the collisions per disk in a round, the rounds at
+/// most, the reduced pressure that ends it, and whether every round is checked for an overlap and
+/// for a packing fraction below phi_max.
+typedef struct compression {
+    double rate;
+    int per_disk, rounds;
+    double pressure;
+    bool check_each_round;
+    double phi_max;
+} compression;
+
+/// Compresses w, n disks of mass 1 in a periodic side x side box, as c says; returns the last
+/// round.
+static gc_round compress(ccl_world *w, int n, double side, compression c) {
+    assert_int_equal(ccl_world_set_growth_rate(w, c.rate), CCL_OK);
+    gc_round r = {CCL_OK, 0.0, 0.0};
+    for (int round = 0; round < c.rounds && r.pressure < c.pressure; ++round) {
+        r = gc_compress_round(w, n, c.per_disk, side * side);
+        assert_int_equal(r.status, CCL_OK);
+        if (c.check_each_round) {
+            assert_true(brute_overlap(w, side) <= 1e-12);
+            assert_true(r.phi < c.phi_max);
+        }
+    }
+    return r;
+}
+
 /// Equal disks compressed slowly never overlap (after every round) and never pass the densest
 /// packing, the hexagonal pi / (2 sqrt 3) = 0.9069; the pressure diverges on the way.
 static void equal_disks_never_overlap_nor_pass_the_hexagonal_packing(void **state) {
@@ -360,14 +368,7 @@ static void equal_disks_never_overlap_nor_pass_the_hexagonal_packing(void **stat
     const int n = 64;
     const double side = 16.0, hexagonal = 3.14159265358979323846 / (2.0 * sqrt(3.0));
     ccl_world *w = gc_gas(n, side, false, 7);
-    assert_int_equal(ccl_world_set_growth_rate(w, 0.002), CCL_OK);
-    gc_round r = {CCL_OK, 0.0, 0.0};
-    for (int round = 0; round < 4000 && r.pressure < 1e5; ++round) {
-        r = gc_compress_round(w, n, 5, side * side);
-        assert_int_equal(r.status, CCL_OK);
-        assert_true(brute_overlap(w, side) <= 1e-12);
-        assert_true(r.phi < hexagonal);
-    }
+    gc_round r = compress(w, n, side, (compression){0.002, 5, 4000, 1e5, true, hexagonal});
     assert_true(r.pressure >= 1e5);
     assert_true(r.phi > 0.8);
     ccl_world_destroy(w);
@@ -381,12 +382,7 @@ static void the_bidisperse_mixture_jams_near_phi_j(void **state) {
     const double side = 24.0;
     for (uint64_t seed = 1; seed <= 3; ++seed) {
         ccl_world *w = gc_gas(n, side, true, seed);
-        assert_int_equal(ccl_world_set_growth_rate(w, 0.01), CCL_OK);
-        gc_round r = {CCL_OK, 0.0, 0.0};
-        for (int round = 0; round < 20000 && r.pressure < 1e6; ++round) {
-            r = gc_compress_round(w, n, 10, side * side);
-            assert_int_equal(r.status, CCL_OK);
-        }
+        gc_round r = compress(w, n, side, (compression){0.01, 10, 20000, 1e6, false, 0.0});
         assert_true(brute_overlap(w, side) <= 1e-12);
         assert_true(r.pressure >= 1e6);
         assert_true(r.phi > 0.80 && r.phi < 0.86);
@@ -394,7 +390,11 @@ static void the_bidisperse_mixture_jams_near_phi_j(void **state) {
     }
 }
 
-CCL_TEST_MAIN(cmocka_unit_test(growing_pairs_touch_at_the_root_of_their_quadratic),
+/// 2000 pairs from seed 11, over 500 of them touching.
+static gp_pairs planar_pairs = {11, 2000, planar_pair_trial, 500};
+
+CCL_TEST_MAIN(cmocka_unit_test_prestate(growing_pairs_touch_at_the_root_of_their_quadratic,
+                                        &planar_pairs),
               cmocka_unit_test(a_growing_circle_meets_walls_segments_and_points_on_time),
               cmocka_unit_test(small_compressions_match_a_brute_force_simulator),
               cmocka_unit_test(radii_grow_linearly_and_stop_at_rate_zero),

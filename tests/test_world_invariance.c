@@ -499,22 +499,45 @@ static void inv_report(const inv_tally *t, const char *runs) {
 typedef void inv_check(inv_tally *t, const inv_scene *sc, const inv_run *ref, int kind,
                        wt_rng *rng);
 
-/* Checks every kind of scene with seeds 1 to seeds against its reference run (the scene as it
- * is), rng starting at rng_seed, then reports the runs (scaled, ...) as inv_report does. */
-static void inv_each_scene(inv_check *check, int seeds, uint64_t rng_seed, const char *runs) {
-    inv_tally t = {0, 0, 0};
-    wt_rng rng = {rng_seed};
+/// What a test does with one scene (its kind and seed) and the scene's reference run; ctx is the
+/// test's own.
+typedef void inv_visit(const inv_scene *sc, const inv_run *ref, int kind, int seed, void *ctx);
+
+/* Plays every kind of scene with seeds 1 to seeds as it is (the reference run) and hands each
+ * scene with its run to visit. */
+static void inv_each_reference(int seeds, inv_visit *visit, void *ctx) {
     for (int kind = 0; kind < INV_KINDS; ++kind) {
         for (int seed = 1; seed <= seeds; ++seed) {
             static inv_scene sc;
             inv_make(&sc, kind, (uint64_t)seed);
             inv_run ref;
             inv_play(&sc, &(inv_map){0}, &ref);
-            check(&t, &sc, &ref, kind, &rng);
+            visit(&sc, &ref, kind, seed, ctx);
             inv_free(&ref);
         }
     }
-    inv_report(&t, runs);
+}
+
+/// A check run over every scene: the check, its tally and the rng it draws from.
+typedef struct inv_checking {
+    inv_check *check;
+    inv_tally tally;
+    wt_rng rng;
+} inv_checking;
+
+static void inv_visit_check(const inv_scene *sc, const inv_run *ref, int kind, int seed,
+                            void *ctx) {
+    (void)seed;
+    inv_checking *c = ctx;
+    c->check(&c->tally, sc, ref, kind, &c->rng);
+}
+
+/* Checks every kind of scene with seeds 1 to seeds against its reference run (the scene as it
+ * is), rng starting at rng_seed, then reports the runs (scaled, ...) as inv_report does. */
+static void inv_each_scene(inv_check *check, int seeds, uint64_t rng_seed, const char *runs) {
+    inv_checking c = {check, {0, 0, 0}, {rng_seed}};
+    inv_each_reference(seeds, inv_visit_check, &c);
+    inv_report(&c.tally, runs);
 }
 
 /* Lengths, times and masses scaled by powers of two: every event and final state is the
@@ -693,6 +716,33 @@ static double inv_mirror_distance(const inv_scene *sc, const inv_map *m, const i
     return worst;
 }
 
+/// The mirrored runs so far: how many, how many exact, and the largest difference.
+typedef struct inv_mirrors {
+    double worst;
+    int runs, exact;
+} inv_mirrors;
+
+/* Runs the scene with x negated and with y negated and compares each with its reference run. */
+static void inv_mirror_each_axis(const inv_scene *sc, const inv_run *ref, int kind, int seed,
+                                 void *ctx) {
+    (void)kind;
+    inv_mirrors *mirrors = ctx;
+    for (int axis = 0; axis < 2; ++axis) {
+        inv_map m = {.negate_x = axis == 0, .negate_y = axis == 1};
+        inv_run got;
+        inv_play(sc, &m, &got);
+        double d = inv_mirror_distance(sc, &m, ref, &got);
+        if (d < 0.0 || d > 1e-8) {
+            printf("  %s seed %d, %c negated: difference %g\n", sc->name, seed,
+                   axis == 0 ? 'x' : 'y', d);
+        }
+        mirrors->worst = d < 0.0 ? INFINITY : fmax(mirrors->worst, d);
+        mirrors->runs++;
+        mirrors->exact += inv_agree(sc, &m, ref, &got, false, true);
+        inv_free(&got);
+    }
+}
+
 /* Negating x (or y) in a box symmetric about 0 mirrors the events, but only to rounding: a circle's
  * state is moved to the present at each cell crossing, whose time depends on where the cell edges
  * (box_min + i cell) lie, and those do not round as their mirror images do; nor does the gap to a
@@ -703,33 +753,11 @@ static double inv_mirror_distance(const inv_scene *sc, const inv_map *m, const i
  * gravity scenes the worst, and a relative 1e-9 in one initial velocity makes it 1.4e-6). */
 static void negating_a_coordinate_mirrors_the_events_to_rounding(void **state) {
     (void)state;
-    double worst = 0.0;
-    int runs = 0, exact = 0;
-    for (int kind = 0; kind < INV_KINDS; ++kind) {
-        for (int seed = 1; seed <= INV_SEEDS; ++seed) {
-            static inv_scene sc;
-            inv_make(&sc, kind, (uint64_t)seed);
-            inv_run ref;
-            inv_play(&sc, &(inv_map){0}, &ref);
-            for (int axis = 0; axis < 2; ++axis) {
-                inv_map m = {.negate_x = axis == 0, .negate_y = axis == 1};
-                inv_run got;
-                inv_play(&sc, &m, &got);
-                double d = inv_mirror_distance(&sc, &m, &ref, &got);
-                if (d < 0.0 || d > 1e-8) {
-                    printf("  %s seed %d, %c negated: difference %g\n", sc.name, seed,
-                           axis == 0 ? 'x' : 'y', d);
-                }
-                worst = d < 0.0 ? INFINITY : fmax(worst, d);
-                runs++;
-                exact += inv_agree(&sc, &m, &ref, &got, false, true);
-                inv_free(&got);
-            }
-            inv_free(&ref);
-        }
-    }
-    printf("%d mirrored runs (%d exact), largest difference %.3g\n", runs, exact, worst);
-    assert_true(worst <= 1e-8);
+    inv_mirrors mirrors = {0.0, 0, 0};
+    inv_each_reference(INV_SEEDS, inv_mirror_each_axis, &mirrors);
+    printf("%d mirrored runs (%d exact), largest difference %.3g\n", mirrors.runs, mirrors.exact,
+           mirrors.worst);
+    assert_true(mirrors.worst <= 1e-8);
 }
 
 /* An elastic world run for a time T, then with every velocity negated for T again, comes back to

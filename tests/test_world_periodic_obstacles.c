@@ -18,14 +18,13 @@
 
 #include <circol/world.h>
 
+#include "world_cases.h"
 #include "world_common.h"
 
 static ccl_world *periodic_box(double size) {
     ccl_world_def d = wt_periodic_def(size, size);
     d.record_contacts = true;
-    ccl_world *w = NULL;
-    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
-    return w;
+    return wc_create(&d);
 }
 
 static ccl_circle_id add(ccl_world *w, double x, double y, double vx, double vy, double r,
@@ -277,8 +276,7 @@ static void a_circle_grazing_where_two_images_meet_moves_on(void **state) {
         double W = wt_range(&rng, 6.0, 16.0), H = wt_range(&rng, 6.0, 16.0);
         ccl_world_def d = wt_periodic_def(W, H);
         d.max_events_per_advance = 100000;
-        ccl_world *w = NULL;
-        assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+        ccl_world *w = wc_create(&d);
         double L = hypot(W, H);
         ccl_vec2 dir = ccl_v2(W / L, H / L), n = ccl_v2(-H / L, W / L);
         double along = L * wt_range(&rng, 0.97, 0.999);
@@ -316,8 +314,7 @@ static void obstacle_tables_past_their_limit_are_refused_at_the_add(void **state
     ccl_world_def d = ccl_world_default_def();
     d.box_min = ccl_v2(0.0, 0.0);
     d.box_max = ccl_v2(400.0, 400.0);
-    ccl_world *w = NULL;
-    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+    ccl_world *w = wc_create(&d);
     int circles = 0;
     for (int y = 170; y < 400 && circles < 32768; ++y) {
         for (int x = 0; x < 400 && circles < 32768; ++x) {
@@ -385,8 +382,7 @@ static void overlap_checks_in_any_order_agree_with_brute_force(void **state) {
         d.box_min = ccl_v2(0.0, 0.0);
         d.box_max = ccl_v2(L, L);
         d.boundary = run % 2 ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
-        ccl_world *w = NULL;
-        assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+        ccl_world *w = wc_create(&d);
         wt_scene scene = {d.box_min, d.box_max, run % 2, segments, 0, points, 0};
         int n = 0;
         /* in phases: obstacles first, then circles, then obstacles and circles in turn */

@@ -118,9 +118,33 @@ static bool id_in(ccl_circle_id id, const ccl_circle_id *ids, int n) {
     return false;
 }
 
-/* One random query of kind 0 (circle), 1 (box), 2 (point) against brute force. */
-static void check_one_query(ccl_world *w, wt_rng *rng, bool periodic, int kind,
-                            const ccl_circle_state *s, int n) {
+/// One random query (number q) in a random world w of n circles s, checked against brute force;
+/// ctx is the test's own.
+typedef void query_check(ccl_world *w, wt_rng *rng, bool periodic, const ccl_circle_state *s, int n,
+                         int q, void *ctx);
+
+/// 24 random worlds of `circles` circles drawn from seed, walled and periodic in turn, and 300
+/// queries checked in each.
+static void query_random_worlds(uint64_t seed, int circles, query_check *check, void *ctx) {
+    wt_rng rng = {seed};
+    for (int run = 0; run < 24; ++run) {
+        bool periodic = run % 2 == 1;
+        ccl_world *w = random_world(&rng, periodic, circles);
+        int n;
+        ccl_circle_state *s = wt_export(w, &n);
+        for (int q = 0; q < 300; ++q) {
+            check(w, &rng, periodic, s, n, q, ctx);
+        }
+        free(s);
+        ccl_world_destroy(w);
+    }
+}
+
+/* One random query of kind q % 3, 0 (circle), 1 (box), 2 (point), against brute force. */
+static void check_one_query(ccl_world *w, wt_rng *rng, bool periodic, const ccl_circle_state *s,
+                            int n, int q, void *ctx) {
+    (void)ctx;
+    int kind = q % 3;
     ccl_vec2 c = ccl_v2(wt_range(rng, -5, 65), wt_range(rng, -5, 45));
     ccl_vec2 half = kind == 1 ? ccl_v2(wt_range(rng, 0, 12), wt_range(rng, 0, 12)) : ccl_v2(0, 0);
     double radius = kind == 0 ? wt_range(rng, 0, 12) : 0.0;
@@ -146,18 +170,7 @@ static void check_one_query(ccl_world *w, wt_rng *rng, bool periodic, int kind,
 
 static void region_queries_match_brute_force(void **state) {
     (void)state;
-    wt_rng rng = {34};
-    for (int run = 0; run < 24; ++run) {
-        bool periodic = run % 2 == 1;
-        ccl_world *w = random_world(&rng, periodic, 400);
-        int n;
-        ccl_circle_state *s = wt_export(w, &n);
-        for (int q = 0; q < 300; ++q) {
-            check_one_query(w, &rng, periodic, q % 3, s, n);
-        }
-        free(s);
-        ccl_world_destroy(w);
-    }
+    query_random_worlds(34, 400, check_one_query, NULL);
 }
 
 /* Brute force: the first root in [0, 1] of |o + d t - c| = r, in long double (0 inside). */
@@ -189,20 +202,33 @@ static long double ray_segment_oracle(ccl_vec2 o, ccl_vec2 d, ccl_vec2 a, ccl_ve
     return t >= 0 && t <= 1 && u >= 0 && u <= 1 ? t : INFINITY;
 }
 
+/// How many images of the box a ray of the tests may reach: 7 across and 9 up.
+#define RAY_IMAGES 63
+
+/// The shifts of the images of the box a ray may reach (ky from -4 to 4, kx from -3 to 3), all
+/// 63 when periodic, only the box itself when walled; returns how many.
+static int ray_images(bool periodic, ccl_vec2 shift[RAY_IMAGES]) {
+    int images = 0;
+    for (int ky = -4; ky <= 4; ++ky) {
+        for (int kx = -3; kx <= 3; ++kx) {
+            if (periodic || (kx == 0 && ky == 0)) {
+                shift[images++] = ccl_v2(60.0 * kx, 40.0 * ky);
+            }
+        }
+    }
+    return images;
+}
+
 /* The first obstacle (every image) or box wall along the ray. */
 static long double ray_obstacles_oracle(bool periodic, ccl_vec2 o, ccl_vec2 d) {
+    ccl_vec2 shift[RAY_IMAGES];
+    int images = ray_images(periodic, shift);
     long double best = INFINITY;
     for (int k = 0; k < g_obstacle_count; ++k) {
-        for (int ky = -4; ky <= 4; ++ky) {
-            for (int kx = -3; kx <= 3; ++kx) {
-                if (!periodic && (kx != 0 || ky != 0)) {
-                    continue;
-                }
-                ccl_vec2 shift = ccl_v2(60.0 * kx, 40.0 * ky);
-                long double t = ray_segment_oracle(o, d, ccl_add(g_obstacles[k].a, shift),
-                                                   ccl_add(g_obstacles[k].b, shift));
-                best = t < best ? t : best;
-            }
+        for (int m = 0; m < images; ++m) {
+            long double t = ray_segment_oracle(o, d, ccl_add(g_obstacles[k].a, shift[m]),
+                                               ccl_add(g_obstacles[k].b, shift[m]));
+            best = t < best ? t : best;
         }
     }
     ccl_vec2 corner[5] = {{0, 0}, {60, 0}, {60, 40}, {0, 40}, {0, 0}};
@@ -213,55 +239,54 @@ static long double ray_obstacles_oracle(bool periodic, ccl_vec2 o, ccl_vec2 d) {
     return best;
 }
 
+/// How many rays of a test met a circle first, and how many an obstacle or a wall.
+typedef struct ray_tally {
+    int circle_hits, obstacle_hits;
+} ray_tally;
+
+/* One random ray cast (ctx a ray_tally) against brute force over every circle's images and the
+ * obstacles'. */
+static void check_one_ray(ccl_world *w, wt_rng *rng, bool periodic, const ccl_circle_state *s,
+                          int n, int q, void *ctx) {
+    (void)q;
+    ray_tally *tally = ctx;
+    ccl_vec2 o = ccl_v2(wt_range(rng, 0, 60), wt_range(rng, 0, 40));
+    double len = wt_range(rng, 0.1, periodic ? 150.0 : 80.0), a = wt_range(rng, 0, 7);
+    ccl_vec2 d = ccl_v2(len * cos(a), len * sin(a));
+    ccl_ray_hit h;
+    assert_int_equal(ccl_world_ray_cast(w, o, d, &h), CCL_OK);
+    ccl_vec2 shift[RAY_IMAGES];
+    int images = ray_images(periodic, shift);
+    long double best = INFINITY;
+    for (int i = 0; i < n; ++i) {
+        for (int m = 0; m < images; ++m) {
+            long double t = ray_circle_oracle(o, d, ccl_add(s[i].position, shift[m]), s[i].radius);
+            best = t < best ? t : best;
+        }
+    }
+    long double other = ray_obstacles_oracle(periodic, o, d);
+    long double first = best < other ? best : other;
+    assert_int_equal(h.hit, first != INFINITY);
+    if (h.hit) {
+        assert_true(fabsl((long double)h.fraction - first) <= 1e-9L);
+        assert_true(fabs(ccl_length(h.normal) - 1.0) < 1e-12);
+        assert_true(ccl_dot(h.normal, d) <= 0.0);
+        bool circle_first = best < other - 1e-9L, other_first = other < best - 1e-9L;
+        assert_true(!circle_first || h.kind == CCL_CONTACT_CIRCLE);
+        assert_true(!other_first || h.kind != CCL_CONTACT_CIRCLE);
+        tally->circle_hits += h.kind == CCL_CONTACT_CIRCLE;
+        tally->obstacle_hits += h.kind == CCL_CONTACT_SEGMENT || h.kind == CCL_CONTACT_BOX;
+    }
+    ccl_vec2 end = ccl_add(o, d);
+    bool leaves = end.x < 0 || end.x > 60 || end.y < 0 || end.y > 40;
+    assert_true(periodic || !leaves || h.hit); /* walls stop a ray that leaves the box */
+}
+
 static void ray_casts_match_brute_force(void **state) {
     (void)state;
-    wt_rng rng = {35};
-    int circle_hits = 0, obstacle_hits = 0;
-    for (int run = 0; run < 24; ++run) {
-        bool periodic = run % 2 == 1;
-        ccl_world *w = random_world(&rng, periodic, 300);
-        int n;
-        ccl_circle_state *s = wt_export(w, &n);
-        for (int q = 0; q < 300; ++q) {
-            ccl_vec2 o = ccl_v2(wt_range(&rng, 0, 60), wt_range(&rng, 0, 40));
-            double len = wt_range(&rng, 0.1, periodic ? 150.0 : 80.0), a = wt_range(&rng, 0, 7);
-            ccl_vec2 d = ccl_v2(len * cos(a), len * sin(a));
-            ccl_ray_hit h;
-            assert_int_equal(ccl_world_ray_cast(w, o, d, &h), CCL_OK);
-            long double best = INFINITY;
-            for (int i = 0; i < n; ++i) {
-                for (int ky = -4; ky <= 4; ++ky) {
-                    for (int kx = -3; kx <= 3; ++kx) {
-                        if (!periodic && (kx != 0 || ky != 0)) {
-                            continue;
-                        }
-                        ccl_vec2 c = ccl_add(s[i].position, ccl_v2(60.0 * kx, 40.0 * ky));
-                        long double t = ray_circle_oracle(o, d, c, s[i].radius);
-                        best = t < best ? t : best;
-                    }
-                }
-            }
-            long double other = ray_obstacles_oracle(periodic, o, d);
-            long double first = best < other ? best : other;
-            assert_int_equal(h.hit, first != INFINITY);
-            if (h.hit) {
-                assert_true(fabsl((long double)h.fraction - first) <= 1e-9L);
-                assert_true(fabs(ccl_length(h.normal) - 1.0) < 1e-12);
-                assert_true(ccl_dot(h.normal, d) <= 0.0);
-                bool circle_first = best < other - 1e-9L, other_first = other < best - 1e-9L;
-                assert_true(!circle_first || h.kind == CCL_CONTACT_CIRCLE);
-                assert_true(!other_first || h.kind != CCL_CONTACT_CIRCLE);
-                circle_hits += h.kind == CCL_CONTACT_CIRCLE;
-                obstacle_hits += h.kind == CCL_CONTACT_SEGMENT || h.kind == CCL_CONTACT_BOX;
-            }
-            ccl_vec2 end = ccl_add(o, d);
-            bool leaves = end.x < 0 || end.x > 60 || end.y < 0 || end.y > 40;
-            assert_true(periodic || !leaves || h.hit); /* walls stop a ray that leaves the box */
-        }
-        free(s);
-        ccl_world_destroy(w);
-    }
-    assert_true(circle_hits > 1000 && obstacle_hits > 100);
+    ray_tally tally = {0, 0};
+    query_random_worlds(35, 300, check_one_ray, &tally);
+    assert_true(tally.circle_hits > 1000 && tally.obstacle_hits > 100);
 }
 
 static void bad_queries_get_a_status(void **state) {

@@ -353,38 +353,35 @@ static void compare_runs(const ref_scene *s, int wanted, double horizon) {
     compared_events += predictable;
 }
 
-/// Compares the runs of the scenes (make_scene) of seeds first to last over 2 n collisions each.
-static void compare_seeds(uint64_t first, uint64_t last, int n, bool periodic, double gravity,
-                          bool immovable) {
-    for (uint64_t seed = first; seed <= last; ++seed) {
-        ref_scene s = make_scene(seed, n, periodic, gravity, immovable);
-        compare_runs(&s, 2 * s.n, 40.0);
+/// Scenes compared with the reference (make_scene): seeds first to last of n circles.
+typedef struct ref_case {
+    const char *name;
+    uint64_t first, last;
+    int n;
+    bool periodic;
+    double gravity;
+    bool immovable;
+} ref_case;
+
+static const ref_case ref_cases[] = {
+    {"walled box", 1, 4, 40, false, 0.0, false},
+    {"periodic", 11, 14, 60, true, 0.0, false},
+    {"under gravity", 21, 24, 60, false, 9.81, false},
+    {"periodic under gravity", 31, 31, 60, true, 3.0, false},
+    {"with immovable circles", 41, 43, 60, false, 0.0, true},
+};
+
+/// Every scene of ref_cases makes the same collisions as the reference over 2 n collisions.
+static void same_collisions_as_reference_in_every_case(void **state) {
+    (void)state;
+    for (size_t k = 0; k < sizeof ref_cases / sizeof ref_cases[0]; ++k) {
+        const ref_case *c = &ref_cases[k];
+        printf("  %s\n", c->name);
+        for (uint64_t seed = c->first; seed <= c->last; ++seed) {
+            ref_scene s = make_scene(seed, c->n, c->periodic, c->gravity, c->immovable);
+            compare_runs(&s, 2 * s.n, 40.0);
+        }
     }
-}
-
-static void same_collisions_as_reference_in_walled_box(void **state) {
-    (void)state;
-    compare_seeds(1, 4, 40, false, 0.0, false);
-}
-
-static void same_collisions_as_reference_periodic(void **state) {
-    (void)state;
-    compare_seeds(11, 14, 60, true, 0.0, false);
-}
-
-static void same_collisions_as_reference_under_gravity(void **state) {
-    (void)state;
-    compare_seeds(21, 24, 60, false, 9.81, false);
-}
-
-static void same_collisions_as_reference_periodic_under_gravity(void **state) {
-    (void)state;
-    compare_seeds(31, 31, 60, true, 3.0, false);
-}
-
-static void same_collisions_as_reference_with_immovable_circles(void **state) {
-    (void)state;
-    compare_seeds(41, 43, 60, false, 0.0, true);
 }
 
 static void same_collisions_as_reference_hundred_inelastic(void **state) {
@@ -446,13 +443,9 @@ static void pass_all_filters_change_no_event(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(same_collisions_as_reference_in_walled_box),
+        cmocka_unit_test(same_collisions_as_reference_in_every_case),
         cmocka_unit_test(filtered_worlds_are_brute_force_over_the_allowed_pairs),
         cmocka_unit_test(pass_all_filters_change_no_event),
-        cmocka_unit_test(same_collisions_as_reference_periodic),
-        cmocka_unit_test(same_collisions_as_reference_under_gravity),
-        cmocka_unit_test(same_collisions_as_reference_periodic_under_gravity),
-        cmocka_unit_test(same_collisions_as_reference_with_immovable_circles),
         cmocka_unit_test(same_collisions_as_reference_hundred_inelastic),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);

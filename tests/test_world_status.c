@@ -18,12 +18,12 @@
 
 #include <circol/world.h>
 
+#include "world_cases.h"
 #include "world_common.h"
 
 /* Creates a world from def, failing the test if it does not succeed. */
 static ccl_world *make_world(const ccl_world_def *def) {
-    ccl_world *w = NULL;
-    assert_int_equal(ccl_world_create(def, &w), CCL_OK);
+    ccl_world *w = wc_create(def);
     assert_non_null(w);
     return w;
 }
@@ -258,9 +258,7 @@ static void add_refuses_bad_circles(void **state) {
 
 static void periodic_add_refuses_circles_too_big_for_the_torus(void **state) {
     (void)state;
-    ccl_world_def d = ccl_world_default_def();
-    d.boundary = CCL_BOUNDARY_PERIODIC;
-    d.box_max = ccl_v2(10.0, 10.0);
+    ccl_world_def d = wc_square_def(10.0, CCL_BOUNDARY_PERIODIC);
     ccl_world *w = make_world(&d);
     ccl_circle_def c = ccl_circle_default_def();
     c.position = ccl_v2(5.0, 5.0);
@@ -445,8 +443,7 @@ static void callback_changes_are_locked_while_queries_work(void **state) {
 
 static void event_limit_stops_early_and_the_world_goes_on(void **state) {
     (void)state;
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(60.0, 60.0);
+    ccl_world_def d = wc_square_def(60.0, CCL_BOUNDARY_WALLS);
     d.max_events_per_advance = 50;
     ccl_world *w = make_gas(d, 200, 11);
     ccl_world_stats s0 = ccl_world_get_stats(w);
@@ -483,8 +480,7 @@ static void event_limit_stops_early_and_the_world_goes_on(void **state) {
 /* Twin worlds give the same results when a limited one resumes: the limit loses no event. */
 static void event_limit_loses_no_event(void **state) {
     (void)state;
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(60.0, 60.0);
+    ccl_world_def d = wc_square_def(60.0, CCL_BOUNDARY_WALLS);
     ccl_world *free_run = make_gas(d, 100, 12);
     d.max_events_per_advance = 7;
     ccl_world *limited = make_gas(d, 100, 12);
@@ -528,8 +524,7 @@ static void status_strings_name_every_status(void **state) {
 
 static void failed_calls_leave_the_world_as_it_was(void **state) {
     (void)state;
-    ccl_world_def d = ccl_world_default_def();
-    d.box_max = ccl_v2(60.0, 60.0);
+    ccl_world_def d = wc_square_def(60.0, CCL_BOUNDARY_WALLS);
     d.max_circles = 80;
     ccl_world *w = make_gas(d, 80, 13);
     ccl_world *twin = make_gas(d, 80, 13);

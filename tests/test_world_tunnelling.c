@@ -22,6 +22,7 @@
 
 #include <circol/world.h>
 
+#include "world_cases.h"
 #include "world_common.h"
 
 #define STEPS         1000 /* advances per scene, each followed by the brute-force check */
@@ -293,8 +294,7 @@ static void grazing_pairs_do_not_collide_without_end(void **state) {
         d.boundary = periodic ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
         d.restitution = wt_uniform(&rng) < 0.5 ? 1.0 : 0.5;
         d.max_events_per_advance = 100000;
-        ccl_world *w = NULL;
-        assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+        ccl_world *w = wc_create(&d);
         /* a shared velocity, the second circle's x (or y) a few units in the last place towards
          * the first; the offset's signs vary */
         double speed = pow(10.0, -18.0 + 24.0 * wt_uniform(&rng));
@@ -352,8 +352,7 @@ static void grazing_obstacles_do_not_bounce_without_end(void **state) {
         d.gravity = ccl_v2(0.0, round % 2 ? -10.0 : 0.0);
         d.restitution = round % 3 ? 1.0 : 0.5;
         d.max_events_per_advance = 100000;
-        ccl_world *w = NULL;
-        assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+        ccl_world *w = wc_create(&d);
         double speed = pow(10.0, -6.0 + (double)(round % 13));
         double sx = (round / 2) % 2 ? 1.0 : -1.0, sy = (round / 4) % 2 ? 1.0 : -1.0;
         ccl_vec2 p = ccl_v2(64.0 + sx * 1.5, 64.0 + sy * 2.0);
@@ -397,8 +396,7 @@ static void meet_or_pass_as_the_geometry_says(double s, double speed, double off
     ccl_world_def d = ccl_world_default_def();
     d.box_min = ccl_v2(0.0, 0.0);
     d.box_max = ccl_v2(64.0 * s, 64.0 * s);
-    ccl_world *w = NULL;
-    assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+    ccl_world *w = wc_create(&d);
     ccl_circle_def c = ccl_circle_default_def();
     c.radius = 0.5 * s;
     c.position = ccl_v2(16.0 * s, 32.0 * s);
@@ -484,8 +482,7 @@ static void long_segments_bounce_circles_off_their_exact_normal(void **state) {
         d.box_min = ccl_v2(-50.0, -50.0);
         d.box_max = ccl_v2(50.0, 50.0);
         d.record_contacts = true;
-        ccl_world *w = NULL;
-        assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+        ccl_world *w = wc_create(&d);
         assert_int_equal(ccl_world_add_segment(w, seg, NULL), CCL_OK);
         ccl_circle_def c = ccl_circle_default_def();
         c.position = start;
@@ -527,8 +524,7 @@ static void inelastic_crowds_never_stall(void **state) {
         d.boundary = periodic ? CCL_BOUNDARY_PERIODIC : CCL_BOUNDARY_WALLS;
         d.restitution = 0.0;
         d.max_events_per_advance = 2000000;
-        ccl_world *w = NULL;
-        assert_int_equal(ccl_world_create(&d, &w), CCL_OK);
+        ccl_world *w = wc_create(&d);
         assert_int_equal(wt_add_staggered_lattice(w, &rng, 7), CCL_OK);
         for (int step = 0; step < 300; ++step) {
             assert_int_equal(ccl_world_advance(w, 1.0), CCL_OK);

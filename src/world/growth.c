@@ -1,10 +1,8 @@
-/* Growing radii: the public call, bringing radii up to date, and the grid rebuilt for grown
- * circles (world/growth.h). */
+/* Growing radii: the public calls and bringing radii up to date (world/growth.h); the grid rebuilt
+ * for grown circles is world/growth_grid.c's. */
 
-#include "core/constants.h"
 #include "world/growth.h"
 #include "world/motion.h"
-#include "world/place.h"
 #include "world/world.h"
 
 /* Whether a live circle is kinematic. */
@@ -59,48 +57,4 @@ void ccl_growth_rescale(ccl_world *w) {
         }
     }
     ccl_growing_restart(&w->growth, w->time, ccl_world_time(w));
-}
-
-/* The largest radius now (the slots' radii being the present ones). */
-static double ccl_growth_max_radius(const ccl_world *w) {
-    double max_radius = 0.0;
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        if (w->bodies[i].alive && w->bodies[i].radius > max_radius) {
-            max_radius = w->bodies[i].radius;
-        }
-    }
-    return max_radius;
-}
-
-/* The internal time at which the largest circle, of radius max_radius now, outgrows the cells
- * (a little before, for the rounding of the times). */
-static double ccl_growth_horizon(const ccl_world *w, double max_radius) {
-    double cell = fmin(w->grid.cell_w, w->grid.cell_h);
-    return ccl_growing_horizon(&w->growth, cell, ccl_grid_min_cell(1.0), max_radius);
-}
-
-void ccl_growth_prepare(ccl_world *w) {
-    if (w->growth.until != -INFINITY) {
-        w->growth.until = ccl_growth_horizon(w, ccl_growth_max_radius(w));
-    }
-}
-
-ccl_status ccl_growth_regrid(ccl_world *w) {
-    if (w->growth.until > w->time) {
-        w->time = w->growth.until;
-    }
-    ccl_growth_rescale(w);
-    double max_radius = ccl_growth_max_radius(w);
-    double fits = fmin(w->box.size.x, w->box.size.y) / ccl_grid_min_cell(1.0);
-    double ahead = fmin(max_radius * (1.0 + CCL_GROWTH_HEADROOM), fits);
-    if (!(ahead > max_radius) && max_radius > 0.0) {
-        return CCL_ERR_UNSUPPORTED; /* the largest circle would outgrow the box */
-    }
-    ccl_status status = ccl_world_rebuild_grid_for(w, ahead);
-    if (status != CCL_OK) {
-        return status;
-    }
-    w->growth.until = ccl_growth_horizon(w, max_radius);
-    w->growth.regrids++;
-    return w->growth.until > w->time ? CCL_OK : CCL_ERR_UNSUPPORTED;
 }

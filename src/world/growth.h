@@ -7,7 +7,7 @@
  * are. Paths are straight (world/motion_straight.c); contact times come from world/touch_growth.h
  * (world/predict_growth.c), collisions part every pair faster than its contact distance grows
  * (world/collide_growth.c), and the grid is rebuilt for larger circles before its cells stop
- * holding the largest one (ccl_growth_regrid). */
+ * holding the largest one (ccl_growth_regrid, world/growth_grid.c). */
 #ifndef CIRCOL_WORLD_GROWTH_H
 #define CIRCOL_WORLD_GROWTH_H
 
@@ -28,14 +28,14 @@ static inline double ccl_growth_factor(const ccl_world *w, double t) {
 void ccl_growth_rescale(ccl_world *w);
 
 /// At the start of an advance: when the largest circle outgrows the present cells (circles may
-/// have been added, and the grid rebuilt for them, since the last advance).
+/// have been added, and the grid rebuilt for them, since the last advance) (growth_grid.c).
 void ccl_growth_prepare(ccl_world *w);
 
 /// Before an event after growth.until: moves the world's time to growth.until (where it lies
 /// ahead), brings the radii up to date and rebuilds the grid for circles larger by
 /// CCL_GROWTH_HEADROOM; the caller predicts every circle again. CCL_ERR_UNSUPPORTED where the
 /// largest circle would no longer fit the box (touching its own periodic image), and
-/// CCL_ERR_OUT_OF_MEMORY; either leaves the world as it was at growth.until.
+/// CCL_ERR_OUT_OF_MEMORY; either leaves the world as it was at growth.until (growth_grid.c).
 ccl_status ccl_growth_regrid(ccl_world *w);
 
 /// Circle i's earliest contact with a box wall, segment, point or neighbour in a growing world,

@@ -1,4 +1,4 @@
-/* Queries: circles' states and the largest overlap. */
+/* Queries: circles' states and the largest overlap (the world's time is world/world.c's). */
 
 #include <string.h>
 
@@ -7,10 +7,6 @@
 #include "world/motion.h"
 #include "world/neighbours.h"
 #include "world/world.h"
-
-double ccl_world_time(const ccl_world *w) {
-    return w != NULL ? w->time_base + w->time : 0.0;
-}
 
 int ccl_world_circle_count(const ccl_world *w) {
     return w != NULL ? w->live_count : 0;

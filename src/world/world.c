@@ -1,4 +1,5 @@
-/* The world: its definitions' defaults, creation and destruction. */
+/* The world: its definitions' defaults, creation and destruction, and its time (which queries and
+ * growing radii read). */
 #include <stdint.h>
 #include <string.h>
 
@@ -132,4 +133,8 @@ void ccl_world_destroy(ccl_world *w) {
     ccl_memory_free(&w->memory, w->point_ids.ids, sizeof(int32_t) * w->point_ids.capacity);
     ccl_memory_free(&w->memory, w->filters, sizeof(ccl_filter) * (size_t)w->filter_capacity);
     ccl_memory_delete_owner(w->memory, w, sizeof(ccl_world));
+}
+
+double ccl_world_time(const ccl_world *w) {
+    return w != NULL ? w->time_base + w->time : 0.0;
 }

@@ -48,7 +48,8 @@ ccl_status ccl_growth3_regrid(ccl_world3d *w);
 void ccl_growth3_walls(const ccl_world3d *w, ccl_vec3 p, ccl_vec3 v, double r, double s, double *u,
                        int *wall);
 
-/// Collides spheres i and k now, parting them faster than their contact distance grows.
+/// Collides spheres i and k now, parting them faster than their contact distance grows
+/// (collide_growth3d.c).
 ccl_status ccl_growth3_collide(ccl_world3d *w, int32_t i, int32_t k);
 
 /// Bounces sphere i off the wall of its event likewise.

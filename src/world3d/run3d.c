@@ -275,7 +275,3 @@ ccl_status ccl_world3d_advance_collisions(ccl_world3d *w, uint64_t collisions, d
     }
     return ccl_world3d_run(w, ccl_clock_limit(w->time_base, w->time, max_dt), collisions);
 }
-
-double ccl_world3d_time(const ccl_world3d *w) {
-    return w != NULL ? w->time_base + w->time : 0.0;
-}

@@ -1,5 +1,5 @@
 /* The 3D world: its definitions' defaults, creation, destruction and growth, the minimum image,
- * the grid's rebuild and the collapse time. */
+ * the grid's rebuild, the collapse time and the world's time. */
 #include <stdint.h>
 #include <string.h>
 
@@ -246,4 +246,8 @@ int32_t ccl_world3d_slot_of(const ccl_world3d *w, ccl_sphere_id id) {
         return -1;
     }
     return (int32_t)id.index;
+}
+
+double ccl_world3d_time(const ccl_world3d *w) {
+    return w != NULL ? w->time_base + w->time : 0.0;
 }

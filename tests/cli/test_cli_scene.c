@@ -28,9 +28,28 @@ typedef struct bad_scene {
     const char *words;  ///< A fragment the message must contain.
 } bad_scene;
 
-#define WORLD    "\"world\": {\"box\": [0, 0, 10, 10], \"boundary\": \"walls\"}"
-#define PERIODIC "\"world\": {\"box\": [0, 0, 10, 10], \"boundary\": \"periodic\"}"
-#define C1       "{\"x\": 2, \"y\": 2, \"vx\": 0, \"vy\": 0, \"r\": 1}"
+/// A world of the given box (a JSON array) and boundary (JSON text, with any keys after it).
+#define WORLD_IN(box, boundary) "\"world\": {\"box\": " box ", \"boundary\": " boundary "}"
+
+#define WORLD    WORLD_IN("[0, 0, 10, 10]", "\"walls\"")
+#define PERIODIC WORLD_IN("[0, 0, 10, 10]", "\"periodic\"")
+
+/// A scene: the world, what stands between it and the circles (", " or ",\n "), the circles, and
+/// the keys after them (text starting with a comma, or nothing).
+#define SCENE(world, sep, circles, rest) "{" world "," sep "\"circles\": [" circles "]" rest "}"
+
+/// A circle at (x, y) of radius r at rest.
+#define CIRCLE(x, y, r) "{\"x\": " #x ", \"y\": " #y ", \"vx\": 0, \"vy\": 0, \"r\": " #r "}"
+
+/// A circle at (x, y) of radius r moving at (vx, 0), with more keys (text starting with a comma,
+/// or nothing).
+#define CIRCLE_WITH(x, y, vx, r, more)                                                             \
+    "{\"x\": " #x ", \"y\": " #y ", \"vx\": " #vx ", \"vy\": 0, \"r\": " #r more "}"
+
+/// A segment from (ax, ay) to (bx, by).
+#define SEGMENT(ax, ay, bx, by) "{\"a\": [" #ax ", " #ay "], \"b\": [" #bx ", " #by "]}"
+
+#define C1 CIRCLE(2, 2, 1)
 
 static const bad_scene bad_scenes[] = {
     {"syntax: trailing comma", "{\n  " WORLD ",\n  \"circles\": [" C1 ",]\n}", ",]", 1, NULL,
@@ -41,170 +60,132 @@ static const bad_scene bad_scenes[] = {
     {"syntax: NaN", "{" WORLD ",\n\"circles\": [{\"x\": NaN}]}", "NaN", 0, NULL, "syntax error"},
     {"syntax: unterminated string", "{" WORLD ",\n\"circles\": [{\"x", "\"x", 1, NULL,
      "syntax error"},
-    {"syntax: trailing text", "{" WORLD ", \"circles\": []}\n  extra", "extra", 0, NULL,
+    {"syntax: trailing text", SCENE(WORLD, " ", "", "") "\n  extra", "extra", 0, NULL,
      "syntax error"},
     {"syntax: empty file", "", "", 0, NULL, "unexpected end of file"},
     {"syntax: NUL byte", "{\n\0}", "", 2, NULL, "NUL byte"},
     {"unknown key in a circle",
-     "{" WORLD ",\n \"circles\": [\n  {\"x\": 2, \"y\": 2, \"vx\": 0, \"vy\": 0, \"r\": 1, "
-     "\"colour\": 3}]}",
-     "\"colour\"", 0, "circles[0].colour", "unknown key \"colour\""},
-    {"unknown top-level key", "{" WORLD ",\n \"circles\": [],\n \"time\": 3}", "\"time\"", 0,
-     "time", "unknown key"},
-    {"unknown world key",
-     "{\"world\": {\"box\": [0, 0, 1, 1], \"boundary\": \"walls\", \"g\": 1}, "
-     "\"circles\": []}",
+     SCENE(WORLD, "\n ", "\n  " CIRCLE_WITH(2, 2, 0, 1, ", \"colour\": 3"), ""), "\"colour\"", 0,
+     "circles[0].colour", "unknown key \"colour\""},
+    {"unknown top-level key", SCENE(WORLD, "\n ", "", ",\n \"time\": 3"), "\"time\"", 0, "time",
+     "unknown key"},
+    {"unknown world key", SCENE(WORLD_IN("[0, 0, 1, 1]", "\"walls\", \"g\": 1"), " ", "", ""),
      "\"g\"", 0, "world.g", "unknown key"},
-    {"duplicate key", "{" WORLD ", \"circles\": [],\n \"until\": 1, \"until\": 2}", "\"until\": 2",
-     0, "until", "duplicate key"},
-    {"radius is a string",
-     "{" WORLD ",\n \"circles\": [\n  {\"x\": 2, \"y\": 2, \"vx\": 0, \"vy\": 0, \"r\": \"big\"}]}",
-     "\"big\"", 0, "circles[0].r", "expected a number, got a string"},
-    {"negative radius",
-     "{" WORLD ",\n \"circles\": [" C1
-     ",\n  {\"x\": 6, \"y\": 6, \"vx\": 0, \"vy\": 0, \"r\": -1}]}",
-     "-1", 0, "circles[1].r", "radius must be > 0"},
-    {"zero radius",
-     "{" WORLD ", \"circles\": [{\"x\": 6, \"y\": 6, \"vx\": 0, \"vy\": 0, \"r\": 0}]}", "0}", 0,
-     "circles[0].r", "radius must be > 0"},
-    {"infinite number", "{" WORLD ", \"circles\": [{\"x\": 1e999, \"y\": 6, \"vx\": 0}]}", "1e999",
-     0, "circles[0].x", "not finite"},
-    {"missing radius", "{" WORLD ", \"circles\": [\n {\"x\": 6, \"y\": 6, \"vx\": 0, \"vy\": 0}]}",
+    {"duplicate key", SCENE(WORLD, " ", "", ",\n \"until\": 1, \"until\": 2"), "\"until\": 2", 0,
+     "until", "duplicate key"},
+    {"radius is a string", SCENE(WORLD, "\n ", "\n  " CIRCLE(2, 2, "big"), ""), "\"big\"", 0,
+     "circles[0].r", "expected a number, got a string"},
+    {"negative radius", SCENE(WORLD, "\n ", C1 ",\n  " CIRCLE(6, 6, -1), ""), "-1", 0,
+     "circles[1].r", "radius must be > 0"},
+    {"zero radius", SCENE(WORLD, " ", CIRCLE(6, 6, 0), ""), "0}", 0, "circles[0].r",
+     "radius must be > 0"},
+    {"infinite number", SCENE(WORLD, " ", "{\"x\": 1e999, \"y\": 6, \"vx\": 0}", ""), "1e999", 0,
+     "circles[0].x", "not finite"},
+    {"missing radius", SCENE(WORLD, " ", "\n {\"x\": 6, \"y\": 6, \"vx\": 0, \"vy\": 0}", ""),
      "{\"x\": 6", 0, "circles[0]", "missing key \"r\""},
     {"missing world", "{\"circles\": []}", "{", 0, NULL, "missing key \"world\""},
     {"missing circles", "{" WORLD "}", "{", 0, NULL, "missing key \"circles\""},
     {"circles not an array", "{" WORLD ", \"circles\": {}}", "{}", 0, "circles",
      "expected an array"},
-    {"circle outside the box",
-     "{" WORLD ",\n \"circles\": [" C1
-     ",\n  {\"x\": 9.5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1}]}",
-     "{\"x\": 9.5", 0, "circles[1]", "not inside the box"},
-    {"overlapping circles",
-     "{" WORLD ",\n \"circles\": [" C1
-     ",\n  {\"x\": 3.5, \"y\": 2, \"vx\": 0, \"vy\": 0, \"r\": 1}]}",
-     "{\"x\": 3.5", 0, "circles[1]", "overlaps circles[0]"},
+    {"circle outside the box", SCENE(WORLD, "\n ", C1 ",\n  " CIRCLE(9.5, 5, 1), ""), "{\"x\": 9.5",
+     0, "circles[1]", "not inside the box"},
+    {"overlapping circles", SCENE(WORLD, "\n ", C1 ",\n  " CIRCLE(3.5, 2, 1), ""), "{\"x\": 3.5", 0,
+     "circles[1]", "overlaps circles[0]"},
     {"overlap across the periodic edge",
-     "{" PERIODIC ",\n \"circles\": [{\"x\": 0.5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1},\n"
-     "  {\"x\": 9.2, \"y\": 5.5, \"vx\": 0, \"vy\": 0, \"r\": 1}]}",
-     "{\"x\": 9.2", 0, "circles[1]", "overlaps circles[0]"},
-    {"centre outside the periodic box",
-     "{" PERIODIC ", \"circles\": [{\"x\": 10, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1}]}",
-     "{\"x\": 10", 0, "circles[0]", "outside the periodic box"},
+     SCENE(PERIODIC, "\n ", CIRCLE(0.5, 5, 1) ",\n  " CIRCLE(9.2, 5.5, 1), ""), "{\"x\": 9.2", 0,
+     "circles[1]", "overlaps circles[0]"},
+    {"centre outside the periodic box", SCENE(PERIODIC, " ", CIRCLE(10, 5, 1), ""), "{\"x\": 10", 0,
+     "circles[0]", "outside the periodic box"},
     {"circle overlaps a segment",
-     "{" WORLD ", \"circles\": [" C1 "],\n \"segments\": [{\"a\": [2.5, 0], \"b\": [2.5, 9]}]}",
-     "{\"x\"", 0, "circles[0]", "overlaps segments[0]"},
-    {"circle overlaps a point",
-     "{" WORLD ", \"circles\": [" C1 "],\n \"points\": [[8, 8], [2.2, 2]]}", "{\"x\"", 0,
-     "circles[0]", "overlaps points[1]"},
-    {"boundary unknown",
-     "{\"world\": {\"box\": [0, 0, 1, 1], \"boundary\": \"torus\"}, "
-     "\"circles\": []}",
-     "\"torus\"", 0, "world.boundary", "expected \"walls\" or \"periodic\", got \"torus\""},
-    {"box of three numbers",
-     "{\"world\": {\"box\": [0, 0, 1], \"boundary\": \"walls\"}, "
-     "\"circles\": []}",
-     "[0, 0, 1]", 0, "world.box", "array of 4 numbers"},
+     SCENE(WORLD, " ", C1, ",\n \"segments\": [" SEGMENT(2.5, 0, 2.5, 9) "]"), "{\"x\"", 0,
+     "circles[0]", "overlaps segments[0]"},
+    {"circle overlaps a point", SCENE(WORLD, " ", C1, ",\n \"points\": [[8, 8], [2.2, 2]]"),
+     "{\"x\"", 0, "circles[0]", "overlaps points[1]"},
+    {"boundary unknown", SCENE(WORLD_IN("[0, 0, 1, 1]", "\"torus\""), " ", "", ""), "\"torus\"", 0,
+     "world.boundary", "expected \"walls\" or \"periodic\", got \"torus\""},
+    {"box of three numbers", SCENE(WORLD_IN("[0, 0, 1]", "\"walls\""), " ", "", ""), "[0, 0, 1]", 0,
+     "world.box", "array of 4 numbers"},
     {"box beyond the world's lengths",
-     "{\"world\": {\"box\": [0, 0, 1e200, 1], \"boundary\": \"walls\"}, \"circles\": []}",
-     "[0, 0, 1e200, 1]", 0, "world.box", "corners must lie within 1e150"},
+     SCENE(WORLD_IN("[0, 0, 1e200, 1]", "\"walls\""), " ", "", ""), "[0, 0, 1e200, 1]", 0,
+     "world.box", "corners must lie within 1e150"},
     {"box side beyond the world's lengths",
-     "{\"world\": {\"box\": [-1e150, 0, 1e150, 1], \"boundary\": \"walls\"}, "
-     "\"circles\": []}",
-     "[-1e150, 0, 1e150, 1]", 0, "world.box", "sides must be at most 1e150"},
+     SCENE(WORLD_IN("[-1e150, 0, 1e150, 1]", "\"walls\""), " ", "", ""), "[-1e150, 0, 1e150, 1]", 0,
+     "world.box", "sides must be at most 1e150"},
     {"segment beyond the world's lengths",
-     "{" WORLD ", \"circles\": [], \"segments\": [{\"a\": [0, 0], \"b\": [1e200, 5]}]}",
-     "[1e200, 5]", 0, "segments[0].b", "coordinates must be at most 1e150"},
-    {"box upside down",
-     "{\"world\": {\"box\": [0, 5, 1, 1], \"boundary\": \"walls\"}, "
-     "\"circles\": []}",
-     "[0, 5", 0, "world.box", "ymax > ymin"},
-    {"restitution above 1",
-     "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1, "
-     "\"restitution\": 2}]}",
+     SCENE(WORLD, " ", "", ", \"segments\": [" SEGMENT(0, 0, 1e200, 5) "]"), "[1e200, 5]", 0,
+     "segments[0].b", "coordinates must be at most 1e150"},
+    {"box upside down", SCENE(WORLD_IN("[0, 5, 1, 1]", "\"walls\""), " ", "", ""), "[0, 5", 0,
+     "world.box", "ymax > ymin"},
+    {"restitution above 1", SCENE(WORLD, " ", CIRCLE_WITH(5, 5, 0, 1, ", \"restitution\": 2"), ""),
      "2}", 0, "circles[0].restitution", "restitution must be in [0, 1]"},
-    {"negative mass",
-     "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1, "
-     "\"mass\": -3}]}",
-     "-3", 0, "circles[0].mass", "mass must be 0 (immovable) or in"},
-    {"absurd mass",
-     "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1, "
-     "\"mass\": 1e300}]}",
-     "1e300", 0, "circles[0].mass", "mass must be 0 (immovable) or in"},
-    {"absurd speed",
-     "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 1e200, \"vy\": 0, \"r\": 1}]}",
-     "1e200", 0, "circles[0].vx", "velocity components must be at most 1e150"},
+    {"negative mass", SCENE(WORLD, " ", CIRCLE_WITH(5, 5, 0, 1, ", \"mass\": -3"), ""), "-3", 0,
+     "circles[0].mass", "mass must be 0 (immovable) or in"},
+    {"absurd mass", SCENE(WORLD, " ", CIRCLE_WITH(5, 5, 0, 1, ", \"mass\": 1e300"), ""), "1e300", 0,
+     "circles[0].mass", "mass must be 0 (immovable) or in"},
+    {"absurd speed", SCENE(WORLD, " ", CIRCLE_WITH(5, 5, 1e200, 1, ""), ""), "1e200", 0,
+     "circles[0].vx", "velocity components must be at most 1e150"},
     {"absurd radius",
-     "{\"world\": {\"box\": [0, 0, 1e150, 1e150], \"boundary\": \"walls\"}, \"circles\": "
-     "[{\"x\": 5e149, \"y\": 5e149, \"vx\": 0, \"vy\": 0, \"r\": 2e150}]}",
+     SCENE(WORLD_IN("[0, 0, 1e150, 1e150]", "\"walls\""), " ", CIRCLE(5e149, 5e149, 2e150), ""),
      "2e150", 0, "circles[0].r", "radius must be > 0 and at most 1e150"},
-    {"moving immovable circle",
-     "{" WORLD ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 1, \"vy\": 0, \"r\": 1, "
-     "\"mass\": 0}]}",
+    {"moving immovable circle", SCENE(WORLD, " ", CIRCLE_WITH(5, 5, 1, 1, ", \"mass\": 0"), ""),
      "1, \"vy\"", 0, "circles[0].vx", "immovable"},
     {"gravity of one number",
-     "{\"world\": {\"box\": [0, 0, 1, 1], \"boundary\": \"walls\", \"gravity\": [1]}, "
-     "\"circles\": []}",
-     "[1]", 0, "world.gravity", "expected [x, y]"},
-    {"negative until", "{" WORLD ", \"circles\": [], \"until\": -1}", "-1", 0, "until",
+     SCENE(WORLD_IN("[0, 0, 1, 1]", "\"walls\", \"gravity\": [1]"), " ", "", ""), "[1]", 0,
+     "world.gravity", "expected [x, y]"},
+    {"negative until", SCENE(WORLD, " ", "", ", \"until\": -1"), "-1", 0, "until",
      "until must be >= 0"},
     {"circle on a segment of zero length (a point)",
-     "{" WORLD ", \"circles\": [" C1 "], \"segments\": [{\"a\": [2.5, 2], \"b\": [2.5, 2]}]}", C1,
-     0, "circles[0]", "overlaps segments[0]"},
-    {"radius that underflows to zero",
-     "{" WORLD ",\n \"circles\": [{\"x\": 2, \"y\": 2, \"vx\": 0, \"vy\": 0, \"r\": 1e-400}]}",
-     "1e-400", 0, "circles[0].r", "'1e-400' underflows to zero"},
+     SCENE(WORLD, " ", C1, ", \"segments\": [" SEGMENT(2.5, 2, 2.5, 2) "]"), C1, 0, "circles[0]",
+     "overlaps segments[0]"},
+    {"radius that underflows to zero", SCENE(WORLD, "\n ", CIRCLE(2, 2, 1e-400), ""), "1e-400", 0,
+     "circles[0].r", "'1e-400' underflows to zero"},
     {"mass that underflows to zero (it would make the circle immovable)",
-     "{" WORLD ",\n \"circles\": [{\"x\": 2, \"y\": 2, \"vx\": 0, \"vy\": 0, \"r\": 1, "
-     "\"mass\": 0.5e-330}]}",
-     "0.5e-330", 0, "circles[0].mass", "'0.5e-330' underflows to zero"},
-    {"velocity that overflows",
-     "{" WORLD ",\n \"circles\": [{\"x\": 2, \"y\": 2, \"vx\": -1e999, \"vy\": 0, \"r\": 1}]}",
-     "-1e999", 0, "circles[0].vx", "'-1e999' overflows"},
-    {"point that is a string", "{" WORLD ", \"circles\": [], \"points\": [[1, 2], \"here\"]}",
+     SCENE(WORLD, "\n ", CIRCLE_WITH(2, 2, 0, 1, ", \"mass\": 0.5e-330"), ""), "0.5e-330", 0,
+     "circles[0].mass", "'0.5e-330' underflows to zero"},
+    {"velocity that overflows", SCENE(WORLD, "\n ", CIRCLE_WITH(2, 2, -1e999, 1, ""), ""), "-1e999",
+     0, "circles[0].vx", "'-1e999' overflows"},
+    {"point that is a string", SCENE(WORLD, " ", "", ", \"points\": [[1, 2], \"here\"]"),
      "\"here\"", 0, "points[1]", "expected [x, y]"},
     {"scene is an array", "[1, 2]", "[", 0, NULL, "expected a scene (an object)"},
-    {"key with a boolean", "{" WORLD ", \"circles\": [], \"until\": true}", "true", 0, "until",
+    {"key with a boolean", SCENE(WORLD, " ", "", ", \"until\": true"), "true", 0, "until",
      "got a boolean"},
     {"syntax: trailing comma in an inner object",
-     "{\"world\": {\"box\": [0, 0, 10, 10], \"boundary\": \"walls\",}, \"circles\": []}", ",}", 1,
-     NULL, "not valid JSON at '}, \"circles\": []}'"},
-    {"syntax: trailing comma before the last brace, no final newline",
-     "{" WORLD ", \"circles\": [],}", ",}", 1, NULL, "not valid JSON at '}'"},
+     SCENE(WORLD_IN("[0, 0, 10, 10]", "\"walls\","), " ", "", ""), ",}", 1, NULL,
+     "not valid JSON at '}, \"circles\": []}'"},
+    {"syntax: trailing comma before the last brace, no final newline", SCENE(WORLD, " ", "", ","),
+     ",}", 1, NULL, "not valid JSON at '}'"},
     {"syntax: two commas in an object", "{" WORLD ",, \"circles\": []}", ",,", 1, NULL,
      "not valid JSON at ', \"circles\": []}'"},
     {"syntax: a number for a member name", "{" WORLD ", 7: []}", "7:", 0, NULL,
      "not valid JSON at '7: []}'"},
-    {"key with a terminal escape", "{" WORLD ", \"circles\": [], \"\\u001b[31mRED\": 1}",
-     "\"\\u001b", 0, "\\u001b[31mRED", "unknown key \"\\u001b[31mRED\""},
-    {"key with a raw escape byte", "{" WORLD ", \"circles\": [], \"a\033[31mb\": 1}", "\"a\033", 0,
+    {"key with a terminal escape", SCENE(WORLD, " ", "", ", \"\\u001b[31mRED\": 1"), "\"\\u001b", 0,
+     "\\u001b[31mRED", "unknown key \"\\u001b[31mRED\""},
+    {"key with a raw escape byte", SCENE(WORLD, " ", "", ", \"a\033[31mb\": 1"), "\"a\033", 0,
      "a\\u001b[31mb", "unknown key \"a\\u001b[31mb\""},
-    {"key with a newline", "{" WORLD ", \"circles\": [], \"a\\nb\": 1}", "\"a\\nb", 0, "a\\nb",
+    {"key with a newline", SCENE(WORLD, " ", "", ", \"a\\nb\": 1"), "\"a\\nb", 0, "a\\nb",
      "unknown key \"a\\nb\""},
-    {"key with a NUL character", "{" WORLD ", \"circles\": [], \"unt\\u0000il\": 1}", "\"unt", 0,
+    {"key with a NUL character", SCENE(WORLD, " ", "", ", \"unt\\u0000il\": 1"), "\"unt", 0,
      "unt\\u0000il", "unknown key \"unt\\u0000il\""},
     {"duplicate key behind a NUL character",
-     "{" WORLD ", \"circles\": [], \"until\": 1, \"until\\u0000\\t\": 2}", "\"until\\u", 0,
+     SCENE(WORLD, " ", "", ", \"until\": 1, \"until\\u0000\\t\": 2"), "\"until\\u", 0,
      "until\\u0000\\t", "duplicate key \"until\\u0000\\t\""},
     {"periodic: circle too large for the box (three diameters)",
-     "{" PERIODIC ", \"circles\": [{\"x\": 5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1.7}]}", "1.7",
-     0, "circles[0].r", "too large for the periodic box 10 x 10"},
+     SCENE(PERIODIC, " ", CIRCLE(5, 5, 1.7), ""), "1.7", 0, "circles[0].r",
+     "too large for the periodic box 10 x 10"},
     {"periodic: circle just too large for a flat box",
-     "{\"world\": {\"box\": [0, 0, 100, 6], \"boundary\": \"periodic\"}, \"circles\": "
-     "[{\"x\": 5, \"y\": 3, \"vx\": 0, \"vy\": 0, \"r\": 1}]}",
-     "1}", 0, "circles[0].r", "each side must be at least 3 diameters"},
+     SCENE(WORLD_IN("[0, 0, 100, 6]", "\"periodic\""), " ", CIRCLE(5, 3, 1), ""), "1}", 0,
+     "circles[0].r", "each side must be at least 3 diameters"},
     {"periodic: segment end outside the box",
-     "{" PERIODIC ", \"circles\": [], \"segments\": [{\"a\": [1, 1], \"b\": [11, 1]}]}", "[11, 1]",
-     0, "segments[0].b", "outside the periodic box"},
+     SCENE(PERIODIC, " ", "", ", \"segments\": [" SEGMENT(1, 1, 11, 1) "]"), "[11, 1]", 0,
+     "segments[0].b", "outside the periodic box"},
     {"periodic: point outside the box",
-     "{" PERIODIC ", \"circles\": [], \"points\": [[5, 5], [1, -0.5]]}", "[1, -0.5]", 0,
-     "points[1]", "outside the periodic box"},
+     SCENE(PERIODIC, " ", "", ", \"points\": [[5, 5], [1, -0.5]]"), "[1, -0.5]", 0, "points[1]",
+     "outside the periodic box"},
     {"periodic: circle overlaps a segment across the edge",
-     "{" PERIODIC ", \"circles\": [{\"x\": 0.5, \"y\": 5, \"vx\": 0, \"vy\": 0, \"r\": 1}],\n"
-     " \"segments\": [{\"a\": [9.8, 0], \"b\": [9.8, 10]}]}",
+     SCENE(PERIODIC, " ", CIRCLE(0.5, 5, 1), ",\n \"segments\": [" SEGMENT(9.8, 0, 9.8, 10) "]"),
      "{\"x\": 0.5", 0, "circles[0]", "overlaps segments[0] across the periodic edge"},
     {"periodic: circle overlaps a point across the corner",
-     "{" PERIODIC ", \"circles\": [{\"x\": 0.3, \"y\": 0.3, \"vx\": 0, \"vy\": 0, \"r\": 1}],\n"
-     " \"points\": [[5, 5], [9.8, 9.8]]}",
+     SCENE(PERIODIC, " ", CIRCLE(0.3, 0.3, 1), ",\n \"points\": [[5, 5], [9.8, 9.8]]"),
      "{\"x\": 0.3", 0, "circles[0]", "overlaps points[1] across the periodic edge"},
 };
 
@@ -284,6 +265,16 @@ static void every_malformed_scene_is_refused_with_its_location(void **state) {
     assert_int_equal(failures, 0);
 }
 
+/// The scene in text, which the reader must accept (the test fails with its message otherwise).
+static ccl_cli_scene accepted_scene(const char *text, const char *name) {
+    ccl_cli_scene scene;
+    char error[CCL_CLI_ERROR_SIZE] = "";
+    if (!ccl_cli_scene_parse(text, strlen(text), name, &scene, error, sizeof error)) {
+        fail_msg("refused: %s", error);
+    }
+    return scene;
+}
+
 static void a_full_scene_reads_back_every_value(void **state) {
     (void)state;
     const char *text =
@@ -295,12 +286,7 @@ static void a_full_scene_reads_back_every_value(void **state) {
         "0}],\n"
         " \"segments\": [{\"a\": [20, 3], \"b\": [20, 50]}],\n"
         " \"points\": [[50, 40]], \"until\": 12.5}";
-    ccl_cli_scene scene;
-    char error[CCL_CLI_ERROR_SIZE] = "";
-    bool ok = ccl_cli_scene_parse(text, strlen(text), "good.json", &scene, error, sizeof error);
-    if (!ok) {
-        fail_msg("refused: %s", error);
-    }
+    ccl_cli_scene scene = accepted_scene(text, "good.json");
     assert_true(scene.box_min.x == -1.5 && scene.box_min.y == 2.0);
     assert_true(scene.box_max.x == 100.0 && scene.box_max.y == 50.25);
     assert_int_equal(scene.boundary, CCL_BOUNDARY_PERIODIC);
@@ -326,9 +312,7 @@ static void optional_keys_take_their_defaults(void **state) {
     (void)state;
     const char *text = "{\"world\": {\"box\": [0, 0, 10, 10], \"boundary\": \"walls\"}, "
                        "\"circles\": [" C1 "]}";
-    ccl_cli_scene scene;
-    char error[CCL_CLI_ERROR_SIZE] = "";
-    assert_true(ccl_cli_scene_parse(text, strlen(text), "x.json", &scene, error, sizeof error));
+    ccl_cli_scene scene = accepted_scene(text, "x.json");
     assert_true(scene.gravity.x == 0.0 && scene.gravity.y == 0.0);
     assert_true(scene.damping == 0.0 && scene.restitution == 1.0);
     assert_true(scene.circles[0].mass == 1.0);
@@ -344,12 +328,7 @@ static void touching_circles_and_walls_are_accepted(void **state) {
                        "\"circles\": [{\"x\": 1, \"y\": 1, \"vx\": 0, \"vy\": 0, \"r\": 1},"
                        "{\"x\": 3, \"y\": 1, \"vx\": 0, \"vy\": 0, \"r\": 1}],"
                        "\"segments\": [{\"a\": [0, 2], \"b\": [10, 2]}]}";
-    ccl_cli_scene scene;
-    char error[CCL_CLI_ERROR_SIZE] = "";
-    bool ok = ccl_cli_scene_parse(text, strlen(text), "x.json", &scene, error, sizeof error);
-    if (!ok) {
-        fail_msg("refused: %s", error);
-    }
+    ccl_cli_scene scene = accepted_scene(text, "x.json");
     ccl_cli_scene_free(&scene);
 }
 
@@ -753,68 +732,111 @@ static bool scene_invariants_hold(const ccl_cli_scene *scene) {
     return !brute_force_overlap(scene);
 }
 
-static void mutated_scenes_are_accepted_valid_or_refused_with_a_location(void **state) {
-    (void)state;
-    const char *base = ccl_cli_default_scene;
-    size_t base_length = ccl_cli_default_scene_length;
-    char *text = malloc(base_length + 64);
-    assert_non_null(text);
+/// One edit of the text of length *length at byte at, drawing what it needs from random; trial is
+/// the trial's number.
+typedef void text_edit(char *text, size_t *length, size_t at, uint64_t *random, int trial);
+
+/// Copies the default scene into text and makes 1 to 3 edits at random bytes of it (fewer when the
+/// text runs out); returns its length.
+static size_t mutated_default_scene(char *text, uint64_t *random, int trial, text_edit *edit) {
+    memcpy(text, ccl_cli_default_scene, ccl_cli_default_scene_length);
+    size_t length = ccl_cli_default_scene_length;
+    int edits = 1 + (int)(ccl_cli_random_next(random) % 3);
+    for (int e = 0; e < edits && length > 0; e++) {
+        size_t at = (size_t)(ccl_cli_random_next(random) % length);
+        edit(text, &length, at, random, trial);
+    }
+    return length;
+}
+
+/* Replaces, deletes or inserts a byte of JSON's alphabet, or cuts the file short. */
+static void edit_a_byte(char *text, size_t *length, size_t at, uint64_t *random, int trial) {
+    (void)trial;
     static const char tokens[] = "{}[],:\"\\-+.eE0123456789 \ntfnul";
-    uint64_t random = 99;
-    int refused = 0, trials = 3000;
-    for (int trial = 0; trial < trials; trial++) {
-        memcpy(text, base, base_length);
-        size_t length = base_length;
-        int edits = 1 + (int)(ccl_cli_random_next(&random) % 3);
-        for (int e = 0; e < edits; e++) {
-            size_t at = (size_t)(ccl_cli_random_next(&random) % length);
-            char token = tokens[ccl_cli_random_next(&random) % (sizeof tokens - 1)];
-            switch (ccl_cli_random_next(&random) % 4) {
-                case 0: /* replace a byte */
-                    text[at] = token;
-                    break;
-                case 1: /* delete a byte */
-                    memmove(text + at, text + at + 1, length - at - 1);
-                    length--;
-                    break;
-                case 2: /* insert a byte */
-                    memmove(text + at + 1, text + at, length - at);
-                    text[at] = token;
-                    length++;
-                    break;
-                default: /* cut the file short */
-                    length = at;
-            }
-            if (length == 0) {
-                break;
-            }
-        }
-        ccl_cli_scene scene;
-        char error[CCL_CLI_ERROR_SIZE] = "";
-        if (ccl_cli_scene_parse(text, length, "m.json", &scene, error, sizeof error)) {
-            if (!scene_invariants_hold(&scene)) {
-                fail_msg("trial %d: accepted a scene that breaks the rules", trial);
-            }
-            ccl_cli_scene_free(&scene);
-            continue;
-        }
-        refused++;
-        int line = 0, column = 0, consumed = 0;
-        if (sscanf(error, "m.json:%d:%d: %n", &line, &column, &consumed) != 2 || consumed == 0) {
-            fail_msg("trial %d: message without a location: %s", trial, error);
-        }
-        int lines = 1;
-        for (size_t k = 0; k < length; k++) {
-            lines += text[k] == '\n';
-        }
-        if (line < 1 || line > lines || column < 1) {
-            fail_msg("trial %d: location %d:%d outside the text (%d lines): %s", trial, line,
-                     column, lines, error);
-        }
+    char token = tokens[ccl_cli_random_next(random) % (sizeof tokens - 1)];
+    switch (ccl_cli_random_next(random) % 4) {
+        case 0: /* replace a byte */
+            text[at] = token;
+            break;
+        case 1: /* delete a byte */
+            memmove(text + at, text + at + 1, *length - at - 1);
+            --*length;
+            break;
+        case 2: /* insert a byte */
+            memmove(text + at + 1, text + at, *length - at);
+            text[at] = token;
+            ++*length;
+            break;
+        default: /* cut the file short */
+            *length = at;
+    }
+}
+
+/* Inserts a byte of JSON's alphabet (or a control character), or one time in eight a run of
+ * about a thousand '['. */
+static void insert_bytes(char *text, size_t *length, size_t at, uint64_t *random, int trial) {
+    static const char tokens[] = "{}[],:\"\\-+.eE0123456789 \ntfnul\x01";
+    size_t run = ccl_cli_random_next(random) % 8 == 0 ? 996 + trial % 8 : 1;
+    char token = run > 1 ? '[' : tokens[ccl_cli_random_next(random) % (sizeof tokens - 1)];
+    memmove(text + at + run, text + at, *length - at);
+    memset(text + at, token, run);
+    *length += run;
+}
+
+/// What a test checks of one mutated text of length `length` (with room for more after it) on
+/// trial `trial`; returns whether the trial counts.
+typedef bool mutation_check(char *text, size_t length, int trial);
+
+/// How many mutated scenes a test checks.
+#define MUTATION_TRIALS 3000
+
+/// MUTATION_TRIALS trials, each the default scene mutated by edit (random from seed, `room` bytes
+/// to grow) and checked; returns how many counted.
+static int mutation_trials(uint64_t seed, size_t room, text_edit *edit, mutation_check *check) {
+    char *text = malloc(ccl_cli_default_scene_length + room);
+    assert_non_null(text);
+    uint64_t random = seed;
+    int counted = 0;
+    for (int trial = 0; trial < MUTATION_TRIALS; trial++) {
+        size_t length = mutated_default_scene(text, &random, trial, edit);
+        counted += check(text, length, trial);
     }
     free(text);
+    return counted;
+}
+
+/* Accepted: the scene keeps every rule; refused (the trial counts): the message points at a line
+ * and column inside the text. */
+static bool check_mutated_scene(char *text, size_t length, int trial) {
+    ccl_cli_scene scene;
+    char error[CCL_CLI_ERROR_SIZE] = "";
+    if (ccl_cli_scene_parse(text, length, "m.json", &scene, error, sizeof error)) {
+        if (!scene_invariants_hold(&scene)) {
+            fail_msg("trial %d: accepted a scene that breaks the rules", trial);
+        }
+        ccl_cli_scene_free(&scene);
+        return false;
+    }
+    int line = 0, column = 0, consumed = 0;
+    if (sscanf(error, "m.json:%d:%d: %n", &line, &column, &consumed) != 2 || consumed == 0) {
+        fail_msg("trial %d: message without a location: %s", trial, error);
+    }
+    int lines = 1;
+    for (size_t k = 0; k < length; k++) {
+        lines += text[k] == '\n';
+    }
+    if (line < 1 || line > lines || column < 1) {
+        fail_msg("trial %d: location %d:%d outside the text (%d lines): %s", trial, line, column,
+                 lines, error);
+    }
+    return true;
+}
+
+static void mutated_scenes_are_accepted_valid_or_refused_with_a_location(void **state) {
+    (void)state;
+    int refused = mutation_trials(99, 64, edit_a_byte, check_mutated_scene);
     /* most mutations break the scene; some (in numbers, in spaces) do not */
-    assert_true(refused > trials / 2 && refused < trials);
+    assert_true(refused > MUTATION_TRIALS / 2 && refused < MUTATION_TRIALS);
 }
 
 /// Whether error reports the text as not JSON (a syntax error or nesting too deep).
@@ -822,63 +844,47 @@ static bool says_not_json(const char *error) {
     return strstr(error, ": syntax error: ") != NULL || strstr(error, "nested too deep") != NULL;
 }
 
+/* The reader's verdict against cJSON's on the whole text; not JSON (the trial counts): the message
+ * points where cJSON stopped, or at the byte before. */
+static bool check_syntax_verdict(char *text, size_t length, int trial) {
+    text[length] = '\0';
+    const char *end = NULL;
+    cJSON *whole = cJSON_ParseWithLengthOpts(text, length + 1, &end, true);
+    cJSON_Delete(whole);
+    ccl_cli_scene scene;
+    char error[CCL_CLI_ERROR_SIZE] = "";
+    bool accepted = ccl_cli_scene_parse(text, length, "s.json", &scene, error, sizeof error);
+    if (accepted) {
+        ccl_cli_scene_free(&scene);
+    }
+    if ((whole == NULL) != (!accepted && says_not_json(error))) {
+        fail_msg("trial %d: cJSON %s the text, the reader says \"%s\"", trial,
+                 whole ? "accepts" : "refuses", accepted ? "accepted" : error);
+    }
+    if (whole != NULL) {
+        return false;
+    }
+    int line, column, before_line, before_column;
+    size_t stop = (size_t)(end - text);
+    expected_position(text, stop, &line, &column);
+    expected_position(text, stop > 0 ? stop - 1 : 0, &before_line, &before_column);
+    char where[64], before[64];
+    snprintf(where, sizeof where, "s.json:%d:%d: ", line, column);
+    snprintf(before, sizeof before, "s.json:%d:%d: ", before_line, before_column);
+    if (strncmp(error, where, strlen(where)) != 0 && strncmp(error, before, strlen(before)) != 0) {
+        fail_msg("trial %d: cJSON stopped at %s, the reader says \"%s\"", trial, where, error);
+    }
+    return true;
+}
+
 /// The reader takes the file in pieces; cJSON on the whole text is the oracle: the reader calls
 /// a text not JSON exactly when cJSON refuses it, at the line and column where cJSON stopped (or
 /// the byte before, where a member name was wanted), and accepts a scene only if cJSON does.
 static void syntax_verdicts_agree_with_cjson_on_the_whole_text(void **state) {
     (void)state;
-    const char *base = ccl_cli_default_scene;
-    size_t base_length = ccl_cli_default_scene_length;
-    char *text = malloc(base_length + 4096);
-    assert_non_null(text);
-    static const char tokens[] = "{}[],:\"\\-+.eE0123456789 \ntfnul\x01";
-    uint64_t random = 2024;
-    int not_json = 0, trials = 3000;
-    for (int trial = 0; trial < trials; trial++) {
-        memcpy(text, base, base_length);
-        size_t length = base_length;
-        int edits = 1 + (int)(ccl_cli_random_next(&random) % 3);
-        for (int e = 0; e < edits; e++) {
-            size_t at = (size_t)(ccl_cli_random_next(&random) % length);
-            size_t run = ccl_cli_random_next(&random) % 8 == 0 ? 996 + trial % 8 : 1;
-            char token = run > 1 ? '[' : tokens[ccl_cli_random_next(&random) % (sizeof tokens - 1)];
-            memmove(text + at + run, text + at, length - at);
-            memset(text + at, token, run);
-            length += run;
-        }
-        text[length] = '\0';
-        const char *end = NULL;
-        cJSON *whole = cJSON_ParseWithLengthOpts(text, length + 1, &end, true);
-        cJSON_Delete(whole);
-        ccl_cli_scene scene;
-        char error[CCL_CLI_ERROR_SIZE] = "";
-        bool accepted = ccl_cli_scene_parse(text, length, "s.json", &scene, error, sizeof error);
-        if (accepted) {
-            ccl_cli_scene_free(&scene);
-        }
-        if ((whole == NULL) != (!accepted && says_not_json(error))) {
-            fail_msg("trial %d: cJSON %s the text, the reader says \"%s\"", trial,
-                     whole ? "accepts" : "refuses", accepted ? "accepted" : error);
-        }
-        if (whole != NULL) {
-            continue;
-        }
-        not_json++;
-        int line, column, before_line, before_column;
-        size_t stop = (size_t)(end - text);
-        expected_position(text, stop, &line, &column);
-        expected_position(text, stop > 0 ? stop - 1 : 0, &before_line, &before_column);
-        char where[64], before[64];
-        snprintf(where, sizeof where, "s.json:%d:%d: ", line, column);
-        snprintf(before, sizeof before, "s.json:%d:%d: ", before_line, before_column);
-        if (strncmp(error, where, strlen(where)) != 0 &&
-            strncmp(error, before, strlen(before)) != 0) {
-            fail_msg("trial %d: cJSON stopped at %s, the reader says \"%s\"", trial, where, error);
-        }
-    }
+    int not_json = mutation_trials(2024, 4096, insert_bytes, check_syntax_verdict);
     /* both verdicts occur often enough for the comparison to mean something */
-    assert_true(not_json > trials / 4 && not_json < trials);
-    free(text);
+    assert_true(not_json > MUTATION_TRIALS / 4 && not_json < MUTATION_TRIALS);
 }
 
 /// A scene larger than the reader's blocks, from a file and from memory: the same scene, and

@@ -4,26 +4,28 @@
 import { Stage, fmt } from './ui.js';
 
 const DURATION = 2500;
+// The timeline's controls, written into its element on the page (one markup for both pages).
+const CONTROLS = `<button id="play" type="button" aria-pressed="false">Play</button>
+<label>t <input id="time" aria-label="time" type="range" min="0" max="1" step="0.001" value="1"></label>
+<output id="time-value" for="time"></output>`;
 
-// The stage (canvas #stage, width x height in the drawing's units) and the timeline (#play, #time,
-// #time-value) of the pair and walls pages; draw() redraws either.
+// The stage (canvas #stage, width x height in the drawing's units) and the timeline (in #timeline)
+// of the pair and walls pages; draw() redraws either.
 export function timedStage(width, height, draw) {
     const byId = (id) => document.getElementById(id);
     return {
         stage: new Stage(byId('stage'), width, height, draw),
-        timeline: new Timeline(byId('play'), byId('time'), byId('time-value'), draw),
+        timeline: new Timeline(byId('timeline'), draw),
     };
 }
 
 export class Timeline {
-    // button, slider and readout are elements; onChange(t) runs whenever the time changes.
-    constructor(button, slider, readout, onChange) {
-        this.button = button;
-        this.slider = slider;
-        this.readout = readout;
-        this.onChange = onChange;
-        this.playing = false;
-        this.frame = 0;
+    // Fills the element container with the controls (#play, #time, #time-value); onChange(t) runs
+    // whenever the time changes.
+    constructor(container, onChange) {
+        container.innerHTML = CONTROLS;
+        const [button, slider, readout] = ['play', 'time', 'time-value'].map((id) => container.querySelector(`#${id}`));
+        Object.assign(this, { button, slider, readout, onChange, playing: false, frame: 0 });
         button.addEventListener('click', () => (this.playing ? this.pause() : this.play()));
         slider.addEventListener('input', () => {
             this.pause();

@@ -9,14 +9,15 @@ export function loadPageModule() {
 // A canvas drawn in its own fixed units (width x height: the scene's pixels on the pair and walls
 // pages), shown at whatever CSS size the layout gives it and at the device's pixel ratio. The
 // layout keeps the aspect ratio (style.css), so one scale maps both axes. redraw runs after every
-// change of size.
+// change of size. With draws false the stage takes no context and leaves the canvas's size alone:
+// its size (w x h device pixels) is for whoever draws on it (the world page's drawing worker).
 export class Stage {
-    constructor(canvas, width, height, redraw = () => {}) {
+    constructor(canvas, width, height, redraw = () => {}, { draws = true } = {}) {
         this.canvas = canvas;
         this.width = width;
         this.height = height;
         this.redraw = redraw;
-        this.ctx = canvas.getContext('2d');
+        this.ctx = draws ? canvas.getContext('2d') : null;
         this.resize();
         if (typeof ResizeObserver === 'function') {
             new ResizeObserver(() => {
@@ -34,13 +35,17 @@ export class Stage {
         this.scale = css / this.width;
         const w = Math.max(1, Math.round(css * ratio));
         const h = Math.max(1, Math.round(css * ratio * this.height / this.width));
-        const changed = w !== this.canvas.width || h !== this.canvas.height;
-        if (changed) {
-            this.canvas.width = w;
-            this.canvas.height = h;
-        }
+        const changed = w !== this.w || h !== this.h;
+        this.w = w;
+        this.h = h;
         this.pixels = w / this.width; // device pixels per unit
-        this.ctx.setTransform(this.pixels, 0, 0, this.pixels, 0, 0);
+        if (this.ctx) {
+            if (w !== this.canvas.width || h !== this.canvas.height) {
+                this.canvas.width = w;
+                this.canvas.height = h;
+            }
+            this.ctx.setTransform(this.pixels, 0, 0, this.pixels, 0, 0);
+        }
         return changed;
     }
 
@@ -170,7 +175,8 @@ export function drawArrow(ctx, p0, p1, stroke, { width = 2, dash = [] } = {}) {
 // How many of the context's units make one CSS pixel (more than 1 on a drawing shown smaller
 // than its own size): text and handles keep their CSS size at any scale.
 export function cssPixel(ctx) {
-    return (window.devicePixelRatio || 1) / ctx.getTransform().a;
+    // globalThis: the world page's drawing worker sets the page's ratio there
+    return (globalThis.devicePixelRatio || 1) / ctx.getTransform().a;
 }
 
 // A small label.

@@ -271,11 +271,9 @@ export class SpeedChart {
         return { counts, expected, vMax };
     }
 
-    draw(flat, energy) {
+    // Draws the chart at its CSS size (width x height) and pixel ratio.
+    draw(flat, energy, { width, height: h, ratio }) {
         const canvas = this.canvas;
-        const ratio = window.devicePixelRatio || 1;
-        const width = canvas.clientWidth;
-        const h = canvas.clientHeight;
         if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(h * ratio)) {
             canvas.width = Math.round(width * ratio);
             canvas.height = Math.round(h * ratio);

@@ -1,7 +1,7 @@
 // The world page's physics, in a Web Worker: it owns the module's world, advances it with real
 // time, and posts every circle (x, y, vx, vy, r, mass each) to the page as a snapshot in a
-// transferred buffer. The page only draws the latest snapshot and posts its commands, so input
-// on the page never waits for an advance.
+// transferred buffer. The page only has the latest snapshot drawn (by its painter) and posts its
+// commands, so input on the page never waits for an advance.
 //
 // Messages from the page:
 //   {type: 'init', files}          the parsed scene files, by preset; the worker then loads
@@ -27,9 +27,9 @@ import { BOX, HEIGHT, SCENES, buildScene } from './world-scenes.js';
 const EVENTS_PER_CALL = 500;
 const BUDGET = [4, 30];
 const FRAME_SHARE = 0.75;
-// Snapshots in flight: the one the page shows, the one it is sent next, and the one the worker
-// holds ready.
-const BUFFERS = 3;
+// Snapshots in flight: the one the page's painter keeps (drawn last), the one it draws, the one
+// the page is sent next, and the one the worker holds ready.
+const BUFFERS = 4;
 const MAX_ELAPSED = 0.1; // seconds of real time an advance follows at most (after a stall)
 const STEP = 1 / 60; // world time of "Step a frame"
 const STEP_BUDGET = 250; // a step may take longer than a frame's budget, but not for ever

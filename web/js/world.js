@@ -1,10 +1,11 @@
 // Page 3: the event-driven world. The library moves every circle from collision to collision in
-// a Web Worker (world-worker.js), which owns the world; this page draws the worker's latest
-// snapshot of it, plots the statistics, and sends the controls' commands.
+// a Web Worker (world-worker.js), which owns the world; a second worker (world-paint.js) draws
+// the latest snapshot of it on the page's canvases. This page passes the snapshots on, shows the
+// statistics, and sends the controls' commands: its thread is left to input.
 import { Stage, fmt, showFatal } from './ui.js';
 import { loadSceneFiles } from './scene-files.js';
 import { WorldClient } from './world-client.js';
-import { CircleLayer, SpeedChart, drawBox, drawPoints, drawSegments, drawTrail } from './world-draw.js';
+import { startPainter } from './world-paint.js';
 import { BOX, HEIGHT, SCENES, viewOf } from './world-scenes.js';
 
 const $ = (id) => document.getElementById(id);
@@ -17,7 +18,6 @@ const SLIDERS = ['count', 'spread', 'restitution', 'gravity', 'damping'];
 const CHART_EVERY = 100;
 const CHART_EVERY_LARGE = 250;
 const LARGE = 10000;
-const TRAIL = 4000; // the most points of the tracked circle's path kept
 const STATS_EVERY = 250; // the table's refresh (milliseconds) while no new snapshot comes
 
 // The settings the controls show: the preset, the sliders, the speed.
@@ -96,28 +96,33 @@ async function main() {
     page.wire();
     await page.build();
     window.demo = page.demo();
-    document.body.dataset.ready = 'true';
     requestAnimationFrame((now) => page.frame(now));
 }
 
 class WorldPage {
     constructor(client) {
         this.client = client;
-        this.stage = new Stage($('stage'), BOX, HEIGHT, () => this.shown && this.draw(this.shown.flat));
-        this.layer = new CircleLayer();
-        this.chart = new SpeedChart($('histogram'));
+        const canvas = $('stage');
+        this.stage = new Stage(canvas, BOX, HEIGHT, () => this.resized(), { draws: false });
+        // the backing store's first size is set here: once handed over, only the painter sizes it
+        canvas.width = this.stage.w;
+        canvas.height = this.stage.h;
+        this.painter = startPainter(canvas, $('histogram'), (answer) => this.drawn(answer));
+        if (typeof ResizeObserver === 'function') {
+            new ResizeObserver(() => this.resized()).observe($('histogram'));
+        }
+        this.resized();
+        this.painting = false; // a frame is with the painter
         this.paused = false;
-        this.shown = null; // the snapshot drawn last
+        this.shown = null; // the snapshot drawn last (its statistics: its circles are the painter's)
         this.pending = null; // the newest snapshot, drawn at the next frame
+        this.track = []; // the tracked circle's collisions in the snapshots not yet drawn
         this.stats = null; // the newest statistics
         this.frames = []; // {now, time, collisions} of the last second's frames
         // milliseconds spent in each part of the frames so far, and their number; the worker's
         // advances and exports so far (for measurements)
         this.timings = { frames: 0, draw: 0, chart: 0, snapshots: 0, advance: 0, export: 0 };
         this.aim = { dx: 1, dy: 0.37 }; // the last direction fired, for the keyboard
-        this.segments = [];
-        this.trail = [];
-        this.tracked = null;
         this.slowedUntil = 0;
         this.frameMs = 1000 / 60; // the time between animation frames (a running mean)
         this.statsAt = -Infinity; // when the table was last refreshed
@@ -138,11 +143,13 @@ class WorldPage {
         this.statusText = built.statusText;
         this.scene = built;
         this.view = viewOf(built.box);
-        this.segments = built.segments;
         this.stats = built.stats;
         this.startEnergy = built.startEnergy;
-        this.tracked = null;
-        this.trail = [];
+        this.track = [];
+        this.painter.post({
+            type: 'scene', view: this.view, periodic: built.periodic, segments: built.segments,
+            points: built.points,
+        });
         this.frames = [];
         this.slowedUntil = 0;
         $('overlap').textContent = '-';
@@ -176,10 +183,7 @@ class WorldPage {
         if (snapshot.status !== '') {
             this.statusText = snapshot.status;
         }
-        for (const q of snapshot.track) {
-            // a gap (collisions not kept): no line across it
-            this.trail.push(q.gap ? { gap: true } : { x: q.x, y: q.y, r: this.tracked?.r ?? 1 });
-        }
+        this.track.push(...snapshot.track);
         if (snapshot.overlap !== null && snapshot.stats.circles <= LARGE) {
             $('overlap').textContent = fmt(snapshot.overlap, 3);
         }
@@ -193,44 +197,62 @@ class WorldPage {
         }
     }
 
-    // One animation frame: draws the newest snapshot, if there is one it has not drawn, and
-    // asks the worker for the next.
+    // The drawing's and the chart's sizes, to the painter (which draws the last snapshot again).
+    resized() {
+        const chart = $('histogram');
+        this.painter?.post({
+            type: 'size', stage: { w: this.stage.w, h: this.stage.h, pixels: this.stage.pixels },
+            chart: { width: chart.clientWidth, height: chart.clientHeight, ratio: window.devicePixelRatio || 1 },
+        });
+    }
+
+    // The painter's answer to a frame: the snapshot it drew before goes back to the world's worker.
+    drawn({ flat, drawMs, chartMs }) {
+        this.painting = false;
+        this.timings.draw += drawMs;
+        this.timings.chart += chartMs;
+        this.timings.frames++;
+        document.body.dataset.ready = 'true';
+        if (flat) {
+            this.client.giveBack(flat, false);
+        }
+    }
+
+    // One animation frame: has the newest snapshot drawn, if there is one not drawn yet and the
+    // painter is done with the last, and asks the world's worker for the next.
     frame(now) {
         if (this.lastFrame !== undefined) {
             // a running mean, a stall (a hidden page) counted as a tenth of a second at most
             this.frameMs = 0.9 * this.frameMs + 0.1 * Math.min(now - this.lastFrame, 100);
         }
         this.lastFrame = now;
-        if (this.pending) {
-            const old = this.shown;
+        if (this.pending && !this.painting) {
             this.shown = this.pending;
             this.pending = null;
             this.refresh(now);
-            this.client.giveBack(old?.flat ?? null, true, this.frameMs);
+            this.client.giveBack(null, true, this.frameMs);
         } else if (this.frames.length > 0 && now - this.statsAt >= STATS_EVERY) {
             this.showStats(this.shown.stats, now); // paused: the rates fall, the status changes
         }
         requestAnimationFrame((t) => this.frame(t));
     }
 
-    // Draws the shown snapshot and updates the readouts.
+    // Hands the shown snapshot's circles to the painter and updates the readouts.
     refresh(now) {
         const { flat, stats } = this.shown;
         this.frames.push({ now, time: stats.time, collisions: stats.collisions });
         while (this.frames.length > 2 && now - this.frames[0].now > 1000) {
             this.frames.shift();
         }
-        let start = performance.now();
-        this.draw(flat);
-        this.timings.draw += performance.now() - start;
-        this.timings.frames++;
         const large = stats.circles > LARGE;
-        if (now - this.chartAt >= (large ? CHART_EVERY_LARGE : CHART_EVERY)) {
-            start = performance.now();
-            this.chart.draw(flat, stats.kineticEnergy);
+        const chart = now - this.chartAt >= (large ? CHART_EVERY_LARGE : CHART_EVERY);
+        if (chart) {
             this.chartAt = now;
-            this.timings.chart += performance.now() - start;
         }
+        this.painting = true;
+        this.painter.post({ type: 'frame', flat, track: this.track, energy: stats.kineticEnergy, chart },
+            [flat.buffer]);
+        this.track = [];
         if ($('check-overlap').hidden !== !large) {
             $('check-overlap').hidden = !large;
             $('overlap').textContent = large ? 'on demand' : '-';
@@ -269,43 +291,6 @@ class WorldPage {
         }
     }
 
-    // The circles (exported as 6 numbers each) and the tracked circle's path.
-    draw(flat) {
-        const { ctx, pixels } = this.stage;
-        const { k, ux, uy, top, box } = this.view;
-        this.stage.clear();
-        // world units to device pixels
-        const device = { scale: pixels * k, ox: pixels * ux, oy: pixels * uy, top };
-        ctx.setTransform(device.scale, 0, 0, device.scale, device.ox, device.oy);
-        this.layer.draw(ctx, flat, device);
-        if (k !== 1 || this.scene.periodic) {
-            drawBox(ctx, box, top, this.scene.periodic);
-        }
-        drawSegments(ctx, this.segments, top);
-        drawPoints(ctx, this.scene.points, top);
-        if (this.tracked) {
-            const slot = this.trackedSlot(flat);
-            if (slot !== null) {
-                this.trail.push({ x: flat[slot], y: flat[slot + 1], r: this.tracked.r });
-            }
-            if (this.trail.length > TRAIL) {
-                this.trail.splice(0, this.trail.length - TRAIL);
-            }
-        }
-        drawTrail(ctx, this.trail, top);
-        ctx.setTransform(pixels, 0, 0, pixels, 0, 0);
-    }
-
-    // The tracked circle's place in the export (none once it is no longer there).
-    trackedSlot(flat) {
-        const t = this.tracked;
-        if (t.slot !== null && t.slot < flat.length && flat[t.slot + 4] === t.r && flat[t.slot + 5] === t.mass) {
-            return t.slot;
-        }
-        t.slot = null;
-        return null;
-    }
-
     // Fires a fast circle from a point (world units) in the direction (dx, dy); resolves when
     // the worker has added it (or refused).
     async fire(from, dx, dy) {
@@ -316,17 +301,21 @@ class WorldPage {
         const result = await this.client.call('fire', from, dx, dy, this.view.k);
         this.statusText = result.status;
         if (result.status === '') {
-            this.tracked = { r: result.r, mass: result.mass, slot: result.slot };
-            this.trail = [];
+            this.setTracked({ r: result.r, mass: result.mass, slot: result.slot });
             $('clear').disabled = false;
         }
         return result;
     }
 
+    // The circle whose path is drawn (null: none); its collisions before are not drawn.
+    setTracked(tracked) {
+        this.track = [];
+        this.painter.post({ type: 'track', tracked });
+    }
+
     // Takes every fired circle out of the world.
     clearFired() {
-        this.tracked = null;
-        this.trail = [];
+        this.setTracked(null);
         $('clear').disabled = true;
         return this.client.call('clearFired');
     }
@@ -366,9 +355,14 @@ class WorldPage {
             },
             stats: () => page.stats,
             timings: this.timings,
+            // the drawing's times in timings are a drawing worker's, not the page's thread's
+            drawsOffscreen: this.painter.offscreen,
             settings: () => ({ ...this.settings }),
             paused: () => this.paused,
-            ready: true,
+            // the first snapshot is drawn
+            get ready() {
+                return page.timings.frames > 0;
+            },
         };
     }
 }

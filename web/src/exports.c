@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "circol/circol.h"
+#include "pack.h"
 
 /* Results of the last call, read by JavaScript through ccl_web_out(). */
 static double ccl_web_out_block[CCL_WEB_OUT_SIZE];
@@ -14,31 +15,12 @@ double *ccl_web_out(void) {
     return ccl_web_out_block;
 }
 
-/* Writes a hit into out[0..5]. */
-static void ccl_web_put_hit(const ccl_hit *hit) {
-    ccl_web_out_block[0] = hit->t;
-    ccl_web_out_block[1] = hit->t_exit;
-    ccl_web_out_block[2] = hit->normal.x;
-    ccl_web_out_block[3] = hit->normal.y;
-    ccl_web_out_block[4] = hit->point.x;
-    ccl_web_out_block[5] = hit->point.y;
-}
-
 /* 1 with the hit written into out[0..5] when found, else 0. */
 static int ccl_web_hit_result(bool found, const ccl_hit *hit) {
     if (found) {
-        ccl_web_put_hit(hit);
+        ccl_web_pack_hit(hit, ccl_web_out_block);
     }
     return found ? 1 : 0;
-}
-
-/* Writes a static contact into out[0..4]. */
-static void ccl_web_put_contact(const ccl_contact *contact) {
-    ccl_web_out_block[0] = contact->normal.x;
-    ccl_web_out_block[1] = contact->normal.y;
-    ccl_web_out_block[2] = contact->point.x;
-    ccl_web_out_block[3] = contact->point.y;
-    ccl_web_out_block[4] = contact->depth;
 }
 
 /* A circle from scalars. */
@@ -101,7 +83,7 @@ int ccl_web_circles_contact(double ax, double ay, double ar, double bx, double b
     if (!ccl_circles_contact(ccl_web_circle(ax, ay, ar), ccl_web_circle(bx, by, br), &contact)) {
         return 0;
     }
-    ccl_web_put_contact(&contact);
+    ccl_web_pack_contact(&contact, ccl_web_out_block);
     return 1;
 }
 
@@ -112,14 +94,12 @@ int ccl_web_circle_segment_contact(double cx, double cy, double r, double sax, d
     if (!ccl_circle_segment_contact(ccl_web_circle(cx, cy, r), segment, &contact)) {
         return 0;
     }
-    ccl_web_put_contact(&contact);
+    ccl_web_pack_contact(&contact, ccl_web_out_block);
     return 1;
 }
 
 void ccl_web_reflect(double vx, double vy, double nx, double ny, double restitution) {
-    ccl_vec2 v = ccl_reflect(ccl_v2(vx, vy), ccl_v2(nx, ny), restitution);
-    ccl_web_out_block[0] = v.x;
-    ccl_web_out_block[1] = v.y;
+    ccl_web_pack_vec2(ccl_reflect(ccl_v2(vx, vy), ccl_v2(nx, ny), restitution), ccl_web_out_block);
 }
 
 double ccl_web_impulse(double ax, double ay, double avx, double avy, double ar, double a_inv_mass,
@@ -140,24 +120,15 @@ int ccl_web_step_pair(double ax, double ay, double avx, double avy, double ar, d
     ccl_hit hit;
     int collided = ccl_step_pair(&a, &b, dt, &hit) ? 1 : 0;
     if (collided) {
-        ccl_web_put_hit(&hit);
+        ccl_web_pack_hit(&hit, ccl_web_out_block);
         /* the bodies at the moment of impact, before the impulse, as ccl_step_pair moves them */
         a_start.position = ccl_mul_add(a_start.position, hit.t, a_start.velocity);
         b_start.position = ccl_mul_add(b_start.position, hit.t, b_start.velocity);
-        ccl_web_out_block[6] = a_start.position.x;
-        ccl_web_out_block[7] = a_start.position.y;
-        ccl_web_out_block[8] = b_start.position.x;
-        ccl_web_out_block[9] = b_start.position.y;
+        ccl_web_pack_vec2(a_start.position, ccl_web_out_block + 6);
+        ccl_web_pack_vec2(b_start.position, ccl_web_out_block + 8);
         ccl_web_out_block[10] = ccl_impulse(&a_start, &b_start, hit.normal);
     }
-    ccl_web_out_block[11] = a.velocity.x;
-    ccl_web_out_block[12] = a.velocity.y;
-    ccl_web_out_block[13] = b.velocity.x;
-    ccl_web_out_block[14] = b.velocity.y;
-    ccl_web_out_block[15] = a.position.x;
-    ccl_web_out_block[16] = a.position.y;
-    ccl_web_out_block[17] = b.position.x;
-    ccl_web_out_block[18] = b.position.y;
+    ccl_web_pack_bodies(&a, &b, ccl_web_out_block + 11);
     return collided;
 }
 
@@ -187,25 +158,19 @@ int ccl_web_bounce(int kind, double cx, double cy, double r, double vx, double v
             break;
     }
     if (!collided) {
-        ccl_vec2 end = ccl_mul_add(circle.center, t_max, v);
-        ccl_web_out_block[10] = end.x;
-        ccl_web_out_block[11] = end.y;
+        ccl_web_pack_vec2(ccl_mul_add(circle.center, t_max, v), ccl_web_out_block + 10);
         return 0;
     }
-    ccl_web_put_hit(&hit);
+    ccl_web_pack_hit(&hit, ccl_web_out_block);
     ccl_vec2 at_impact = ccl_mul_add(circle.center, hit.t, v);
     /* The normal points from the circle toward the wall, so the circle approaches when
      * v . normal > 0. A circle that already touches or overlaps the wall at t = 0 but moves away
      * (or along it) gets no bounce and keeps its velocity, as ccl_collide leaves separating
      * bodies; ccl_reflect alone would turn it back into the wall. */
     ccl_vec2 after = ccl_dot(v, hit.normal) > 0.0 ? ccl_reflect(v, hit.normal, restitution) : v;
-    ccl_vec2 end = ccl_mul_add(at_impact, t_max - hit.t, after);
-    ccl_web_out_block[6] = at_impact.x;
-    ccl_web_out_block[7] = at_impact.y;
-    ccl_web_out_block[8] = after.x;
-    ccl_web_out_block[9] = after.y;
-    ccl_web_out_block[10] = end.x;
-    ccl_web_out_block[11] = end.y;
+    ccl_web_pack_vec2(at_impact, ccl_web_out_block + 6);
+    ccl_web_pack_vec2(after, ccl_web_out_block + 8);
+    ccl_web_pack_vec2(ccl_mul_add(at_impact, t_max - hit.t, after), ccl_web_out_block + 10);
     return 1;
 }
 

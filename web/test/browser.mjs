@@ -1,5 +1,6 @@
 // Shared by the browser tests: the page server and Debian's Chromium, headless, driven by
 // playwright-core; opening pages with their console errors collected; drags; canvas pixels.
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +51,16 @@ export async function open(session, path, { wait = true } = {}) {
         await page.waitForFunction(() => window.demo?.ready === true);
     }
     return { page, errors };
+}
+
+// Ends a test's page: its screenshot at the path shot (when given), no console error or uncaught
+// exception while it was open, and the page closed.
+export async function finish(page, errors, shot = null) {
+    if (shot !== null) {
+        await page.screenshot({ path: shot });
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
 }
 
 // Drags with the mouse from one page point to another.

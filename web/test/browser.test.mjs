@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { drag, launch, open as openPage, pixel, setSlider } from './browser.mjs';
+import { drag, finish, launch, open as openPage, pixel, setSlider } from './browser.mjs';
 import { webDir } from './native.mjs';
 
 const shotDir = process.env.CIRCOL_SCREENSHOT_DIR ?? join(webDir, 'build', 'screenshots');
@@ -50,14 +50,13 @@ const open = (path) => openPage(session, path, { wait: false });
 // First contact time of two circles moving with constant velocities, by the textbook quadratic
 // in plain JavaScript doubles (an oracle independent of the library); null for no contact.
 function contactTime(a, b) {
-    const px = b.x - a.x;
-    const py = b.y - a.y;
-    const vx = b.vx - a.vx;
-    const vy = b.vy - a.vy;
+    // b relative to a: its position p and velocity v; contact when |p + v t| = R, that is
+    // qa t^2 + 2 qb t + qc = 0
+    const p = { x: b.x - a.x, y: b.y - a.y };
+    const v = { x: b.vx - a.vx, y: b.vy - a.vy };
+    const dot = (u, w) => u.x * w.x + u.y * w.y;
     const R = a.r + b.r;
-    const qa = vx * vx + vy * vy;
-    const qb = px * vx + py * vy;
-    const qc = px * px + py * py - R * R;
+    const [qa, qb, qc] = [dot(v, v), dot(p, v), dot(p, p) - R * R];
     if (qc <= 0) {
         return 0;
     }
@@ -71,8 +70,7 @@ function contactTime(a, b) {
 test('the index page loads without console errors', async () => {
     const { page, errors } = await open('index.html');
     assert.equal(await page.locator('.card').count(), 3);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 test('two circles: dragging A\'s velocity moves the time of impact where the quadratic says', async () => {
@@ -94,9 +92,7 @@ test('two circles: dragging A\'s velocity moves the time of impact where the qua
     assert.ok(Math.abs(Number(shown) - expected) <= 1e-6, `shown ${shown}, expected ${expected}`);
     const t = await page.evaluate(() => window.demo.result().hit.t);
     assert.ok(Math.abs(t - expected) <= 1e-12 * Math.max(1, expected));
-    await page.screenshot({ path: join(shotDir, 'web-pair.png') });
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors, join(shotDir, 'web-pair.png'));
 });
 
 test('two circles with B locked: an elastic bounce keeps A\'s speed (seed 003)', async () => {
@@ -114,8 +110,7 @@ test('two circles with B locked: an elastic bounce keeps A\'s speed (seed 003)',
     assert.ok(vn > 0, 'A approaches B');
     assert.ok(Math.abs(result.aVelocity.x - (a.vx - 2 * vn * n.x)) <= 1e-9 * before);
     assert.ok(Math.abs(result.aVelocity.y - (a.vy - 2 * vn * n.y)) <= 1e-9 * before);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 test('walls: every obstacle kind loads, and the segment scene bounces', async () => {
@@ -142,9 +137,7 @@ test('world: the bundled default scene runs from its file, with its ramps, pegs 
     const stats = await page.evaluate(() => window.demo.circol.stats());
     assert.ok(stats.collisions > 0 && stats.wallCollisions > 0, JSON.stringify(stats));
     assert.equal(await page.evaluate(() => window.demo.circol.maxOverlap()), 0);
-    await page.screenshot({ path: join(shotDir, 'web-world-scene.png') });
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors, join(shotDir, 'web-world-scene.png'));
 });
 
 test('world: a second of simulation has collisions, no overlap, and a fast circle can be fired', async () => {
@@ -200,8 +193,7 @@ test('world: a dense inelastic pile under gravity keeps frames short and says it
     assert.ok(notes.some((note) => note.includes('slowed down')), `status: ${JSON.stringify(notes)}`);
     assert.ok(time > 0);
     assert.ok(await page.evaluate(() => window.demo.circol.maxOverlap()) < 1e-6);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 // Sets a slider, rebuilds, and returns the new scene's kinetic energy (as the worker built it,
@@ -241,8 +233,7 @@ test('world: "Heat up" heats the default scene, and brings a cooled one back to 
     await page.waitForFunction((e) => window.demo.stats().kineticEnergy < 0.4 * e, start100);
     const heated100 = await heat();
     assert.ok(Math.abs(heated100 / start100 - 1) < 1e-6, `start ${start100}, heated ${heated100}`);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 // A fast circle of radius 0.8 found no free spot among the 0.09-radius circles of the densest
@@ -263,8 +254,7 @@ test('world: a fast circle can be fired among 31,623 circles too', async () => {
     // (a scene this dense may be slowed down, which the status says too)
     assert.doesNotMatch(await page.textContent('#status'), /fast circle/);
     assert.ok(await page.evaluate(() => window.demo.circol.maxOverlap()) < 1e-6);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 test('two circles: a zero velocity can be grabbed again, and no handle leaves the canvas', async () => {
@@ -293,8 +283,7 @@ test('two circles: a zero velocity can be grabbed again, and no handle leaves th
         { x: box.x + 495, y: box.y + 245 });
     a = (await page.evaluate(() => window.demo.state())).b;
     assert.deepEqual({ x: a.x, y: a.y }, { x: 495, y: 245 });
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 test('walls: the red arrow is the normal the table shows, from the circle toward the wall', async () => {
@@ -307,8 +296,7 @@ test('walls: the red arrow is the normal the table shows, from the circle toward
     const along = (k) => pixel(page, { x: point.x + k * normal.x, y: point.y + k * normal.y });
     assert.deepEqual(await along(40), red, 'the arrow along +normal');
     assert.notDeepEqual(await along(-40), red, 'nothing red along -normal');
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 test('accessibility: the drawings are named images that take the keyboard focus; sliders say their values', async () => {
@@ -374,8 +362,7 @@ test('keyboard: handles are picked by number and moved with the arrow keys; Ente
     assert.deepEqual([moved.a.x, moved.a.y], [start.a.x, start.a.y]);
     assert.deepEqual([moved.b.x, moved.b.y], [start.b.x - 1, start.b.y]);
     assert.notEqual(await page.textContent('#t'), t0);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 
     const world = await open('world.html');
     await world.page.waitForFunction(() => window.demo?.ready === true);
@@ -405,6 +392,5 @@ test('walls: a line whose two points coincide says so instead of vanishing', asy
     assert.deepEqual(state.q, state.p);
     assert.equal(await page.evaluate(() => window.demo.result().hit), null);
     assert.equal(await page.textContent('#feature'), 'no line: its two points coincide');
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });

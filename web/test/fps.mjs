@@ -3,7 +3,8 @@
 // ("drawn"), with a breakdown of each frame. Where the page runs the world itself: the library's
 // advance (physics), the largest-overlap readout, the export of the circles, and the rest of the
 // frame's script (drawing, the histogram, the table). Where a worker runs it: the page's script
-// per frame, and the worker's advance and export per drawn frame (off the page's thread).
+// per frame, and the worker's advance and export per drawn frame (off the page's thread); where a
+// drawing worker draws the circles and the histogram, its time per drawn frame (off it too).
 // Pointer latency: how long after the event's time stamp the page handles a pointer move.
 //
 //   node test/fps.mjs [count exponent, 4.5 = 31,623 circles] [seconds] [folder of the pages]
@@ -117,6 +118,7 @@ export async function measureWorld(context, baseUrl, { exponent = 4.5, seconds =
             },
             inputDelayMs: delays.length ? { median: delays[delays.length >> 1], worst: delays.at(-1) } : null,
             page: window.demo.timings ? { ...window.demo.timings } : null,
+            drawsOffscreen: window.demo.drawsOffscreen === true,
         };
     }, start);
     // the page's own breakdown, where it keeps one (milliseconds per frame over the whole run)
@@ -134,13 +136,16 @@ export function describe(f) {
     const p = f.perFrameMs;
     const delay = `pointer delay median ${f.inputDelayMs ? ms(f.inputDelayMs.median) : '-'} ms, worst ` +
         `${f.inputDelayMs ? ms(f.inputDelayMs.worst) : '-'} ms`;
-    const parts = f.pageMs ? ` (circles and path ${ms(f.pageMs.draw)}, histogram ${ms(f.pageMs.chart)})` : '';
+    const drawing = f.pageMs ? `circles and path ${ms(f.pageMs.draw)}, histogram ${ms(f.pageMs.chart)}` : '';
+    // where a drawing worker draws, its time is not the page's script
+    const parts = f.pageMs && !f.drawsOffscreen ? ` (${drawing})` : '';
+    const painter = f.drawsOffscreen ? `; drawing worker per drawn frame: ${drawing} ms` : '';
     const head = `${f.circles} circles: ${f.fps.toFixed(1)} fps` +
         (f.drawnFps === null ? '' : `, ${f.drawnFps.toFixed(1)} drawn per s`) +
         ` (worst frame ${ms(f.worstFrameMs)} ms), world time ${f.worldPerRealSecond.toFixed(3)} per real second`;
     if (f.worker) {
         return `${head}; page per frame: script ${ms(p.script)} ms${parts}; worker per drawn frame: advance ` +
-            `${ms(f.worker.advance)} + export ${ms(f.worker.exportCircles)} ms; ${delay}`;
+            `${ms(f.worker.advance)} + export ${ms(f.worker.exportCircles)} ms${painter}; ${delay}`;
     }
     const rest = p.script - p.advance - p.overlap - p.exportCircles;
     return `${head}; per frame: script ${ms(p.script)} ms = advance ${ms(p.advance)} + overlap ` +

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "circol/circol.h"
+#include "pack.h"
 
 /* State of the splitmix64 generator. */
 static uint64_t ccl_ref_seed = 0x9e3779b97f4a7c15u;
@@ -48,14 +49,38 @@ static void ccl_ref_print(const double *values, int count) {
     }
 }
 
-/* One case: name, inputs, ':', return value, outputs. */
-static void ccl_ref_line(const char *name, const double *in, int n_in, int ret, const double *out,
-                         int n_out) {
+/* One case: name, inputs, ':', return value, outputs (all n_out of them, whatever ret). */
+static void ccl_ref_line_all(const char *name, const double *in, int n_in, int ret,
+                             const double *out, int n_out) {
     printf("%s", name);
     ccl_ref_print(in, n_in);
     printf(" : %d", ret);
-    ccl_ref_print(out, ret ? n_out : 0);
+    ccl_ref_print(out, n_out);
     printf("\n");
+}
+
+/* One case whose outputs are printed only when it returns nonzero. */
+static void ccl_ref_line(const char *name, const double *in, int n_in, int ret, const double *out,
+                         int n_out) {
+    ccl_ref_line_all(name, in, n_in, ret, out, ret ? n_out : 0);
+}
+
+/* One sweep's case: its hit when found. */
+static void ccl_ref_hit_line(const char *name, const double *in, int n_in, bool found,
+                             const ccl_hit *hit, double *out) {
+    if (found) {
+        ccl_web_pack_hit(hit, out);
+    }
+    ccl_ref_line(name, in, n_in, found ? 1 : 0, out, 6);
+}
+
+/* One static contact's case: the contact when found. */
+static void ccl_ref_contact_line(const char *name, const double *in, int n_in, bool found,
+                                 const ccl_contact *contact, double *out) {
+    if (found) {
+        ccl_web_pack_contact(contact, out);
+    }
+    ccl_ref_line(name, in, n_in, found ? 1 : 0, out, 5);
 }
 
 /* A value from one of several regimes: ordinary, tiny, huge, or an edge value. */
@@ -89,25 +114,6 @@ static double ccl_ref_t_max(void) {
 /* The length scale of one case: powers of two from 2^-40 to 2^40. */
 static double ccl_ref_scale(void) {
     return ldexp(1.0, (int)(ccl_ref_bits() % 81) - 40);
-}
-
-/* Writes a hit as t, t_exit, normal, point. */
-static void ccl_ref_hit(const ccl_hit *hit, double *out) {
-    out[0] = hit->t;
-    out[1] = hit->t_exit;
-    out[2] = hit->normal.x;
-    out[3] = hit->normal.y;
-    out[4] = hit->point.x;
-    out[5] = hit->point.y;
-}
-
-/* Writes a contact as normal, point, depth. */
-static void ccl_ref_contact(const ccl_contact *contact, double *out) {
-    out[0] = contact->normal.x;
-    out[1] = contact->normal.y;
-    out[2] = contact->point.x;
-    out[3] = contact->point.y;
-    out[4] = contact->depth;
 }
 
 /* Two circles whose relative path grazes: the miss distance equals the sum of radii up to a
@@ -152,18 +158,17 @@ static int ccl_ref_bounce(const double *w, double *out) {
         out[k] = 0.0;
     }
     if (!collided) {
-        out[10] = circle.center.x + w[11] * v.x;
-        out[11] = circle.center.y + w[11] * v.y;
+        ccl_web_pack_vec2(ccl_v2(circle.center.x + w[11] * v.x, circle.center.y + w[11] * v.y),
+                          out + 10);
         return 0;
     }
-    ccl_ref_hit(&hit, out);
+    ccl_web_pack_hit(&hit, out);
     /* only a circle moving toward the wall bounces */
     ccl_vec2 after =
         v.x * hit.normal.x + v.y * hit.normal.y > 0.0 ? ccl_reflect(v, hit.normal, w[10]) : v;
-    out[6] = circle.center.x + hit.t * v.x;
-    out[7] = circle.center.y + hit.t * v.y;
-    out[8] = after.x;
-    out[9] = after.y;
+    ccl_web_pack_vec2(ccl_v2(circle.center.x + hit.t * v.x, circle.center.y + hit.t * v.y),
+                      out + 6);
+    ccl_web_pack_vec2(after, out + 8);
     out[10] = out[6] + (w[11] - hit.t) * after.x;
     out[11] = out[7] + (w[11] - hit.t) * after.y;
     return 1;
@@ -186,23 +191,20 @@ static void ccl_ref_narrow(int cases) {
                             ccl_ref_value(s), ccl_ref_t_max()};
             memcpy(in, v, sizeof v);
         }
-        int ret = ccl_sweep_circles(
-            ccl_make_circle(ccl_v2(in[0], in[1]), in[2]), ccl_v2(in[3], in[4]),
-            ccl_make_circle(ccl_v2(in[5], in[6]), in[7]), ccl_v2(in[8], in[9]), in[10], &hit);
-        if (ret) {
-            ccl_ref_hit(&hit, out);
-        }
-        ccl_ref_line("sweep_circles", in, 11, ret, out, 6);
+        ccl_ref_hit_line("sweep_circles", in, 11,
+                         ccl_sweep_circles(ccl_make_circle(ccl_v2(in[0], in[1]), in[2]),
+                                           ccl_v2(in[3], in[4]),
+                                           ccl_make_circle(ccl_v2(in[5], in[6]), in[7]),
+                                           ccl_v2(in[8], in[9]), in[10], &hit),
+                         &hit, out);
 
         /* a moving circle against a point */
         double p[8] = {ccl_ref_value(s), ccl_ref_value(s), ccl_ref_radius(s), ccl_ref_value(s),
                        ccl_ref_value(s), ccl_ref_value(s), ccl_ref_value(s),  ccl_ref_t_max()};
-        ret = ccl_sweep_circle_point(ccl_make_circle(ccl_v2(p[0], p[1]), p[2]), ccl_v2(p[3], p[4]),
-                                     ccl_v2(p[5], p[6]), p[7], &hit);
-        if (ret) {
-            ccl_ref_hit(&hit, out);
-        }
-        ccl_ref_line("sweep_circle_point", p, 8, ret, out, 6);
+        ccl_ref_hit_line("sweep_circle_point", p, 8,
+                         ccl_sweep_circle_point(ccl_make_circle(ccl_v2(p[0], p[1]), p[2]),
+                                                ccl_v2(p[3], p[4]), ccl_v2(p[5], p[6]), p[7], &hit),
+                         &hit, out);
 
         /* a moving circle against a segment, and against a line */
         double g[10];
@@ -212,18 +214,15 @@ static void ccl_ref_narrow(int cases) {
         g[2] = ccl_ref_radius(s);
         g[9] = ccl_ref_t_max();
         ccl_segment segment = ccl_make_segment(ccl_v2(g[5], g[6]), ccl_v2(g[7], g[8]));
-        ret = ccl_sweep_circle_segment(ccl_make_circle(ccl_v2(g[0], g[1]), g[2]),
-                                       ccl_v2(g[3], g[4]), segment, g[9], &hit);
-        if (ret) {
-            ccl_ref_hit(&hit, out);
-        }
-        ccl_ref_line("sweep_circle_segment", g, 10, ret, out, 6);
-        ret = ccl_sweep_circle_line(ccl_make_circle(ccl_v2(g[0], g[1]), g[2]), ccl_v2(g[3], g[4]),
-                                    ccl_v2(g[5], g[6]), ccl_v2(g[7], g[8]), g[9], &hit);
-        if (ret) {
-            ccl_ref_hit(&hit, out);
-        }
-        ccl_ref_line("sweep_circle_line", g, 10, ret, out, 6);
+        ccl_ref_hit_line("sweep_circle_segment", g, 10,
+                         ccl_sweep_circle_segment(ccl_make_circle(ccl_v2(g[0], g[1]), g[2]),
+                                                  ccl_v2(g[3], g[4]), segment, g[9], &hit),
+                         &hit, out);
+        ccl_ref_hit_line("sweep_circle_line", g, 10,
+                         ccl_sweep_circle_line(ccl_make_circle(ccl_v2(g[0], g[1]), g[2]),
+                                               ccl_v2(g[3], g[4]), ccl_v2(g[5], g[6]),
+                                               ccl_v2(g[7], g[8]), g[9], &hit),
+                         &hit, out);
 
         /* two circles with accelerations */
         double a[15];
@@ -233,13 +232,12 @@ static void ccl_ref_narrow(int cases) {
         a[2] = ccl_ref_range(0.2, 1.5) * s;
         a[9] = ccl_ref_range(0.2, 1.5) * s;
         a[14] = ccl_ref_range(0.0, 4.0);
-        ret = ccl_sweep_circles_accel(ccl_make_circle(ccl_v2(a[0], a[1]), a[2]), ccl_v2(a[3], a[4]),
-                                      ccl_v2(a[5], a[6]), ccl_make_circle(ccl_v2(a[7], a[8]), a[9]),
-                                      ccl_v2(a[10], a[11]), ccl_v2(a[12], a[13]), a[14], &hit);
-        if (ret) {
-            ccl_ref_hit(&hit, out);
-        }
-        ccl_ref_line("sweep_circles_accel", a, 15, ret, out, 6);
+        ccl_ref_hit_line(
+            "sweep_circles_accel", a, 15,
+            ccl_sweep_circles_accel(ccl_make_circle(ccl_v2(a[0], a[1]), a[2]), ccl_v2(a[3], a[4]),
+                                    ccl_v2(a[5], a[6]), ccl_make_circle(ccl_v2(a[7], a[8]), a[9]),
+                                    ccl_v2(a[10], a[11]), ccl_v2(a[12], a[13]), a[14], &hit),
+            &hit, out);
 
         /* static contacts */
         double c[7];
@@ -248,26 +246,19 @@ static void ccl_ref_narrow(int cases) {
         }
         c[2] = ccl_ref_range(0.0, 2.0) * s;
         c[5] = ccl_ref_range(0.0, 2.0) * s;
-        ret = ccl_circles_contact(ccl_make_circle(ccl_v2(c[0], c[1]), c[2]),
-                                  ccl_make_circle(ccl_v2(c[3], c[4]), c[5]), &contact);
-        if (ret) {
-            ccl_ref_contact(&contact, out);
-        }
-        ccl_ref_line("circles_contact", c, 6, ret, out, 5);
-        ret = ccl_circle_segment_contact(ccl_make_circle(ccl_v2(c[0], c[1]), c[2]),
-                                         ccl_make_segment(ccl_v2(c[3], c[4]), ccl_v2(c[5], c[6])),
-                                         &contact);
-        if (ret) {
-            ccl_ref_contact(&contact, out);
-        }
-        ccl_ref_line("circle_segment_contact", c, 7, ret, out, 5);
+        ccl_circle circle = ccl_make_circle(ccl_v2(c[0], c[1]), c[2]);
+        ccl_ref_contact_line(
+            "circles_contact", c, 6,
+            ccl_circles_contact(circle, ccl_make_circle(ccl_v2(c[3], c[4]), c[5]), &contact),
+            &contact, out);
+        ccl_segment wall = ccl_make_segment(ccl_v2(c[3], c[4]), ccl_v2(c[5], c[6]));
+        ccl_ref_contact_line("circle_segment_contact", c, 7,
+                             ccl_circle_segment_contact(circle, wall, &contact), &contact, out);
 
         /* response: reflection, impulse, and the whole step */
         ccl_vec2 n = ccl_normalize(ccl_v2(ccl_ref_range(-1.0, 1.0), ccl_ref_range(-1.0, 1.0)));
         double r[5] = {ccl_ref_value(s), ccl_ref_value(s), n.x, n.y, ccl_ref_range(-0.2, 1.2)};
-        ccl_vec2 reflected = ccl_reflect(ccl_v2(r[0], r[1]), n, r[4]);
-        out[0] = reflected.x;
-        out[1] = reflected.y;
+        ccl_web_pack_vec2(ccl_reflect(ccl_v2(r[0], r[1]), n, r[4]), out);
         ccl_ref_line("reflect", r, 5, 1, out, 2);
 
         double b[16];
@@ -291,26 +282,14 @@ static void ccl_ref_narrow(int cases) {
         if (!isfinite(b[14])) {
             b[14] = 2.0;
         }
-        ret = ccl_step_pair(&ba, &bb, b[14], &hit);
+        int ret = ccl_step_pair(&ba, &bb, b[14], &hit);
         if (ret) {
-            ccl_ref_hit(&hit, out);
+            ccl_web_pack_hit(&hit, out);
+        } else {
+            memset(out, 0, 6 * sizeof out[0]);
         }
-        for (int k = 0; k < 6; k++) {
-            out[k] = ret ? out[k] : 0.0;
-        }
-        out[6] = ba.velocity.x;
-        out[7] = ba.velocity.y;
-        out[8] = bb.velocity.x;
-        out[9] = bb.velocity.y;
-        out[10] = ba.position.x;
-        out[11] = ba.position.y;
-        out[12] = bb.position.x;
-        out[13] = bb.position.y;
-        printf("step_pair");
-        ccl_ref_print(b, 15);
-        printf(" : %d", ret);
-        ccl_ref_print(out, 14);
-        printf("\n");
+        ccl_web_pack_bodies(&ba, &bb, out + 6);
+        ccl_ref_line_all("step_pair", b, 15, ret, out, 14);
 
         /* seed 004's bounce off a fixed wall of each kind, in turn */
         double w[12];
@@ -324,12 +303,7 @@ static void ccl_ref_narrow(int cases) {
         }
         w[10] = ccl_ref_unit();
         w[11] = ccl_ref_t_max();
-        ret = ccl_ref_bounce(w, out);
-        printf("bounce");
-        ccl_ref_print(w, 12);
-        printf(" : %d", ret);
-        ccl_ref_print(out, 12);
-        printf("\n");
+        ccl_ref_line_all("bounce", w, 12, ccl_ref_bounce(w, out), out, 12);
     }
 }
 

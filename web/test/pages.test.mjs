@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { SCENE_FILES } from '../js/scene-files.js';
 
 import { describe, measureWorld } from './fps.mjs';
-import { drag, launch, open, pixel, setSlider } from './browser.mjs';
+import { drag, finish, launch, open, pixel, setSlider } from './browser.mjs';
 
 let session;
 
@@ -55,8 +55,7 @@ test('handles: a moved centre keeps its velocity tip on the drawing, and every k
     assert.deepEqual(await at(handles['a-radius'], 3, 3), [255, 255, 255], 'a radius is square');
     assert.deepEqual(await at(handles['a-velocity'], 0, 8), A_COLOR, 'a velocity is a ring');
     assert.notDeepEqual(await at(handles['a-velocity'], 0, 0), A_COLOR, 'a ring is hollow');
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 test('handles: a press on a velocity tip lying on another circle\'s centre takes the tip', async () => {
@@ -70,8 +69,7 @@ test('handles: a press on a velocity tip lying on another circle\'s centre takes
     const after = await page.evaluate(() => window.demo.state());
     assert.deepEqual(after.b, before.b, 'B did not move');
     assert.equal(after.a.vy, before.a.vy + 100);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 // Sets a page's time slider as a user does.
@@ -115,8 +113,7 @@ for (const path of ['pair.html', 'walls.html']) {
         const end = path === 'pair.html' ? result.aEnd : result.end;
         assert.deepEqual(first(await page.evaluate(() => window.demo.now())), end);
         assert.equal(await page.textContent('#play'), 'Play');
-        assert.deepEqual(errors, []);
-        await page.close();
+        await finish(page, errors);
     });
 }
 
@@ -135,8 +132,7 @@ test('walls: a circle overlapping a wall and moving away is not shown bouncing',
     assert.match(await page.textContent('#t'), /moving away/);
     assert.equal(await page.textContent('#d-before'), Math.hypot(300, 140).toFixed(1));
     assert.equal(await page.textContent('#v-after'), '-');
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 test('pair: locking B switches its mass off; the results tables are live regions', async () => {
@@ -171,6 +167,20 @@ function stateDigest(page, reset = false) {
     }, reset);
 }
 
+// The page's address opened in a second page gives the same settings and the same state after a
+// reset, bit for bit; both pages are then closed with no error. Returns the settings.
+async function assertAddressRoundTrips(page, errors) {
+    const url = page.url();
+    const digest = await stateDigest(page, true);
+    const other = await open(session, url.slice(url.indexOf('world.html')));
+    const settings = await other.page.evaluate(() => window.demo.settings());
+    assert.deepEqual(settings, await page.evaluate(() => window.demo.settings()));
+    assert.equal(await stateDigest(other.page, true), digest);
+    await finish(other.page, other.errors);
+    await finish(page, errors);
+    return settings;
+}
+
 test('world: pause stops world time, steps advance a frame or one collision, speed scales time', async () => {
     const { page, errors } = await open(session, 'world.html');
     const stats = () => page.evaluate(() => window.demo.circol.stats());
@@ -201,8 +211,7 @@ test('world: pause stops world time, steps advance a frame or one collision, spe
     assert.ok(Math.abs(await advanced(1) - 0.5) < 1e-9);
     assert.ok(Math.abs(await advanced(-1) - 0.005) < 1e-9);
     assert.match(page.url(), /speed=-1/);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 test('world: reset restores the first state bit for bit, fired circles included', async () => {
@@ -214,8 +223,7 @@ test('world: reset restores the first state bit for bit, fired circles included'
     const running = await stateDigest(page);
     assert.notEqual(running, first);
     assert.equal(await stateDigest(page, true), first);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 test('world: a fired circle carries at most half the scene\'s energy, and can be cleared', async () => {
@@ -235,8 +243,7 @@ test('world: a fired circle carries at most half the scene\'s energy, and can be
     await page.click('#clear');
     assert.equal(await page.evaluate(async () => (await window.demo.circol.stats()).circles), before.circles);
     assert.equal(await page.isDisabled('#clear'), true);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 test('world: presets load, damping stays on under gravity, and the address round-trips a scene', async () => {
@@ -269,15 +276,7 @@ test('world: presets load, damping stays on under gravity, and the address round
     await setSlider(page, 'gravity', 0);
     assert.equal(await page.isDisabled('#damping'), false);
     await setSlider(page, 'count', 2.5);
-    const url = page.url();
-    const digest = await stateDigest(page, true);
-    const other = await open(session, url.slice(url.indexOf('world.html')));
-    assert.deepEqual(await other.page.evaluate(() => window.demo.settings()),
-        await page.evaluate(() => window.demo.settings()));
-    assert.equal(await stateDigest(other.page, true), digest);
-    assert.deepEqual([...errors, ...other.errors], []);
-    await page.close();
-    await other.page.close();
+    await assertAddressRoundTrips(page, errors);
 });
 
 test('world: every scene file loads as a preset, as the file gives it; the address round-trips it', async () => {
@@ -313,14 +312,7 @@ test('world: every scene file loads as a preset, as the file gives it; the addre
         assert.ok(fired[0] > x0 && fired[0] < x1 && fired[1] > y0 && fired[1] < y1, `${preset}: ${fired}`);
         assert.ok(Math.hypot(fired[2], fired[3]) > 0 && fired[5] > 0, `${preset}: ${fired}`);
     }
-    const url = page.url();
-    const digest = await stateDigest(page, true);
-    const other = await open(session, url.slice(url.indexOf('world.html')));
-    assert.equal(await other.page.evaluate(() => window.demo.settings().preset), 'filegas');
-    assert.equal(await stateDigest(other.page, true), digest);
-    assert.deepEqual([...errors, ...other.errors], []);
-    await page.close();
-    await other.page.close();
+    assert.equal((await assertAddressRoundTrips(page, errors)).preset, 'filegas');
 });
 
 test('world: the largest overlap is live up to 10,000 circles, and on demand above', async () => {
@@ -337,8 +329,7 @@ test('world: the largest overlap is live up to 10,000 circles, and on demand abo
     assert.ok(Number(shown) < 1e-9, `overlap shown: ${shown}`);
     assert.equal(at, time.toFixed(2));
     assert.ok(await page.evaluate(() => window.demo.circol.maxOverlap()) < 1e-9);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 for (const [exponent, circles] of [[4, 10000], [4.5, 31623]]) {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 
-import { PHONE, launch, open } from './browser.mjs';
+import { PHONE, finish, launch, open } from './browser.mjs';
 import { webDir } from './native.mjs';
 
 // (always here, never in docs/images: the committed screenshots are the desktop ones)
@@ -101,8 +101,7 @@ test('phone: a finger drags a handle without scrolling; elsewhere on the drawing
     await touchDrag(page, cdp, empty, { x: empty.x, y: empty.y - 200 });
     assert.ok(await page.evaluate(() => window.scrollY) > 50, 'the page did not scroll');
     assert.deepEqual(await page.evaluate(() => window.demo.state()), moved);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
 
 test('phone: a tap on the world\'s drawing fires a fast circle', async () => {
@@ -112,6 +111,5 @@ test('phone: a tap on the world\'s drawing fires a fast circle', async () => {
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForFunction((n) => window.demo.stats().circles === n + 1, before);
     assert.equal(await page.isDisabled('#clear'), false);
-    assert.deepEqual(errors, []);
-    await page.close();
+    await finish(page, errors);
 });
