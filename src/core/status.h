@@ -3,6 +3,7 @@
 #define CIRCOL_CORE_STATUS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "circol/base.h"
 
@@ -14,6 +15,15 @@ static inline ccl_status ccl_change_status(bool valid, bool locked) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
     return locked ? CCL_ERR_LOCKED : CCL_OK;
+}
+
+/// The status of a valid call that adds a body to a world holding `live` bodies of at most `most`:
+/// CCL_ERR_LOCKED while the world is locked, else CCL_ERR_FULL when it is full, else CCL_OK.
+static inline ccl_status ccl_add_status(bool locked, int64_t live, int64_t most) {
+    if (locked) {
+        return CCL_ERR_LOCKED;
+    }
+    return live >= most ? CCL_ERR_FULL : CCL_OK;
 }
 
 #endif

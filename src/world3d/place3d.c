@@ -118,17 +118,14 @@ static ccl_status ccl_world3d_keep_user_data(ccl_world3d *w, const ccl_sphere_de
 }
 
 ccl_status ccl_world3d_add_sphere(ccl_world3d *w, const ccl_sphere_def *def, ccl_sphere_id *id) {
-    if (w == NULL || def == NULL || !ccl_sphere_def_is_valid(def)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
-    }
-    if (w->live_count >= w->def.max_spheres) {
-        return CCL_ERR_FULL;
+    bool valid = w != NULL && def != NULL && ccl_sphere_def_is_valid(def);
+    ccl_status status = valid ? ccl_add_status(w->locked, w->live_count, w->def.max_spheres)
+                              : CCL_ERR_INVALID_ARGUMENT;
+    if (status != CCL_OK) {
+        return status;
     }
     ccl_vec3 p;
-    ccl_status status = ccl_world3d_place_centre(w, def->position, def->radius, &p);
+    status = ccl_world3d_place_centre(w, def->position, def->radius, &p);
     if (status == CCL_OK) {
         status = ccl_world3d_keep_user_data(w, def);
     }
