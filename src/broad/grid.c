@@ -253,12 +253,7 @@ ccl_status ccl_grid_rebuild(ccl_grid *g, const ccl_obstacles *obstacles, double 
         ccl_memory_free(g->memory, head, sizeof(int32_t) * (size_t)cells);
         return status;
     }
-    ccl_memory_free(g->memory, g->cell_head, sizeof(int32_t) * (size_t)g->cell_capacity);
-    g->cell_head = head;
-    g->cell_capacity = cells;
-    for (int32_t c = 0; c < cells; ++c) {
-        head[c] = -1;
-    }
+    ccl_grid_install_heads(g->memory, &g->cell_head, &g->cell_capacity, head, cells);
     g->max_radius = max_radius;
     g->planned_live = live;
     g->obstacles_stale = false;

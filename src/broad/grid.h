@@ -198,4 +198,16 @@ static inline ccl_cell_ring ccl_grid_ring(const ccl_grid *g, const ccl_box *box,
     return r;
 }
 
+/// Puts head, a new array of `cells` cell list heads, in place of *heads (of *capacity cells, freed
+/// here), every list empty: the 2D and the 3D grid's last step of a rebuild.
+static inline void ccl_grid_install_heads(ccl_memory *m, int32_t **heads, int32_t *capacity,
+                                          int32_t *head, int32_t cells) {
+    ccl_memory_free(m, *heads, sizeof(int32_t) * (size_t)*capacity);
+    *heads = head;
+    *capacity = cells;
+    for (int32_t c = 0; c < cells; ++c) {
+        head[c] = -1;
+    }
+}
+
 #endif

@@ -52,12 +52,7 @@ ccl_status ccl_grid3_rebuild(ccl_grid3 *g, double max_radius, int32_t live) {
     if (head == NULL) {
         return CCL_ERR_OUT_OF_MEMORY;
     }
-    ccl_memory_free(g->memory, g->head, sizeof(int32_t) * (size_t)g->capacity);
-    g->head = head;
-    g->capacity = cells;
-    for (int32_t c = 0; c < cells; ++c) {
-        head[c] = -1;
-    }
+    ccl_grid_install_heads(g->memory, &g->head, &g->capacity, head, cells);
     double sizes[3] = {g->size.x, g->size.y, g->size.z};
     for (int k = 0; k < 3; ++k) {
         g->n[k] = n[k];

@@ -33,6 +33,39 @@ static inline void ccl_growing_restart(ccl_growth *g, double now, double world_n
     g->relative = g->rate / (1.0 + g->rate * since);
 }
 
+/// Sets the rate from world time world_now (internal time now), the radii having been brought up
+/// to it; the grid is to be rebuilt with room to grow before the next event.
+static inline void ccl_growing_set_rate(ccl_growth *g, double rate, double world_now, double now) {
+    g->rate = rate;
+    g->start = world_now;
+    g->epoch = now;
+    g->relative = rate;
+    g->until = -INFINITY;
+}
+
+/// The internal time a re-gridding brings the radii up to: the moment the cells stop holding the
+/// largest body, when that is after now.
+static inline double ccl_growing_regrid_time(const ccl_growth *g, double now) {
+    return g->until > now ? g->until : now;
+}
+
+/// The largest radius a rebuilt grid's cells are planned for, in *ahead: max_radius with
+/// `headroom` to grow, at most fits (the largest the box allows); false when that leaves no room to
+/// grow (the largest body would outgrow the box).
+static inline bool ccl_growing_ahead(double max_radius, double fits, double headroom,
+                                     double *ahead) {
+    *ahead = fmin(max_radius * (1.0 + headroom), fits);
+    return *ahead > max_radius || !(max_radius > 0.0);
+}
+
+/// Notes a grid rebuilt for grown bodies, whose cells hold the largest one up to internal time
+/// until; false when that is not after now (the cells cannot keep ahead of the growth).
+static inline bool ccl_growing_regridded(ccl_growth *g, double until, double now) {
+    g->until = until;
+    g->regrids++;
+    return g->until > now;
+}
+
 /// The internal time at which the largest body, of radius max_radius at the epoch, outgrows
 /// cells of edge `cell` (a little before, for the rounding of the times).
 static inline double ccl_growing_horizon(const ccl_growth *g, double cell, double min_cell_unit,

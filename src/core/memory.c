@@ -25,6 +25,23 @@ ccl_allocator ccl_default_allocator(void) {
     return a;
 }
 
+void *ccl_memory_new_owner(ccl_allocator *hooks, size_t size) {
+    if (hooks->alloc == NULL) {
+        *hooks = ccl_default_allocator();
+    }
+    void *object = hooks->alloc(size, 16, hooks->user);
+    if (object != NULL) {
+        memset(object, 0, size);
+    }
+    return object;
+}
+
+void ccl_memory_delete_owner(ccl_memory m, void *object, size_t size) {
+    if (object != NULL) {
+        m.hooks.free(object, size, m.hooks.user);
+    }
+}
+
 void *ccl_memory_alloc_aligned(ccl_memory *m, size_t size, size_t align) {
     void *p = m->hooks.alloc(size, align, m->hooks.user);
     if (p != NULL) {

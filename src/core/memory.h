@@ -18,6 +18,21 @@ typedef struct ccl_memory {
 /// malloc and free (aligned_alloc past 16-byte alignment), for callers that set no hooks.
 ccl_allocator ccl_default_allocator(void);
 
+/// A zeroed block of size bytes on a 16-byte boundary for an object that keeps its own memory (a
+/// world), from *hooks, which first gets the default allocator when it sets no alloc; NULL when
+/// out of memory. The object counts it in its ccl_memory with ccl_memory_of_owner.
+void *ccl_memory_new_owner(ccl_allocator *hooks, size_t size);
+
+/// The memory of an object of size bytes made by ccl_memory_new_owner from hooks: it holds itself.
+static inline ccl_memory ccl_memory_of_owner(ccl_allocator hooks, size_t size) {
+    ccl_memory m = {hooks, size};
+    return m;
+}
+
+/// Frees an object made by ccl_memory_new_owner (size as asked), whose memory is m; NULL does
+/// nothing. Everything else it held must be freed first.
+void ccl_memory_delete_owner(ccl_memory m, void *object, size_t size);
+
 /// size bytes on a boundary of align bytes (a power of two, at most 64); NULL when out of memory.
 void *ccl_memory_alloc_aligned(ccl_memory *m, size_t size, size_t align);
 

@@ -10,6 +10,7 @@
 
 #include "core/constants.h"
 #include "core/exact.h"
+#include "core/onset.h"
 #include "core/vec3.h"
 #include "narrow/accel.h"
 #include "narrow/narrow.h"
@@ -223,14 +224,11 @@ static void ccl_accel_pieces(const ccl_accel_motion *m, double horizon, ccl_acce
             continue;
         }
         if (prev >= 0 && ccl_accel_sign(h[prev]) != s) {
-            double root;
-            if (i - prev > 1) {
-                root = x[prev + 1];
-            } else {
-                double lo = x[prev], hi = x[i];
+            double lo, hi;
+            if (!ccl_root_at_knot(x, prev, i, &lo, &hi)) {
                 ccl_accel_refine(m, CCL_ACCEL_SLOPE, &lo, &hi);
-                root = s > 0 ? lo : hi; /* where h <= 0 ends (a minimum) or begins (a maximum) */
             }
+            double root = s > 0 ? lo : hi; /* where h <= 0 ends (a minimum) or begins (a maximum) */
             if (root > k->t[k->count - 1] && root < horizon) {
                 k->t[k->count++] = root;
             }
@@ -386,15 +384,10 @@ ccl_vec3 ccl_accel_velocity(const ccl_accel_motion *m, double t) {
 
 /* True when f decreases just after t = 0: the first nonzero derivative of f at 0 is negative. */
 static bool ccl_accel_approaching_at_zero(const ccl_accel_motion *m) {
-    double h0 = ccl_dot3(m->p, m->v);
-    if (h0 != 0.0) {
-        return h0 < 0.0;
-    }
-    double h1 = ccl_dot3(m->v, m->v) + ccl_dot3(m->p, m->a);
-    if (h1 != 0.0) {
-        return h1 < 0.0;
-    }
-    return ccl_dot3(m->v, m->a) < 0.0; /* h'' = 3 v . a; if 0, h''' = 3 |a|^2 > 0: separating */
+    /* h = f' / 2 = p . v, h' = |v|^2 + p . a, h'' = 3 v . a (its sign); if all are 0,
+     * h''' = 3 |a|^2 > 0: separating */
+    return ccl_decreases_after(ccl_dot3(m->p, m->v), ccl_dot3(m->v, m->v) + ccl_dot3(m->p, m->a),
+                               ccl_dot3(m->v, m->a));
 }
 
 /* The linear case of ccl_first_contact_accel (da == 0). */

@@ -24,22 +24,38 @@ static bool ccl_segment_fraction(double len_sq_u, double along_u, double *u) {
     return true;
 }
 
-ccl_vec2 ccl_closest_on_segment(ccl_segment s, ccl_vec2 p) {
-    ccl_vec2 axis = ccl_sub(s.b, s.a);
-    if (axis.x == 0.0 && axis.y == 0.0) {
-        return s.a;
+/* Where on a segment the point closest to p lies, from the axis b - a and p's offset p - a, both
+ * scaled near 1 by a common power of two: at a (also for a segment of zero length), at b, between
+ * them at the fraction *u, or unknown where the scaled squares cannot be trusted. The 2D function
+ * passes z = 0, which adds exact zeros to the sums and changes no result. */
+typedef enum ccl_nearest {
+    CCL_NEAREST_UNKNOWN,
+    CCL_NEAREST_A,
+    CCL_NEAREST_B,
+    CCL_NEAREST_BETWEEN,
+} ccl_nearest;
+
+static inline ccl_nearest ccl_segment_nearest(ccl_vec3 axis, ccl_vec3 rel, double *u) {
+    if (axis.x == 0.0 && axis.y == 0.0 && axis.z == 0.0) {
+        return CCL_NEAREST_A;
     }
-    ccl_vec2 rel = ccl_sub(p, s.a);
-    double unit = ccl_unit_scale(fmax(ccl_max_abs2(axis), ccl_max_abs2(rel)));
-    ccl_vec2 axis_u = ccl_scale(axis, unit), rel_u = ccl_scale(rel, unit);
+    double unit = ccl_unit_scale(fmax(ccl_max_abs3(axis), ccl_max_abs3(rel)));
+    ccl_vec3 axis_u = ccl_scale3(axis, unit), rel_u = ccl_scale3(rel, unit);
+    if (!ccl_segment_fraction(ccl_length_sq3(axis_u), ccl_dot3(axis_u, rel_u), u)) {
+        return CCL_NEAREST_UNKNOWN;
+    }
+    return *u <= 0.0 ? CCL_NEAREST_A : (*u >= 1.0 ? CCL_NEAREST_B : CCL_NEAREST_BETWEEN);
+}
+
+ccl_vec2 ccl_closest_on_segment(ccl_segment s, ccl_vec2 p) {
+    ccl_vec2 axis = ccl_sub(s.b, s.a), rel = ccl_sub(p, s.a);
     double u;
-    if (ccl_segment_fraction(ccl_length_sq(axis_u), ccl_dot(axis_u, rel_u), &u)) {
-        if (u <= 0.0) {
-            return s.a;
-        }
-        if (u >= 1.0) {
-            return s.b;
-        }
+    ccl_nearest nearest =
+        ccl_segment_nearest(ccl_v3(axis.x, axis.y, 0.0), ccl_v3(rel.x, rel.y, 0.0), &u);
+    if (nearest == CCL_NEAREST_A || nearest == CCL_NEAREST_B) {
+        return nearest == CCL_NEAREST_A ? s.a : s.b;
+    }
+    if (nearest == CCL_NEAREST_BETWEEN) {
         if (ccl_segment_cross_fits(axis, rel)) {
             /* p less its offset across the line, (b - a) x (p - a) / |b - a|^2 times
              * perp(b - a): right to ulps of p's distance from the line, where a + u (b - a) errs
@@ -108,21 +124,13 @@ bool ccl_across_axis3(ccl_vec3 a, ccl_vec3 b, ccl_vec3 p, ccl_vec3 *across) {
 
 /* As ccl_closest_on_segment. */
 ccl_vec3 ccl_closest_on_segment3(ccl_segment3 s, ccl_vec3 p) {
-    ccl_vec3 axis = ccl_sub3(s.b, s.a);
-    if (axis.x == 0.0 && axis.y == 0.0 && axis.z == 0.0) {
-        return s.a;
-    }
-    ccl_vec3 rel = ccl_sub3(p, s.a);
-    double unit = ccl_unit_scale(fmax(ccl_max_abs3(axis), ccl_max_abs3(rel)));
-    ccl_vec3 axis_u = ccl_scale3(axis, unit), rel_u = ccl_scale3(rel, unit);
+    ccl_vec3 axis = ccl_sub3(s.b, s.a), rel = ccl_sub3(p, s.a);
     double u;
-    if (ccl_segment_fraction(ccl_length_sq3(axis_u), ccl_dot3(axis_u, rel_u), &u)) {
-        if (u <= 0.0) {
-            return s.a;
-        }
-        if (u >= 1.0) {
-            return s.b;
-        }
+    ccl_nearest nearest = ccl_segment_nearest(axis, rel, &u);
+    if (nearest == CCL_NEAREST_A || nearest == CCL_NEAREST_B) {
+        return nearest == CCL_NEAREST_A ? s.a : s.b;
+    }
+    if (nearest == CCL_NEAREST_BETWEEN) {
         ccl_vec2 axis2 = ccl_v2(axis.x, axis.y), rel2 = ccl_v2(rel.x, rel.y);
         ccl_vec3 across;
         if (axis.z == 0.0 && rel.z == 0.0) {

@@ -59,6 +59,9 @@ static inline void ccl_saver_i32(ccl_saver *s, int32_t x) {
 static inline void ccl_saver_i64(ccl_saver *s, int64_t x) {
     ccl_saver_u64(s, (uint64_t)x);
 }
+/// The n numbers of x, in order.
+void ccl_saver_f64s(ccl_saver *s, const double *x, int n);
+void ccl_saver_u64s(ccl_saver *s, const uint64_t *x, int n);
 static inline void ccl_saver_vec2(ccl_saver *s, ccl_vec2 v) {
     ccl_saver_f64(s, v.x);
     ccl_saver_f64(s, v.y);
@@ -79,6 +82,9 @@ typedef struct ccl_reader {
 uint32_t ccl_reader_u32(ccl_reader *r);
 uint64_t ccl_reader_u64(ccl_reader *r);
 double ccl_reader_f64(ccl_reader *r);
+/// n numbers, in order, into the places x points to.
+void ccl_reader_f64s(ccl_reader *r, double *const *x, int n);
+void ccl_reader_u64s(ccl_reader *r, uint64_t *const *x, int n);
 static inline int32_t ccl_reader_i32(ccl_reader *r) {
     return (int32_t)ccl_reader_u32(r);
 }
@@ -109,6 +115,23 @@ bool ccl_open_section(ccl_loading *l, uint32_t tag, const char *missing, ccl_rea
 
 /// Whether section r was read to its end exactly; if not, the problem is `wrong`.
 bool ccl_section_done(ccl_loading *l, const ccl_reader *r, const char *wrong);
+
+/// Reads the opened section r into w; false, with l's problem or status set, when it cannot.
+typedef bool ccl_section_reader(ccl_loading *l, ccl_reader *r, ccl_world *w);
+
+/// A section a load expects next: its tag, the problem when it is not there, and its reader.
+typedef struct ccl_section_kind {
+    uint32_t tag;
+    const char *missing;
+    ccl_section_reader *read;
+} ccl_section_kind;
+
+/// Opens and reads the n sections of kinds, in order, into w; false at the first one missing or
+/// refused.
+bool ccl_load_sections_in_order(ccl_loading *l, const ccl_section_kind *kinds, int n, ccl_world *w);
+
+/// ok, and when it is false the problem is `problem`: for the checks of what a section holds.
+bool ccl_loading_require(ccl_loading *l, bool ok, const char *problem);
 
 /// The sections, in the order they are written.
 enum {
@@ -141,7 +164,7 @@ void ccl_save_kit(ccl_saver *s, const ccl_world *w);
 bool ccl_load_kit(ccl_loading *l, ccl_world *w);
 
 /// The energy ledger's section (version 3 on; older files leave the ledger at zero).
-bool ccl_load_ledger(ccl_loading *l, ccl_world *w);
+extern const ccl_section_kind ccl_ledger_section;
 
 /// Checks the loaded grid lists, free list, events and queue of w against each other and the
 /// bounds of every index, so that no list walk can leave its arrays or loop; the reason, or NULL

@@ -1,4 +1,5 @@
-/* The checkpoint format's bytes: CRC-32, little-endian numbers in and out. */
+/* The checkpoint format's bytes: CRC-32, little-endian numbers in and out, and the sections of a
+ * file being loaded. */
 #include <string.h>
 
 #include "world/checkpoint.h"
@@ -86,4 +87,75 @@ double ccl_reader_f64(ccl_reader *r) {
     double x;
     memcpy(&x, &bits, sizeof x);
     return x;
+}
+
+void ccl_saver_f64s(ccl_saver *s, const double *x, int n) {
+    for (int k = 0; k < n; ++k) {
+        ccl_saver_f64(s, x[k]);
+    }
+}
+
+void ccl_saver_u64s(ccl_saver *s, const uint64_t *x, int n) {
+    for (int k = 0; k < n; ++k) {
+        ccl_saver_u64(s, x[k]);
+    }
+}
+
+void ccl_reader_f64s(ccl_reader *r, double *const *x, int n) {
+    for (int k = 0; k < n; ++k) {
+        *x[k] = ccl_reader_f64(r);
+    }
+}
+
+void ccl_reader_u64s(ccl_reader *r, uint64_t *const *x, int n) {
+    for (int k = 0; k < n; ++k) {
+        *x[k] = ccl_reader_u64(r);
+    }
+}
+
+bool ccl_open_section(ccl_loading *l, uint32_t tag, const char *missing, ccl_reader *r) {
+    if (l->end - l->at < CCL_CHECKPOINT_SECTION_HEAD) {
+        l->problem = missing;
+        return false;
+    }
+    ccl_reader head = {l->at, l->at + CCL_CHECKPOINT_SECTION_HEAD, false};
+    uint32_t found = ccl_reader_u32(&head);
+    uint32_t reserved = ccl_reader_u32(&head);
+    uint64_t length = ccl_reader_u64(&head);
+    l->at += CCL_CHECKPOINT_SECTION_HEAD;
+    if (found != tag || reserved != 0 || length > (uint64_t)(l->end - l->at)) {
+        l->problem = missing;
+        return false;
+    }
+    r->at = l->at;
+    r->end = l->at + length;
+    r->short_read = false;
+    l->at += length;
+    return true;
+}
+
+bool ccl_section_done(ccl_loading *l, const ccl_reader *r, const char *wrong) {
+    if (r->short_read || r->at != r->end) {
+        l->problem = wrong;
+        return false;
+    }
+    return true;
+}
+
+bool ccl_loading_require(ccl_loading *l, bool ok, const char *problem) {
+    if (!ok) {
+        l->problem = problem;
+    }
+    return ok;
+}
+
+bool ccl_load_sections_in_order(ccl_loading *l, const ccl_section_kind *kinds, int n,
+                                ccl_world *w) {
+    for (int k = 0; k < n; ++k) {
+        ccl_reader r;
+        if (!ccl_open_section(l, kinds[k].tag, kinds[k].missing, &r) || !kinds[k].read(l, &r, w)) {
+            return false;
+        }
+    }
+    return true;
 }

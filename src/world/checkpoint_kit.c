@@ -49,12 +49,9 @@ static void ccl_save_ids(ccl_saver *s, const ccl_obstacle_ids *t, int32_t count)
 
 void ccl_save_kit(ccl_saver *s, const ccl_world *w) {
     const ccl_growth *g = &w->growth;
+    const double numbers[5] = {g->rate, g->start, g->epoch, g->relative, g->until};
     ccl_saver_section(s, CCL_SECTION_GROWTH, ccl_growth_bytes());
-    ccl_saver_f64(s, g->rate);
-    ccl_saver_f64(s, g->start);
-    ccl_saver_f64(s, g->epoch);
-    ccl_saver_f64(s, g->relative);
-    ccl_saver_f64(s, g->until);
+    ccl_saver_f64s(s, numbers, 5);
     ccl_saver_u64(s, g->regrids);
 
     ccl_saver_section(s, CCL_SECTION_GAME, ccl_game_bytes(w));
@@ -84,67 +81,40 @@ void ccl_save_kit(ccl_saver *s, const ccl_world *w) {
     const double energies[9] = {e->collision_loss, e->wall_loss,        e->guard_kept,
                                 e->push_added,     e->rest_taken,       e->wedge_taken,
                                 e->sleep_taken,    e->momentum_taken.x, e->momentum_taken.y};
-    for (int k = 0; k < 9; ++k) {
-        ccl_saver_f64(s, energies[k]);
-    }
-    ccl_saver_u64(s, e->rest_stops);
-    ccl_saver_u64(s, e->wedge_stops);
-    ccl_saver_u64(s, e->sleeps);
+    const uint64_t stops[3] = {e->rest_stops, e->wedge_stops, e->sleeps};
+    ccl_saver_f64s(s, energies, 9);
+    ccl_saver_u64s(s, stops, 3);
 }
 
 /* The energy ledger: statistics only, any finite numbers. */
-bool ccl_load_ledger(ccl_loading *l, ccl_world *w) {
-    ccl_reader r;
-    if (!ccl_open_section(l, CCL_SECTION_LEDGER, "the ledger section is missing", &r)) {
-        return false;
-    }
+static bool ccl_load_ledger(ccl_loading *l, ccl_reader *r, ccl_world *w) {
     ccl_world_ledger *e = &w->ledger;
     double *energies[9] = {&e->collision_loss, &e->wall_loss,        &e->guard_kept,
                            &e->push_added,     &e->rest_taken,       &e->wedge_taken,
                            &e->sleep_taken,    &e->momentum_taken.x, &e->momentum_taken.y};
+    uint64_t *stops[3] = {&e->rest_stops, &e->wedge_stops, &e->sleeps};
+    ccl_reader_f64s(r, energies, 9);
+    ccl_reader_u64s(r, stops, 3);
     bool finite = true;
     for (int k = 0; k < 9; ++k) {
-        *energies[k] = ccl_reader_f64(&r);
         finite = finite && isfinite(*energies[k]);
     }
-    e->rest_stops = ccl_reader_u64(&r);
-    e->wedge_stops = ccl_reader_u64(&r);
-    e->sleeps = ccl_reader_u64(&r);
-    if (!ccl_section_done(l, &r, "the ledger section has the wrong length")) {
-        return false;
-    }
-    if (!finite) {
-        l->problem = "the ledger section holds a number that is not finite";
-        return false;
-    }
-    return true;
+    return ccl_section_done(l, r, "the ledger section has the wrong length") &&
+           ccl_loading_require(l, finite, "the ledger section holds a number that is not finite");
 }
 
 /* The growth state; its numbers are ones set_growth_rate and the advances can leave. */
-static bool ccl_load_growth(ccl_loading *l, ccl_world *w) {
-    ccl_reader r;
-    if (!ccl_open_section(l, CCL_SECTION_GROWTH, "the growth section is missing", &r)) {
-        return false;
-    }
+static bool ccl_load_growth(ccl_loading *l, ccl_reader *r, ccl_world *w) {
     ccl_growth *g = &w->growth;
-    g->rate = ccl_reader_f64(&r);
-    g->start = ccl_reader_f64(&r);
-    g->epoch = ccl_reader_f64(&r);
-    g->relative = ccl_reader_f64(&r);
-    g->until = ccl_reader_f64(&r);
-    g->regrids = ccl_reader_u64(&r);
-    if (!ccl_section_done(l, &r, "the growth section has the wrong length")) {
-        return false;
-    }
+    double *numbers[5] = {&g->rate, &g->start, &g->epoch, &g->relative, &g->until};
+    ccl_reader_f64s(r, numbers, 5);
+    g->regrids = ccl_reader_u64(r);
     /* relative = rate / (1 + rate t) for the time t grown, so 0 < relative <= rate */
-    bool numbers = g->rate >= 0.0 && isfinite(g->rate) && isfinite(g->start) &&
-                   isfinite(g->epoch) && g->relative >= 0.0 && g->relative <= g->rate &&
-                   !isnan(g->until) && (g->rate == 0.0 || g->relative > 0.0);
-    if (!numbers) {
-        l->problem = "the growth section holds an impossible value";
-        return false;
-    }
-    return true;
+    bool sane = g->rate >= 0.0 && isfinite(g->rate) && isfinite(g->start) && isfinite(g->epoch) &&
+                g->relative >= 0.0 && g->relative <= g->rate && !isnan(g->until) &&
+                (g->rate == 0.0 || g->relative > 0.0);
+    return ccl_section_done(l, r, "the growth section has the wrong length") &&
+           ccl_loading_require(l, sane, "the growth section holds an impossible value");
 }
 
 /* Each slot's kinematic and sensor flags; the sensors are counted. */
@@ -247,22 +217,18 @@ static ccl_status ccl_load_touches(ccl_reader *r, ccl_world *w, bool *sane) {
     return CCL_OK;
 }
 
-static bool ccl_load_game(ccl_loading *l, ccl_world *w) {
-    ccl_reader r;
-    if (!ccl_open_section(l, CCL_SECTION_GAME, "the game kit section is missing", &r)) {
-        return false;
-    }
-    bool sane = ccl_load_kinds(&r, w);
+static bool ccl_load_game(ccl_loading *l, ccl_reader *r, ccl_world *w) {
+    bool sane = ccl_load_kinds(r, w);
     if (!sane) {
         l->problem = "the game kit section has impossible circle flags";
         return false;
     }
-    l->status = ccl_load_filters(&r, w, &sane);
+    l->status = ccl_load_filters(r, w, &sane);
     if (l->status != CCL_OK || !sane) {
         l->problem = "the game kit section has impossible filters";
         return false;
     }
-    l->status = ccl_load_touches(&r, w, &sane);
+    l->status = ccl_load_touches(r, w, &sane);
     if (l->status != CCL_OK || !sane) {
         l->problem = "the game kit section has an impossible sensor touch";
         return false;
@@ -313,15 +279,11 @@ static ccl_status ccl_load_ids(ccl_reader *r, ccl_world *w, ccl_obstacle_ids *t,
     return CCL_OK;
 }
 
-static bool ccl_load_obstacle_ids(ccl_loading *l, ccl_world *w) {
-    ccl_reader r;
-    if (!ccl_open_section(l, CCL_SECTION_OBSTACLE_IDS, "the obstacle ids section is missing", &r)) {
-        return false;
-    }
+static bool ccl_load_obstacle_ids(ccl_loading *l, ccl_reader *r, ccl_world *w) {
     bool sane = false;
-    l->status = ccl_load_ids(&r, w, &w->segment_ids, w->obstacles.segment_count, &sane);
+    l->status = ccl_load_ids(r, w, &w->segment_ids, w->obstacles.segment_count, &sane);
     if (l->status == CCL_OK && sane) {
-        l->status = ccl_load_ids(&r, w, &w->point_ids, w->obstacles.point_count, &sane);
+        l->status = ccl_load_ids(r, w, &w->point_ids, w->obstacles.point_count, &sane);
     }
     if (l->status != CCL_OK) {
         return false;
@@ -330,7 +292,7 @@ static bool ccl_load_obstacle_ids(ccl_loading *l, ccl_world *w) {
         l->problem = "the obstacle ids section holds impossible ids";
         return false;
     }
-    return ccl_section_done(l, &r, "the obstacle ids section has the wrong length");
+    return ccl_section_done(l, r, "the obstacle ids section has the wrong length");
 }
 
 /* What the setters refuse, refused in a file too: growth with curved paths, filters, sensors or
@@ -353,8 +315,18 @@ static const char *ccl_kit_conflict(const ccl_world *w) {
     return NULL;
 }
 
+const ccl_section_kind ccl_ledger_section = {CCL_SECTION_LEDGER, "the ledger section is missing",
+                                             ccl_load_ledger};
+
+/* The sections of version 2, in the order they are written. */
+static const ccl_section_kind ccl_kit_sections[3] = {
+    {CCL_SECTION_GROWTH, "the growth section is missing", ccl_load_growth},
+    {CCL_SECTION_GAME, "the game kit section is missing", ccl_load_game},
+    {CCL_SECTION_OBSTACLE_IDS, "the obstacle ids section is missing", ccl_load_obstacle_ids},
+};
+
 bool ccl_load_kit(ccl_loading *l, ccl_world *w) {
-    if (!ccl_load_growth(l, w) || !ccl_load_game(l, w) || !ccl_load_obstacle_ids(l, w)) {
+    if (!ccl_load_sections_in_order(l, ccl_kit_sections, 3, w)) {
         return false;
     }
     l->problem = ccl_kit_conflict(w);

@@ -13,35 +13,6 @@ static uint64_t ccl_le64(const unsigned char *b) {
     return ccl_reader_u64(&r);
 }
 
-bool ccl_open_section(ccl_loading *l, uint32_t tag, const char *missing, ccl_reader *r) {
-    if (l->end - l->at < CCL_CHECKPOINT_SECTION_HEAD) {
-        l->problem = missing;
-        return false;
-    }
-    ccl_reader head = {l->at, l->at + CCL_CHECKPOINT_SECTION_HEAD, false};
-    uint32_t found = ccl_reader_u32(&head);
-    uint32_t reserved = ccl_reader_u32(&head);
-    uint64_t length = ccl_reader_u64(&head);
-    l->at += CCL_CHECKPOINT_SECTION_HEAD;
-    if (found != tag || reserved != 0 || length > (uint64_t)(l->end - l->at)) {
-        l->problem = missing;
-        return false;
-    }
-    r->at = l->at;
-    r->end = l->at + length;
-    r->short_read = false;
-    l->at += length;
-    return true;
-}
-
-bool ccl_section_done(ccl_loading *l, const ccl_reader *r, const char *wrong) {
-    if (r->short_read || r->at != r->end) {
-        l->problem = wrong;
-        return false;
-    }
-    return true;
-}
-
 /* The definition saved, with the caller's hooks. */
 static bool ccl_load_def(ccl_loading *l, const ccl_world_def *hooks, ccl_world_def *d) {
     ccl_reader r;
@@ -58,15 +29,13 @@ static bool ccl_load_def(ccl_loading *l, const ccl_world_def *hooks, ccl_world_d
         d->record_contacts = hooks->record_contacts;
         d->max_events_per_advance = hooks->max_events_per_advance;
     }
+    double *tuning[5] = {&d->damping, &d->restitution, &d->collapse_time, &d->rest_speed,
+                         &d->cell_size};
     d->box_min = ccl_reader_vec2(&r);
     d->box_max = ccl_reader_vec2(&r);
     d->boundary = (ccl_boundary)ccl_reader_u32(&r);
     d->gravity = ccl_reader_vec2(&r);
-    d->damping = ccl_reader_f64(&r);
-    d->restitution = ccl_reader_f64(&r);
-    d->collapse_time = ccl_reader_f64(&r);
-    d->rest_speed = ccl_reader_f64(&r);
-    d->cell_size = ccl_reader_f64(&r);
+    ccl_reader_f64s(&r, tuning, 5);
     d->overlap = (ccl_overlap_policy)ccl_reader_u32(&r);
     d->separation_speed = ccl_reader_f64(&r);
     d->capacity = ccl_reader_i32(&r);
@@ -74,56 +43,40 @@ static bool ccl_load_def(ccl_loading *l, const ccl_world_def *hooks, ccl_world_d
     return ccl_section_done(l, &r, "the world definition has the wrong length");
 }
 
-static bool ccl_load_clock(ccl_loading *l, ccl_world *w) {
-    ccl_reader r;
-    if (!ccl_open_section(l, CCL_SECTION_CLOCK, "the clock section is missing", &r)) {
-        return false;
-    }
-    w->time = ccl_reader_f64(&r);
-    w->time_base = ccl_reader_f64(&r);
-    w->collapse_time = ccl_reader_f64(&r);
-    w->collisions = ccl_reader_u64(&r);
-    w->wall_collisions = ccl_reader_u64(&r);
-    w->events = ccl_reader_u64(&r);
-    w->guard_collisions = ccl_reader_u64(&r);
-    w->virial = ccl_reader_f64(&r);
-    w->stats_since = ccl_reader_f64(&r);
-    w->events_since_rebase = ccl_reader_u64(&r);
-    uint32_t flags = ccl_reader_u32(&r);
+static bool ccl_load_clock(ccl_loading *l, ccl_reader *r, ccl_world *w) {
+    double *times[3] = {&w->time, &w->time_base, &w->collapse_time};
+    uint64_t *counts[4] = {&w->collisions, &w->wall_collisions, &w->events, &w->guard_collisions};
+    double *virial_span[2] = {&w->virial, &w->stats_since};
+    ccl_reader_f64s(r, times, 3);
+    ccl_reader_u64s(r, counts, 4);
+    ccl_reader_f64s(r, virial_span, 2);
+    w->events_since_rebase = ccl_reader_u64(r);
+    uint32_t flags = ccl_reader_u32(r);
     w->repredict_pending = (flags & 1u) != 0;
     w->wedge_logged = (flags & 2u) != 0;
     w->track_images = (flags & 4u) != 0;
-    uint32_t refused = ccl_reader_u32(&r);
+    uint32_t refused = ccl_reader_u32(r);
     w->refusal.what = (uint8_t)refused;
-    w->refusal.shape.a = ccl_reader_vec2(&r);
-    w->refusal.shape.b = ccl_reader_vec2(&r);
-    w->refusal.radius = ccl_reader_f64(&r);
-    if (!ccl_section_done(l, &r, "the clock section has the wrong length")) {
-        return false;
-    }
-    if (!isfinite(w->time) || !isfinite(w->time_base) || !(w->collapse_time >= 0.0) || flags > 7u ||
-        (w->track_images && !w->box.periodic) || refused > 2) {
-        l->problem = "the clock section holds an impossible value";
-        return false;
-    }
-    return true;
+    w->refusal.shape.a = ccl_reader_vec2(r);
+    w->refusal.shape.b = ccl_reader_vec2(r);
+    w->refusal.radius = ccl_reader_f64(r);
+    bool sane = isfinite(w->time) && isfinite(w->time_base) && w->collapse_time >= 0.0 &&
+                flags <= 7u && (!w->track_images || w->box.periodic) && refused <= 2;
+    return ccl_section_done(l, r, "the clock section has the wrong length") &&
+           ccl_loading_require(l, sane, "the clock section holds an impossible value");
 }
 
-static bool ccl_load_obstacles(ccl_loading *l, ccl_world *w) {
-    ccl_reader r;
-    if (!ccl_open_section(l, CCL_SECTION_OBSTACLES, "the obstacles section is missing", &r)) {
-        return false;
-    }
-    int32_t segments = ccl_reader_i32(&r), points = ccl_reader_i32(&r);
+static bool ccl_load_obstacles(ccl_loading *l, ccl_reader *r, ccl_world *w) {
+    int32_t segments = ccl_reader_i32(r), points = ccl_reader_i32(r);
     if (segments < 0 || points < 0 || segments > CCL_MAX_OBSTACLES || points > CCL_MAX_OBSTACLES ||
-        (uint64_t)(r.end - r.at) != 32 * (uint64_t)segments + 16 * (uint64_t)points) {
+        (uint64_t)(r->end - r->at) != 32 * (uint64_t)segments + 16 * (uint64_t)points) {
         l->problem = "the obstacles section has the wrong length";
         return false;
     }
     for (int32_t k = 0; k < segments + points; ++k) {
         ccl_segment s;
-        s.a = ccl_reader_vec2(&r);
-        s.b = k < segments ? ccl_reader_vec2(&r) : s.a;
+        s.a = ccl_reader_vec2(r);
+        s.b = k < segments ? ccl_reader_vec2(r) : s.a;
         int32_t index;
         if (!ccl_vec2_within(s.a, CCL_MAX_LENGTH) || !ccl_vec2_within(s.b, CCL_MAX_LENGTH)) {
             l->problem = "a segment or point lies beyond the largest coordinate";
@@ -197,16 +150,12 @@ static bool ccl_load_slot(ccl_reader *r, ccl_world *w, int32_t i) {
     return flags <= 15u;
 }
 
-static bool ccl_load_slots(ccl_loading *l, ccl_world *w) {
-    ccl_reader r;
-    if (!ccl_open_section(l, CCL_SECTION_SLOTS, "the circles section is missing", &r)) {
-        return false;
-    }
-    int32_t capacity = ccl_reader_i32(&r), count = ccl_reader_i32(&r);
-    int32_t live = ccl_reader_i32(&r), free_head = ccl_reader_i32(&r);
+static bool ccl_load_slots(ccl_loading *l, ccl_reader *r, ccl_world *w) {
+    int32_t capacity = ccl_reader_i32(r), count = ccl_reader_i32(r);
+    int32_t live = ccl_reader_i32(r), free_head = ccl_reader_i32(r);
     if (count < 0 || live < 0 || live > count || capacity < count ||
         capacity > w->def.max_circles || free_head < -1 || free_head >= count ||
-        (uint64_t)(r.end - r.at) != CCL_SLOT_RECORD * (uint64_t)count) {
+        (uint64_t)(r->end - r->at) != CCL_SLOT_RECORD * (uint64_t)count) {
         l->problem = "the circles section has impossible counts or the wrong length";
         return false;
     }
@@ -224,7 +173,7 @@ static bool ccl_load_slots(ccl_loading *l, ccl_world *w) {
     w->live_count = live;
     w->free_head = free_head;
     for (int32_t i = 0; i < count; ++i) {
-        if (!ccl_load_slot(&r, w, i) || !ccl_slot_sane(w, &w->bodies[i], &w->cold[i])) {
+        if (!ccl_load_slot(r, w, i) || !ccl_slot_sane(w, &w->bodies[i], &w->cold[i])) {
             l->problem = "a circle holds an impossible value";
             return false;
         }
@@ -232,32 +181,24 @@ static bool ccl_load_slots(ccl_loading *l, ccl_world *w) {
     return true;
 }
 
-static bool ccl_load_images(ccl_loading *l, ccl_world *w) {
-    ccl_reader r;
-    if (!ccl_open_section(l, CCL_SECTION_IMAGES, "the image counts section is missing", &r)) {
-        return false;
-    }
-    uint32_t present = ccl_reader_u32(&r);
+static bool ccl_load_images(ccl_loading *l, ccl_reader *r, ccl_world *w) {
+    uint32_t present = ccl_reader_u32(r);
     uint64_t wanted = present == 1 ? 16 * (uint64_t)w->slot_count : 0;
     /* a world counting crossings has the array once it has slots (ccl_world_reserve made it) */
-    if (present > 1 || present != (w->images != NULL) || (uint64_t)(r.end - r.at) != wanted) {
+    if (present > 1 || present != (w->images != NULL) || (uint64_t)(r->end - r->at) != wanted) {
         l->problem = "the image counts section has the wrong length";
         return false;
     }
     for (int32_t i = 0; present == 1 && i < w->slot_count; ++i) {
-        w->images[i].x = ccl_reader_i64(&r);
-        w->images[i].y = ccl_reader_i64(&r);
+        w->images[i].x = ccl_reader_i64(r);
+        w->images[i].y = ccl_reader_i64(r);
     }
     return true;
 }
 
-static bool ccl_load_overlaps(ccl_loading *l, ccl_world *w) {
-    ccl_reader r;
-    if (!ccl_open_section(l, CCL_SECTION_OVERLAPS, "the overlaps section is missing", &r)) {
-        return false;
-    }
-    int32_t count = ccl_reader_i32(&r);
-    if (count < 0 || (uint64_t)(r.end - r.at) != 16 * (uint64_t)count) {
+static bool ccl_load_overlaps(ccl_loading *l, ccl_reader *r, ccl_world *w) {
+    int32_t count = ccl_reader_i32(r);
+    if (count < 0 || (uint64_t)(r->end - r->at) != 16 * (uint64_t)count) {
         l->problem = "the overlaps section has the wrong length";
         return false;
     }
@@ -267,10 +208,10 @@ static bool ccl_load_overlaps(ccl_loading *l, ccl_world *w) {
     }
     for (int32_t k = 0; k < count; ++k) {
         ccl_overlap_pair p;
-        p.a = ccl_reader_i32(&r);
-        p.b = ccl_reader_i32(&r);
-        p.generation_a = ccl_reader_u32(&r);
-        p.generation_b = ccl_reader_u32(&r);
+        p.a = ccl_reader_i32(r);
+        p.b = ccl_reader_i32(r);
+        p.generation_a = ccl_reader_u32(r);
+        p.generation_b = ccl_reader_u32(r);
         if (p.a < 0 || p.a >= w->slot_count || p.b < 0 || p.b >= w->slot_count) {
             l->problem = "an overlapping pair names no circle";
             return false;
@@ -281,23 +222,19 @@ static bool ccl_load_overlaps(ccl_loading *l, ccl_world *w) {
 }
 
 /* The cells as saved, their lists' heads, and obstacle tables built for them. */
-static bool ccl_load_grid(ccl_loading *l, ccl_world *w) {
-    ccl_reader r;
-    if (!ccl_open_section(l, CCL_SECTION_GRID, "the grid section is missing", &r)) {
-        return false;
-    }
+static bool ccl_load_grid(ccl_loading *l, ccl_reader *r, ccl_world *w) {
     ccl_grid *g = &w->grid;
-    uint32_t built = ccl_reader_u32(&r), tables = ccl_reader_u32(&r);
-    int32_t nx = ccl_reader_i32(&r), ny = ccl_reader_i32(&r), capacity = ccl_reader_i32(&r);
-    uint32_t stale = ccl_reader_u32(&r);
-    int64_t entries = ccl_reader_i64(&r);
-    double max_radius = ccl_reader_f64(&r);
-    int32_t planned = ccl_reader_i32(&r);
+    uint32_t built = ccl_reader_u32(r), tables = ccl_reader_u32(r);
+    int32_t nx = ccl_reader_i32(r), ny = ccl_reader_i32(r), capacity = ccl_reader_i32(r);
+    uint32_t stale = ccl_reader_u32(r);
+    int64_t entries = ccl_reader_i64(r);
+    double max_radius = ccl_reader_f64(r);
+    int32_t planned = ccl_reader_i32(r);
     int64_t cells = built == 1 ? (int64_t)nx * ny : 0;
     if (built > 1 || tables > 1 || stale > 1 || nx < 1 || ny < 1 || nx > CCL_MAX_CELLS ||
         ny > CCL_MAX_CELLS || (int64_t)nx * ny > CCL_MAX_CELLS || capacity < cells ||
         capacity > CCL_MAX_CELLS || entries < 0 || !(max_radius >= 0.0) ||
-        (uint64_t)(r.end - r.at) != 4 * (uint64_t)cells) {
+        (uint64_t)(r->end - r->at) != 4 * (uint64_t)cells) {
         l->problem = "the grid section holds impossible cells or has the wrong length";
         return false;
     }
@@ -316,7 +253,7 @@ static bool ccl_load_grid(ccl_loading *l, ccl_world *w) {
         }
         g->cell_capacity = capacity;
         for (int64_t c = 0; c < capacity; ++c) {
-            g->cell_head[c] = c < cells ? ccl_reader_i32(&r) : -1;
+            g->cell_head[c] = c < cells ? ccl_reader_i32(r) : -1;
         }
     }
     if (tables == 1) {
@@ -364,33 +301,29 @@ static bool ccl_load_queue_numbers(ccl_reader *r, ccl_queue *q) {
            q->inv_width >= 0.0 && isfinite(q->inv_width);
 }
 
-static bool ccl_load_queue(ccl_loading *l, ccl_world *w) {
-    ccl_reader r;
-    if (!ccl_open_section(l, CCL_SECTION_QUEUE, "the event queue section is missing", &r)) {
-        return false;
-    }
+static bool ccl_load_queue(ccl_loading *l, ccl_reader *r, ccl_world *w) {
     ccl_queue *q = &w->queue;
-    if (!ccl_load_queue_numbers(&r, q)) {
+    if (!ccl_load_queue_numbers(r, q)) {
         l->problem = "the event queue holds impossible numbers";
         return false;
     }
     int32_t lists = q->heads != NULL ? q->bucket_capacity + 2 : 0;
     uint64_t rest =
         16 * (uint64_t)w->slot_count + 4 * (uint64_t)q->front_count + 4 * (uint64_t)lists;
-    if ((uint64_t)(r.end - r.at) != rest) {
+    if ((uint64_t)(r->end - r->at) != rest) {
         l->problem = "the event queue section has the wrong length";
         return false;
     }
     for (int32_t i = 0; i < w->slot_count; ++i) {
-        q->nodes[i].key = ccl_reader_f64(&r);
-        q->nodes[i].next = ccl_reader_i32(&r);
-        q->nodes[i].prev = ccl_reader_i32(&r);
+        q->nodes[i].key = ccl_reader_f64(r);
+        q->nodes[i].next = ccl_reader_i32(r);
+        q->nodes[i].prev = ccl_reader_i32(r);
     }
     for (int32_t k = 0; k < q->front_count; ++k) {
-        q->front[k] = ccl_reader_i32(&r);
+        q->front[k] = ccl_reader_i32(r);
     }
     for (int32_t k = 0; k < lists; ++k) {
-        q->heads[k] = ccl_reader_i32(&r);
+        q->heads[k] = ccl_reader_i32(r);
     }
     return true;
 }
@@ -435,17 +368,26 @@ static bool ccl_load_header(const unsigned char *data, size_t size, ccl_load_inf
     return true;
 }
 
+/* The sections of version 1 after the definition, in the order they are written. */
+static const ccl_section_kind ccl_version1_sections[7] = {
+    {CCL_SECTION_CLOCK, "the clock section is missing", ccl_load_clock},
+    {CCL_SECTION_OBSTACLES, "the obstacles section is missing", ccl_load_obstacles},
+    {CCL_SECTION_SLOTS, "the circles section is missing", ccl_load_slots},
+    {CCL_SECTION_IMAGES, "the image counts section is missing", ccl_load_images},
+    {CCL_SECTION_OVERLAPS, "the overlaps section is missing", ccl_load_overlaps},
+    {CCL_SECTION_GRID, "the grid section is missing", ccl_load_grid},
+    {CCL_SECTION_QUEUE, "the event queue section is missing", ccl_load_queue},
+};
+
 /* Every section after the definition, into w. */
 static bool ccl_load_sections(ccl_loading *l, ccl_world *w, ccl_load_info *info) {
-    if (!ccl_load_clock(l, w) || !ccl_load_obstacles(l, w) || !ccl_load_slots(l, w) ||
-        !ccl_load_images(l, w) || !ccl_load_overlaps(l, w) || !ccl_load_grid(l, w) ||
-        !ccl_load_queue(l, w)) {
+    if (!ccl_load_sections_in_order(l, ccl_version1_sections, 7, w)) {
         return false;
     }
     /* version 1 had no growth, game kit or removed obstacles, versions 1 and 2 no energy ledger:
      * the created world's defaults */
     if ((info->version >= 2 && !ccl_load_kit(l, w)) ||
-        (info->version >= 3 && !ccl_load_ledger(l, w))) {
+        (info->version >= 3 && !ccl_load_sections_in_order(l, &ccl_ledger_section, 1, w))) {
         return false;
     }
     ccl_reader r;

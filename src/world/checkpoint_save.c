@@ -5,16 +5,14 @@
 #include "world/world.h"
 
 static void ccl_save_def(ccl_saver *s, const ccl_world_def *d) {
+    const double tuning[5] = {d->damping, d->restitution, d->collapse_time, d->rest_speed,
+                              d->cell_size};
     ccl_saver_section(s, CCL_SECTION_DEF, 112);
     ccl_saver_vec2(s, d->box_min);
     ccl_saver_vec2(s, d->box_max);
     ccl_saver_u32(s, (uint32_t)d->boundary);
     ccl_saver_vec2(s, d->gravity);
-    ccl_saver_f64(s, d->damping);
-    ccl_saver_f64(s, d->restitution);
-    ccl_saver_f64(s, d->collapse_time);
-    ccl_saver_f64(s, d->rest_speed);
-    ccl_saver_f64(s, d->cell_size);
+    ccl_saver_f64s(s, tuning, 5);
     ccl_saver_u32(s, (uint32_t)d->overlap);
     ccl_saver_f64(s, d->separation_speed);
     ccl_saver_i32(s, d->capacity);
@@ -22,16 +20,13 @@ static void ccl_save_def(ccl_saver *s, const ccl_world_def *d) {
 }
 
 static void ccl_save_clock(ccl_saver *s, const ccl_world *w) {
+    const double times[3] = {w->time, w->time_base, w->collapse_time};
+    const uint64_t counts[4] = {w->collisions, w->wall_collisions, w->events, w->guard_collisions};
+    const double virial_span[2] = {w->virial, w->stats_since};
     ccl_saver_section(s, CCL_SECTION_CLOCK, 128);
-    ccl_saver_f64(s, w->time);
-    ccl_saver_f64(s, w->time_base);
-    ccl_saver_f64(s, w->collapse_time);
-    ccl_saver_u64(s, w->collisions);
-    ccl_saver_u64(s, w->wall_collisions);
-    ccl_saver_u64(s, w->events);
-    ccl_saver_u64(s, w->guard_collisions);
-    ccl_saver_f64(s, w->virial);
-    ccl_saver_f64(s, w->stats_since);
+    ccl_saver_f64s(s, times, 3);
+    ccl_saver_u64s(s, counts, 4);
+    ccl_saver_f64s(s, virial_span, 2);
     ccl_saver_u64(s, w->events_since_rebase);
     ccl_saver_u32(s, (uint32_t)w->repredict_pending | (uint32_t)w->wedge_logged << 1 |
                          (uint32_t)w->track_images << 2);

@@ -293,15 +293,8 @@ static ccl_status ccl_pair_report(ccl_world *w, const ccl_pair_hit *h) {
         return CCL_OK;
     }
     const ccl_body_slot *a = &w->bodies[h->i];
-    ccl_contact_event event = {w->time_base + w->time,
-                               CCL_CONTACT_CIRCLE,
-                               ccl_world_id_of(w, h->i),
-                               ccl_world_id_of(w, h->k),
-                               -1,
-                               ccl_mul_add(a->position, a->radius, h->n),
-                               h->n,
-                               h->impulse};
-    return ccl_world_record(w, &event);
+    return ccl_world_record_pair(w, CCL_CONTACT_CIRCLE, h->i, h->k,
+                                 ccl_mul_add(a->position, a->radius, h->n), h->n, h->impulse);
 }
 
 /* Predicts both circles again. A meeting whose impulse was lost is passed over only where the two

@@ -40,15 +40,8 @@ ccl_status ccl_growth_collide(ccl_world *w, int32_t i, int32_t k) {
     ccl_status status = CCL_OK;
     if (ccl_world_reports(w)) {
         double r = a->radius * ccl_growth_factor(w, w->time);
-        ccl_contact_event event = {w->time_base + w->time,
-                                   CCL_CONTACT_CIRCLE,
-                                   ccl_world_id_of(w, i),
-                                   ccl_world_id_of(w, k),
-                                   -1,
-                                   ccl_mul_add(a->position, r, n),
-                                   n,
-                                   j};
-        status = ccl_world_record(w, &event);
+        status = ccl_world_record_pair(w, CCL_CONTACT_CIRCLE, i, k, ccl_mul_add(a->position, r, n),
+                                       n, j);
     }
     ccl_predict_pair(w, i, k);
     return status;

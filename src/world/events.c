@@ -1,6 +1,7 @@
 /* Contact events, the log, and the statistics. */
 #include <string.h>
 
+#include "world/body.h"
 #include "world/events.h"
 #include "world/motion.h"
 #include "world/world.h"
@@ -31,6 +32,19 @@ ccl_status ccl_world_record(ccl_world *w, const ccl_contact_event *event) {
         w->locked = false;
     }
     return CCL_OK;
+}
+
+ccl_status ccl_world_record_pair(ccl_world *w, ccl_contact_kind kind, int32_t i, int32_t k,
+                                 ccl_vec2 point, ccl_vec2 normal, double impulse) {
+    ccl_contact_event event = {w->time_base + w->time,
+                               kind,
+                               ccl_world_id_of(w, i),
+                               ccl_world_id_of(w, k),
+                               -1,
+                               point,
+                               normal,
+                               impulse};
+    return ccl_world_record(w, &event);
 }
 
 const ccl_contact_event *ccl_world_contact_events(const ccl_world *w, size_t *count) {

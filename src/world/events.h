@@ -28,4 +28,9 @@ static inline bool ccl_world_reports(const ccl_world *w) {
 /// Records a contact event and passes it to the callback (with the world locked).
 ccl_status ccl_world_record(ccl_world *w, const ccl_contact_event *event);
 
+/// Records the event of circle i meeting circle k now (kind CCL_CONTACT_CIRCLE for a collision), at
+/// point, with the normal from i toward k and the impulse exchanged.
+ccl_status ccl_world_record_pair(ccl_world *w, ccl_contact_kind kind, int32_t i, int32_t k,
+                                 ccl_vec2 point, ccl_vec2 normal, double impulse);
+
 #endif

@@ -1,6 +1,7 @@
 /* Growing radii: the public calls and bringing radii up to date (world/growth.h); the grid rebuilt
  * for grown circles is world/growth_grid.c's. */
 
+#include "core/status.h"
 #include "world/growth.h"
 #include "world/motion.h"
 #include "world/world.h"
@@ -16,11 +17,10 @@ static bool ccl_world_has_kinematic(const ccl_world *w) {
 }
 
 ccl_status ccl_world_set_growth_rate(ccl_world *w, double rate) {
-    if (w == NULL || !(rate >= 0.0) || !isfinite(rate)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
+    ccl_status status =
+        ccl_change_status(w != NULL && rate >= 0.0 && isfinite(rate), w != NULL && w->locked);
+    if (status != CCL_OK) {
+        return status;
     }
     if (rate > 0.0 &&
         (w->def.damping > 0.0 || w->def.gravity.x != 0.0 || w->def.gravity.y != 0.0)) {
@@ -32,11 +32,7 @@ ccl_status ccl_world_set_growth_rate(ccl_world *w, double rate) {
     if (ccl_world_growing(w)) {
         ccl_growth_rescale(w); /* the radii grown so far are kept */
     }
-    w->growth.rate = rate;
-    w->growth.start = ccl_world_time(w);
-    w->growth.epoch = w->time;
-    w->growth.relative = rate;
-    w->growth.until = -INFINITY; /* the grid is rebuilt with room to grow before the next event */
+    ccl_growing_set_rate(&w->growth, rate, ccl_world_time(w), w->time);
     w->law = rate > 0.0 ? &ccl_motion_growth : ccl_motion_law_of(&w->def);
     w->straight = w->law->straight;
     w->repredict_pending = true;

@@ -4,7 +4,7 @@
  * radius (1 + growth.relative (t - epoch)); the epoch moves to the present (every radius brought
  * up to date) at the end of each advance, at every re-gridding and when the rate is set, so that
  * outside an advance the slots' radii are the present ones and every query reads them as they
- * are. Paths are straight (world/motion_growth.c); contact times come from world/touch_growth.h
+ * are. Paths are straight (world/motion_straight.c); contact times come from world/touch_growth.h
  * (world/predict_growth.c), collisions part every pair faster than its contact distance grows
  * (world/collide_growth.c), and the grid is rebuilt for larger circles before its cells stop
  * holding the largest one (ccl_growth_regrid, world/growth_grid.c). */

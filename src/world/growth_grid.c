@@ -31,21 +31,19 @@ void ccl_growth_prepare(ccl_world *w) {
 }
 
 ccl_status ccl_growth_regrid(ccl_world *w) {
-    if (w->growth.until > w->time) {
-        w->time = w->growth.until;
-    }
+    w->time = ccl_growing_regrid_time(&w->growth, w->time);
     ccl_growth_rescale(w);
     double max_radius = ccl_growth_max_radius(w);
     double fits = fmin(w->box.size.x, w->box.size.y) / ccl_grid_min_cell(1.0);
-    double ahead = fmin(max_radius * (1.0 + CCL_GROWTH_HEADROOM), fits);
-    if (!(ahead > max_radius) && max_radius > 0.0) {
+    double ahead;
+    if (!ccl_growing_ahead(max_radius, fits, CCL_GROWTH_HEADROOM, &ahead)) {
         return CCL_ERR_UNSUPPORTED; /* the largest circle would outgrow the box */
     }
     ccl_status status = ccl_world_rebuild_grid_for(w, ahead);
     if (status != CCL_OK) {
         return status;
     }
-    w->growth.until = ccl_growth_horizon(w, max_radius);
-    w->growth.regrids++;
-    return w->growth.until > w->time ? CCL_OK : CCL_ERR_UNSUPPORTED;
+    bool ahead_of_growth =
+        ccl_growing_regridded(&w->growth, ccl_growth_horizon(w, max_radius), w->time);
+    return ahead_of_growth ? CCL_OK : CCL_ERR_UNSUPPORTED;
 }

@@ -117,15 +117,8 @@ static ccl_status ccl_world_collide_kinematic(ccl_world *w, int32_t i, int32_t k
     w->collisions++;
     ccl_status status = CCL_OK;
     if (ccl_world_reports(w)) {
-        ccl_contact_event event = {w->time_base + w->time,
-                                   CCL_CONTACT_CIRCLE,
-                                   ccl_world_id_of(w, i),
-                                   ccl_world_id_of(w, k),
-                                   -1,
-                                   ccl_mul_add(a->position, a->radius, n),
-                                   n,
-                                   impulse};
-        status = ccl_world_record(w, &event);
+        status = ccl_world_record_pair(w, CCL_CONTACT_CIRCLE, i, k,
+                                       ccl_mul_add(a->position, a->radius, n), n, impulse);
     }
     /* the pair leaves apart, or at rest relative to each other: a meeting found again at this
      * instant is a rounding of that, passed over */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/constants.h"
+#include "core/status.h"
 #include "world/body.h"
 #include "world/drift.h"
 #include "world/filter.h"
@@ -149,16 +150,13 @@ ccl_status ccl_world_position_in_box(const ccl_world *w, ccl_vec2 p, double r, c
 /* Checks a circle's definition against the world: the arguments, the lock, the room, the box
  * (*p: where it goes) and the segments and points it must not overlap. */
 static ccl_status ccl_world_check_circle(ccl_world *w, const ccl_circle_def *def, ccl_vec2 *p) {
-    if (w == NULL || def == NULL || !ccl_circle_def_is_valid(def)) {
-        return CCL_ERR_INVALID_ARGUMENT;
+    bool valid = w != NULL && def != NULL && ccl_circle_def_is_valid(def);
+    ccl_status status = valid ? ccl_add_status(w->locked, w->live_count, w->def.max_circles)
+                              : CCL_ERR_INVALID_ARGUMENT;
+    if (status != CCL_OK) {
+        return status;
     }
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
-    }
-    if (w->live_count >= w->def.max_circles) {
-        return CCL_ERR_FULL;
-    }
-    ccl_status status = ccl_world_position_in_box(w, def->position, def->radius, p);
+    status = ccl_world_position_in_box(w, def->position, def->radius, p);
     if (status != CCL_OK) {
         return status;
     }

@@ -20,6 +20,7 @@
 
 #include "core/constants.h"
 #include "core/elementary.h"
+#include "core/onset.h"
 #include "world/predict_gravity_damped.h"
 
 /* f(ctx, tau) and its slope in tau. */
@@ -88,14 +89,11 @@ static int ccl_mixed_split(ccl_mixed_fn f, const void *ctx, const double *x, int
             continue;
         }
         if (prev >= 0 && prev_sign != sign) {
-            double root;
-            if (i - prev > 1) {
-                root = x[prev + 1];
-            } else {
-                double lo = x[prev], hi = x[i];
+            double lo, hi;
+            if (!ccl_root_at_knot(x, prev, i, &lo, &hi)) {
                 ccl_mixed_refine(f, ctx, &lo, &hi);
-                root = sign > 0 ? lo : hi;
             }
+            double root = sign > 0 ? lo : hi;
             if (root > out[count - 1] && root < x[n - 1]) {
                 out[count++] = root;
             }
@@ -240,15 +238,9 @@ static double ccl_mixed_gap_curvature(const void *ctx, double tau, double *slope
 
 /* True when H decreases just after 0: the first nonzero of B, C and K there is negative. */
 static bool ccl_mixed_approaching_at_zero(const ccl_mixed_pair *m) {
-    double b = ccl_dot(m->p, m->v);
-    if (b != 0.0) {
-        return b < 0.0;
-    }
-    double c = ccl_dot(m->v, m->v) + ccl_dot(m->p, m->a);
-    if (c != 0.0) {
-        return c < 0.0;
-    }
-    return 3.0 * ccl_dot(m->v, m->a) + 2.0 * m->gamma * ccl_dot(m->p, m->a) < 0.0;
+    double pa = ccl_dot(m->p, m->a);
+    return ccl_decreases_after(ccl_dot(m->p, m->v), ccl_dot(m->v, m->v) + pa,
+                               3.0 * ccl_dot(m->v, m->a) + 2.0 * m->gamma * pa);
 }
 
 /* The knots 0 = x[0] < ... < hi between which H is monotone (at most 6): through the roots of K,

@@ -1,5 +1,6 @@
 /* Changing velocities from outside. */
 
+#include "core/status.h"
 #include "world/body.h"
 #include "world/kinematic.h"
 #include "world/motion.h"
@@ -33,11 +34,9 @@ ccl_status ccl_world_set_velocity(ccl_world *w, ccl_circle_id id, ccl_vec2 veloc
 }
 
 ccl_status ccl_world_scale_velocities(ccl_world *w, double factor) {
-    if (w == NULL || !isfinite(factor)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
+    ccl_status status = ccl_change_status(w != NULL && isfinite(factor), w != NULL && w->locked);
+    if (status != CCL_OK) {
+        return status;
     }
     for (int32_t i = 0; i < w->slot_count; ++i) { /* all or nothing */
         const ccl_body_slot *b = &w->bodies[i];

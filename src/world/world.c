@@ -87,17 +87,12 @@ ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
         return CCL_ERR_INVALID_ARGUMENT;
     }
     ccl_world_def d = *def;
-    if (d.allocator.alloc == NULL) {
-        d.allocator = ccl_default_allocator();
-    }
-    ccl_world *w = d.allocator.alloc(sizeof(ccl_world), 16, d.allocator.user);
+    ccl_world *w = ccl_memory_new_owner(&d.allocator, sizeof(ccl_world));
     if (w == NULL) {
         return CCL_ERR_OUT_OF_MEMORY;
     }
-    memset(w, 0, sizeof *w);
     w->def = d;
-    w->memory.hooks = d.allocator;
-    w->memory.bytes = sizeof(ccl_world);
+    w->memory = ccl_memory_of_owner(d.allocator, sizeof(ccl_world));
     w->box.min = d.box_min;
     w->box.max = d.box_max;
     w->box.size = ccl_sub(d.box_max, d.box_min);
@@ -137,8 +132,7 @@ void ccl_world_destroy(ccl_world *w) {
     ccl_memory_free(&w->memory, w->segment_ids.ids, sizeof(int32_t) * w->segment_ids.capacity);
     ccl_memory_free(&w->memory, w->point_ids.ids, sizeof(int32_t) * w->point_ids.capacity);
     ccl_memory_free(&w->memory, w->filters, sizeof(ccl_filter) * (size_t)w->filter_capacity);
-    ccl_allocator a = w->def.allocator;
-    a.free(w, sizeof(ccl_world), a.user);
+    ccl_memory_delete_owner(w->memory, w, sizeof(ccl_world));
 }
 
 double ccl_world_time(const ccl_world *w) {

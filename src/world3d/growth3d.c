@@ -2,23 +2,19 @@
  * date, the grid rebuilt for grown spheres and the walls' contact times; collisions are
  * world3d/collide_growth3d.c's. */
 #include "core/constants.h"
+#include "core/status.h"
 #include "world3d/growth3d.h"
 
 ccl_status ccl_world3d_set_growth_rate(ccl_world3d *w, double rate) {
-    if (w == NULL || !(rate >= 0.0) || !isfinite(rate)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
+    ccl_status status =
+        ccl_change_status(w != NULL && rate >= 0.0 && isfinite(rate), w != NULL && w->locked);
+    if (status != CCL_OK) {
+        return status;
     }
     if (ccl_world3d_growing(w)) {
         ccl_growth3_rescale(w); /* the radii grown so far are kept */
     }
-    w->growth.rate = rate;
-    w->growth.start = ccl_world3d_time(w);
-    w->growth.epoch = w->time;
-    w->growth.relative = rate;
-    w->growth.until = -INFINITY; /* the grid is rebuilt with room to grow before the next event */
+    ccl_growing_set_rate(&w->growth, rate, ccl_world3d_time(w), w->time);
     w->repredict_pending = true;
     return CCL_OK;
 }
@@ -63,25 +59,23 @@ void ccl_growth3_prepare(ccl_world3d *w) {
 }
 
 ccl_status ccl_growth3_regrid(ccl_world3d *w) {
-    if (w->growth.until > w->time) {
-        w->time = w->growth.until;
-    }
+    w->time = ccl_growing_regrid_time(&w->growth, w->time);
     ccl_growth3_rescale(w);
     double max_radius = ccl_growth3_max_radius(w);
     double side = fmin(w->grid.size.x, fmin(w->grid.size.y, w->grid.size.z));
     /* a periodic box keeps three cells per axis, so that no sphere meets its own image */
     double fits = side / (w->grid.periodic ? 3.0 : 1.0) / ccl_grid_min_cell(1.0);
-    double ahead = fmin(max_radius * (1.0 + CCL_GROWTH_HEADROOM), fits);
-    if (!(ahead > max_radius) && max_radius > 0.0) {
+    double ahead;
+    if (!ccl_growing_ahead(max_radius, fits, CCL_GROWTH_HEADROOM, &ahead)) {
         return CCL_ERR_UNSUPPORTED; /* the largest sphere would outgrow the box */
     }
     ccl_status status = ccl_world3d_rebuild_grid(w, ahead);
     if (status != CCL_OK) {
         return status;
     }
-    w->growth.until = ccl_growth3_horizon(w, max_radius);
-    w->growth.regrids++;
-    return w->growth.until > w->time ? CCL_OK : CCL_ERR_UNSUPPORTED;
+    bool ahead_of_growth =
+        ccl_growing_regridded(&w->growth, ccl_growth3_horizon(w, max_radius), w->time);
+    return ahead_of_growth ? CCL_OK : CCL_ERR_UNSUPPORTED;
 }
 
 void ccl_growth3_walls(const ccl_world3d *w, ccl_vec3 p, ccl_vec3 v, double r, double s, double *u,

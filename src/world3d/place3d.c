@@ -1,6 +1,7 @@
 /* Adding and removing spheres, and changing velocities by hand. */
 #include <string.h>
 
+#include "core/status.h"
 #include "core/vec3.h"
 #include "world3d/world3d.h"
 
@@ -117,17 +118,14 @@ static ccl_status ccl_world3d_keep_user_data(ccl_world3d *w, const ccl_sphere_de
 }
 
 ccl_status ccl_world3d_add_sphere(ccl_world3d *w, const ccl_sphere_def *def, ccl_sphere_id *id) {
-    if (w == NULL || def == NULL || !ccl_sphere_def_is_valid(def)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
-    }
-    if (w->live_count >= w->def.max_spheres) {
-        return CCL_ERR_FULL;
+    bool valid = w != NULL && def != NULL && ccl_sphere_def_is_valid(def);
+    ccl_status status = valid ? ccl_add_status(w->locked, w->live_count, w->def.max_spheres)
+                              : CCL_ERR_INVALID_ARGUMENT;
+    if (status != CCL_OK) {
+        return status;
     }
     ccl_vec3 p;
-    ccl_status status = ccl_world3d_place_centre(w, def->position, def->radius, &p);
+    status = ccl_world3d_place_centre(w, def->position, def->radius, &p);
     if (status == CCL_OK) {
         status = ccl_world3d_keep_user_data(w, def);
     }
@@ -207,11 +205,9 @@ ccl_status ccl_world3d_set_velocity(ccl_world3d *w, ccl_sphere_id id, ccl_vec3 v
 }
 
 ccl_status ccl_world3d_scale_velocities(ccl_world3d *w, double factor) {
-    if (w == NULL || !isfinite(factor)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    if (w->locked) {
-        return CCL_ERR_LOCKED;
+    ccl_status status = ccl_change_status(w != NULL && isfinite(factor), w != NULL && w->locked);
+    if (status != CCL_OK) {
+        return status;
     }
     for (int32_t i = 0; i < w->slot_count; ++i) {
         ccl_vec3 v = w->slots[i].velocity;

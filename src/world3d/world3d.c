@@ -143,17 +143,12 @@ ccl_status ccl_world3d_create(const ccl_world3d_def *def, ccl_world3d **out) {
         return status;
     }
     ccl_world3d_def d = *def;
-    if (d.allocator.alloc == NULL) {
-        d.allocator = ccl_default_allocator();
-    }
-    ccl_world3d *w = d.allocator.alloc(sizeof(ccl_world3d), 16, d.allocator.user);
+    ccl_world3d *w = ccl_memory_new_owner(&d.allocator, sizeof(ccl_world3d));
     if (w == NULL) {
         return CCL_ERR_OUT_OF_MEMORY;
     }
-    memset(w, 0, sizeof *w);
     w->def = d;
-    w->memory.hooks = d.allocator;
-    w->memory.bytes = sizeof(ccl_world3d);
+    w->memory = ccl_memory_of_owner(d.allocator, sizeof(ccl_world3d));
     w->free_head = -1;
     w->fetch_trail = -1;
     w->cache_bytes = (size_t)1 << 20; /* a core's second-level cache, taken as 1 MB */
@@ -187,8 +182,7 @@ void ccl_world3d_destroy(ccl_world3d *w) {
     ccl_memory_free(&w->memory, w->contacts, w->contact_capacity * sizeof(ccl_contact_event3));
     ccl_grid3_release(&w->grid);
     ccl_queue_release(&w->queue);
-    ccl_allocator hooks = w->memory.hooks;
-    hooks.free(w, sizeof(ccl_world3d), hooks.user);
+    ccl_memory_delete_owner(w->memory, w, sizeof(ccl_world3d));
 }
 
 ccl_vec3 ccl_world3d_separation(const ccl_world3d *w, ccl_vec3 a, ccl_vec3 b) {
