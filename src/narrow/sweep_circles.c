@@ -1,5 +1,7 @@
 /* Swept (continuous) tests of two moving circles and of a circle against a fixed point: seeds
- * 000/001 (two moving circles), 002 (intercept check) and 004 (a vertex). */
+ * 000/001 (two moving circles), 002 (intercept check) and 004 (a vertex). What the spheres share
+ * is sweep_pair_impl.h's; this file has the 2D parts: the approach test, the hit normal from the
+ * parts of the discriminant, the first look and the path for input of moderate size. */
 #include "circol/collision.h"
 
 #include <float.h>
@@ -33,29 +35,25 @@ static bool ccl_approaching(ccl_vec2 dp, ccl_vec2 dv) {
     return ccl_approaching_with(dp, dv, ccl_max_abs2(dp), ccl_max_abs2(dv));
 }
 
-/* ccl_relative_contact_interval_compensated, with the parts of the discriminant (those of the
- * rescaled problem where it was rescaled: a normal's direction does not change with the scale). */
-static bool ccl_relative_interval_parts(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, ccl_vec2 dv_lo,
-                                        double R, double *t_enter, double *t_exit,
-                                        ccl_contact_parts *parts) {
-    double length = ccl_larger(ccl_max_abs2(dp), R);
-    double speed = ccl_max_abs2(dv);
-    if (ccl_is_moderate(length) && ccl_is_moderate(speed)) {
-        return ccl_contact_interval_parts(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit, parts);
-    }
-    /* Scale lengths by sl and velocities by sv; times then scale by sl / sv. */
-    int kl, kv;
-    ccl_rescale_exponents(length, speed, &kl, &kv);
-    double sl = ldexp(1.0, kl), sv = ldexp(1.0, kv);
-    double t0, t1;
-    if (!ccl_contact_interval_parts(ccl_scale(dp, sl), ccl_scale(dp_lo, sl), ccl_scale(dv, sv),
-                                    ccl_scale(dv_lo, sv), R * sl, &t0, &t1, parts)) {
-        return false;
-    }
-    *t_enter = ccl_time_unscaled(t0, kv - kl);
-    *t_exit = ccl_time_unscaled(t1, kv - kl);
-    return true;
-}
+#define CCL_DIM_N 2
+#define CCL_DIM_SUFFIX
+#define CCL_DIM_BODY         ccl_circle
+#define CCL_DIM_MAX_ABS      ccl_max_abs2
+#define CCL_DIM_VALID_BODY   ccl_valid_circle
+#define CCL_DIM_LARGER       ccl_larger
+#define CCL_DIM_NONZERO(v)   ((v).x != 0.0 || (v).y != 0.0)
+#define CCL_DIM_PLUS_ZERO(v) ccl_v2((v).x + 0.0, (v).y + 0.0)
+#define CCL_DIM_OFFSET_AT(dp, dp_lo, dv, t)                                                        \
+    ccl_v2(ccl_offset_at((dp).x, (dp_lo).x, (dv).x, t), ccl_offset_at((dp).y, (dp_lo).y, (dv).y, t))
+#define CCL_DIM_CONTACT_INTERVAL  ccl_contact_interval_parts
+#define CCL_DIM_RELATIVE_INTERVAL ccl_relative_interval_parts
+#define CCL_DIM_INTERVAL_LINKAGE  static
+#define CCL_DIM_FILL_HIT          ccl_fill_circles_hit
+#define CCL_DIM_FILL_INLINE       CCL_ALWAYS_INLINE
+#define CCL_DIM_SWEEP             ccl_sweep_circles
+#define CCL_DIM_SWEEP_GENERAL     ccl_sweep_circles_general
+#define CCL_DIM_GENERAL_LINKAGE   static
+#include "narrow/sweep_pair_impl.h"
 
 bool ccl_relative_contact_interval_compensated(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv,
                                                ccl_vec2 dv_lo, double R, double *t_enter,
@@ -68,34 +66,6 @@ bool ccl_relative_contact_interval(ccl_vec2 dp, ccl_vec2 dv, double R, double *t
                                    double *t_exit) {
     ccl_vec2 zero = {0.0, 0.0};
     return ccl_relative_contact_interval_compensated(dp, zero, dv, zero, R, t_enter, t_exit);
-}
-
-/* (dp + dp_lo) + t dv with one rounding at the end of each component: the relative position at
- * time t, accurate to an ulp of itself even when it is small beside dp and t dv (at contact of a
- * far-apart pair). Moderate magnitudes only; falls back to the plain form otherwise. */
-static ccl_vec2 ccl_relative_at_if(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double t,
-                                   bool moderate) {
-    if (!moderate) {
-        return ccl_mul_add(dp, t, dv);
-    }
-    return ccl_v2(ccl_offset_at(dp.x, dp_lo.x, dv.x, t), ccl_offset_at(dp.y, dp_lo.y, dv.y, t));
-}
-
-static ccl_vec2 ccl_relative_at(ccl_vec2 dp, ccl_vec2 dp_lo, ccl_vec2 dv, double t) {
-    bool moderate = ccl_is_moderate(ccl_max_abs2(dp)) && ccl_is_moderate(ccl_max_abs2(dv)) &&
-                    ccl_is_moderate(t);
-    return ccl_relative_at_if(dp, dp_lo, dv, t, moderate);
-}
-
-/* The unit normal from the first centre to the second at relative position dp; when the centres
- * coincide (only possible for zero total radius or at overlap), the direction of approach -dv,
- * and (1, 0) when that is zero too; +0 for a zero component either way. */
-static ccl_vec2 ccl_contact_normal(ccl_vec2 dp, ccl_vec2 dv) {
-    if (dp.x != 0.0 || dp.y != 0.0) {
-        return ccl_unit_direction(dp);
-    }
-    ccl_vec2 n = ccl_unit_direction(ccl_neg(dv));
-    return ccl_v2(n.x + 0.0, n.y + 0.0); /* +0 for a zero component, as for dp */
 }
 
 /* The relative position at the entry times a: -root dv + cross perp(dv) (quadratic.h). */
@@ -177,22 +147,6 @@ bool ccl_sweep_circles(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb, dou
     return ccl_sweep_circles_full(a, va, b, vb, t_max, hit);
 }
 
-static bool ccl_sweep_circles_general(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb,
-                                      double t_max, ccl_hit *hit);
-
-/* The hit of circle a (velocity va) at time t, leaving at t_exit, with the given unit normal. */
-static CCL_ALWAYS_INLINE void ccl_fill_circles_hit(ccl_hit *hit, ccl_circle a, ccl_vec2 va,
-                                                   double t, double t_exit, ccl_vec2 normal) {
-    ccl_vec2 pa = ccl_mul_add(a.center, t, va);
-    hit->t = t;
-    hit->t_exit = t_exit;
-    hit->normal = normal;
-    hit->point = ccl_mul_add(pa, a.radius, normal);
-    if (!ccl_vec2_is_finite(hit->point)) {
-        hit->point = ccl_saturate(pa); /* beyond DBL_MAX: the centre, saturated */
-    }
-}
-
 /* ccl_sweep_circles without the first look. Input of moderate size (the magnitudes of the
  * coordinates, velocity components and radii summing to less than 2^200, radii not negative, t_max
  * not NaN or negative, and a relative motion whose magnitudes need no rescaling) takes a path that
@@ -237,45 +191,6 @@ CCL_NOINLINE static bool ccl_sweep_circles_full(ccl_circle a, ccl_vec2 va, ccl_c
     if (t > 0.0 && !(ccl_dot(dv, dp) <= -CCL_UNDERFLOW_NEAR) &&
         !ccl_approaching_with(dp, dv, mp, mv)) {
         return false;
-    }
-    if (hit != NULL) {
-        ccl_fill_circles_hit(hit, a, va, t, t_exit, ccl_hit_normal(dp, dp_lo, dv, t, &parts));
-    }
-    return true;
-}
-
-/* ccl_sweep_circles_full for any input. */
-static bool ccl_sweep_circles_general(ccl_circle a, ccl_vec2 va, ccl_circle b, ccl_vec2 vb,
-                                      double t_max, ccl_hit *hit) {
-    if (!ccl_valid_circle(a) || !ccl_valid_circle(b) || !ccl_vec2_is_finite(va) ||
-        !ccl_vec2_is_finite(vb) || !ccl_valid_t_max(t_max)) {
-        return false;
-    }
-    if (ccl_is_huge(a.center) || ccl_is_huge(b.center) || ccl_is_huge(va) || ccl_is_huge(vb) ||
-        a.radius >= CCL_HUGE || b.radius >= CCL_HUGE) {
-        ccl_circle qa = {ccl_scale(a.center, 0.25), 0.25 * a.radius};
-        ccl_circle qb = {ccl_scale(b.center, 0.25), 0.25 * b.radius};
-        return ccl_unquartered(
-            ccl_sweep_circles(qa, ccl_scale(va, 0.25), qb, ccl_scale(vb, 0.25), t_max, hit), hit);
-    }
-    ccl_vec2 dp_lo, dv_lo;
-    ccl_vec2 dp = ccl_sub_exact(b.center, a.center, &dp_lo);
-    ccl_vec2 dv = ccl_sub_exact(vb, va, &dv_lo);
-    double R = a.radius + b.radius;
-    if (!ccl_vec2_is_finite(dp) || !ccl_vec2_is_finite(dv) || !isfinite(R)) {
-        return false; /* differences of finite values beyond DBL_MAX: nothing sensible to say */
-    }
-    double t_enter, t_exit;
-    ccl_contact_parts parts;
-    if (!ccl_relative_interval_parts(dp, dp_lo, dv, dv_lo, R, &t_enter, &t_exit, &parts)) {
-        return false;
-    }
-    if (!ccl_interval_in_window(t_enter, t_exit, t_max)) {
-        return false; /* the contact is in the past, beyond the interval or beyond DBL_MAX */
-    }
-    double t = ccl_interval_start(t_enter);
-    if (t > 0.0 && !ccl_approaching(dp, dv)) {
-        return false; /* a future entry needs approach now (guards rounding at grazing) */
     }
     if (hit != NULL) {
         ccl_fill_circles_hit(hit, a, va, t, t_exit, ccl_hit_normal(dp, dp_lo, dv, t, &parts));

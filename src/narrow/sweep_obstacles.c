@@ -1,5 +1,6 @@
 /* Swept (continuous) tests of a moving circle against fixed obstacles: seed 004 (a line and a
- * segment). */
+ * segment). The algorithm is sweep_obstacle_impl.h's, shared with the spheres; this file names
+ * its 2D helpers and has the strip beside the segment and the normal of a centre on it. */
 #include "circol/collision.h"
 
 #include <float.h>
@@ -10,81 +11,10 @@
 #include "narrow/narrow.h"
 #include "narrow/range.h"
 
-/* Fills a hit at time t for a circle whose closest point on the obstacle at t is `closest`.
- * fallback_normal is used when the centre lies on the obstacle. */
-static void ccl_fill_hit(ccl_circle c, ccl_vec2 v, double t, double t_exit, ccl_vec2 closest,
-                         ccl_vec2 fallback_normal, ccl_hit *hit) {
-    ccl_vec2 center = ccl_mul_add(c.center, t, v);
-    ccl_vec2 toward = ccl_sub(closest, center);
-    ccl_vec2 normal = (toward.x != 0.0 || toward.y != 0.0) && ccl_vec2_is_finite(toward)
-                          ? ccl_unit_direction(toward)
-                          : ccl_v2(fallback_normal.x + 0.0, fallback_normal.y + 0.0); /* no -0 */
-    hit->t = t;
-    hit->t_exit = t_exit + 0.0; /* +0, not -0: the sign fmax gives a zero is the compiler's */
-    hit->normal = normal;
-    hit->point = closest;
-    if (!ccl_vec2_is_finite(closest)) {
-        hit->point = ccl_saturate(center); /* beyond DBL_MAX: the centre, saturated */
-    }
-}
-
 /* The signed distance of p from the line through a with normal n (finite, not zero): that of
  * ccl_sweep_sphere_plane's plane z = 0, bit for bit. */
 static double ccl_line_distance(ccl_vec2 n, ccl_vec2 a, ccl_vec2 p) {
     return ccl_plane_distance3(ccl_v3(n.x, n.y, 0.0), ccl_v3(a.x, a.y, 0.0), ccl_v3(p.x, p.y, 0.0));
-}
-
-bool ccl_sweep_circle_line(ccl_circle c, ccl_vec2 v, ccl_vec2 line_point, ccl_vec2 line_normal,
-                           double t_max, ccl_hit *hit) {
-    if (!ccl_valid_circle(c) || !ccl_vec2_is_finite(v) || !ccl_vec2_is_finite(line_point) ||
-        !ccl_vec2_is_finite(line_normal) || !ccl_valid_t_max(t_max)) {
-        return false;
-    }
-    if (ccl_is_huge(c.center) || ccl_is_huge(v) || ccl_is_huge(line_point) ||
-        c.radius >= CCL_HUGE) {
-        ccl_circle qc = {ccl_scale(c.center, 0.25), 0.25 * c.radius};
-        return ccl_unquartered(ccl_sweep_circle_line(qc, ccl_scale(v, 0.25),
-                                                     ccl_scale(line_point, 0.25), line_normal,
-                                                     t_max, hit),
-                               hit);
-    }
-    if (line_normal.x == 0.0 && line_normal.y == 0.0) {
-        return false;
-    }
-    ccl_vec2 n = ccl_unit_direction(line_normal);
-    /* the centre's signed distance, right to ulps of itself (n . (c - p) errs by ulps of
-     * |c - p|: from an anchor far along the line, more than the radius) */
-    double d0 = ccl_line_distance(line_normal, line_point, c.center);
-    double rate = ccl_dot(n, v);
-    double t, t_exit;
-    if (!ccl_band_contact(d0, rate, c.radius, t_max, &t, &t_exit)) {
-        return false;
-    }
-    if (hit != NULL) {
-        ccl_vec2 center = ccl_mul_add(c.center, t, v);
-        double d = ccl_line_distance(line_normal, line_point, center);
-        ccl_vec2 toward_line = ccl_scale(n, ccl_toward_band(d, rate));
-        ccl_vec2 closest = ccl_mul_add(center, -d, n);
-        ccl_fill_hit(c, v, t, t_exit, closest, toward_line, hit);
-        hit->normal = toward_line;
-    }
-    return true;
-}
-
-/* Joins to [*t_enter, *t_exit] the times circle c (velocity v) touches the end caps of s. */
-static void ccl_segment_caps(ccl_circle c, ccl_vec2 v, ccl_segment s, double *t_enter,
-                             double *t_exit) {
-    ccl_vec2 ends[2] = {s.a, s.b};
-    for (int i = 0; i < 2; ++i) {
-        double e0, e1;
-        ccl_vec2 dp_lo;
-        ccl_vec2 dp = ccl_sub_exact(ends[i], c.center, &dp_lo);
-        ccl_vec2 dv_lo = {0.0, 0.0};
-        if (ccl_vec2_is_finite(dp) && ccl_relative_contact_interval_compensated(
-                                          dp, dp_lo, ccl_neg(v), dv_lo, c.radius, &e0, &e1)) {
-            ccl_interval_join(t_enter, t_exit, e0, e1);
-        }
-    }
 }
 
 /* Joins to [*t_enter, *t_exit] the times circle c (velocity v) touches the strip beside the
@@ -118,40 +48,21 @@ static ccl_vec2 ccl_segment_fallback_normal(ccl_vec2 v, ccl_vec2 axis, double le
     return ccl_unit_direction(ccl_neg(v));
 }
 
-bool ccl_sweep_circle_segment(ccl_circle c, ccl_vec2 v, ccl_segment s, double t_max, ccl_hit *hit) {
-    if (!ccl_valid_circle(c) || !ccl_vec2_is_finite(v) || !ccl_vec2_is_finite(s.a) ||
-        !ccl_vec2_is_finite(s.b) || !ccl_valid_t_max(t_max)) {
-        return false;
-    }
-    if (ccl_is_huge(c.center) || ccl_is_huge(v) || ccl_is_huge(s.a) || ccl_is_huge(s.b) ||
-        c.radius >= CCL_HUGE) {
-        ccl_circle qc = {ccl_scale(c.center, 0.25), 0.25 * c.radius};
-        ccl_segment qs = {ccl_scale(s.a, 0.25), ccl_scale(s.b, 0.25)};
-        return ccl_unquartered(ccl_sweep_circle_segment(qc, ccl_scale(v, 0.25), qs, t_max, hit),
-                               hit);
-    }
-    /* The set of times the circle touches the segment is one interval (the capsule around the
-     * segment is convex and the centre moves on a line): the union of the intervals for the two
-     * end caps and for the strip beside the interior. */
-    double t_enter = INFINITY, t_exit = -INFINITY;
-    ccl_segment_caps(c, v, s, &t_enter, &t_exit);
-    ccl_vec2 axis = ccl_sub(s.b, s.a);
-    double length = ccl_length(axis);
-    if (length > 0.0 && isfinite(length)) {
-        ccl_segment_strip(c, v, s, axis, length, &t_enter, &t_exit);
-    }
-    if (!(t_enter <= t_exit) || !ccl_interval_in_window(t_enter, t_exit, t_max)) {
-        return false;
-    }
-    if (ccl_interval_may_have_overflowed(t_enter, t_exit) &&
-        !ccl_circle_segment_contact(c, s, NULL)) {
-        return false; /* an overflowed time, not a circle at rest on the segment */
-    }
-    double t = ccl_interval_start(t_enter);
-    if (hit != NULL) {
-        ccl_vec2 center = ccl_mul_add(c.center, t, v);
-        ccl_vec2 closest = ccl_closest_on_segment(s, center);
-        ccl_fill_hit(c, v, t, t_exit, closest, ccl_segment_fallback_normal(v, axis, length), hit);
-    }
-    return true;
-}
+#define CCL_DIM_N 2
+#define CCL_DIM_SUFFIX
+#define CCL_DIM_NONZERO(v)     ((v).x != 0.0 || (v).y != 0.0)
+#define CCL_DIM_BODY           ccl_circle
+#define CCL_DIM_PLUS_ZERO(v)   ccl_v2((v).x + 0.0, (v).y + 0.0)
+#define CCL_DIM_VALID_BODY     ccl_valid_circle
+#define CCL_DIM_ZERO           ccl_v2(0.0, 0.0)
+#define CCL_DIM_PLANE_DISTANCE ccl_line_distance
+#define CCL_DIM_CAP_INTERVAL(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit, parts)                      \
+    ccl_relative_contact_interval_compensated(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit)
+#define CCL_DIM_SEGMENT_CONTACT ccl_circle_segment_contact
+#define CCL_DIM_SIDE(c, v, s, axis, length, frame, t_enter, t_exit)                                \
+    ccl_segment_strip(c, v, s, axis, length, t_enter, t_exit)
+#define CCL_DIM_FALLBACK_NORMAL(v, axis, length, has_axis, frame)                                  \
+    ccl_segment_fallback_normal(v, axis, length)
+#define CCL_DIM_SWEEP_PLANE   ccl_sweep_circle_line
+#define CCL_DIM_SWEEP_SEGMENT ccl_sweep_circle_segment
+#include "narrow/sweep_obstacle_impl.h"

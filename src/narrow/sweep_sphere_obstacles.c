@@ -1,5 +1,7 @@
 /* Swept tests of a moving sphere against a fixed plane and segment: the 3D form of
- * sweep_obstacles.c, with the same bits when every z is 0. */
+ * sweep_obstacles.c, with the same bits when every z is 0. The algorithm is
+ * sweep_obstacle_impl.h's; this file names its 3D helpers and has the cylinder beside the segment
+ * and the normal of a centre on it. */
 #include "circol/collision3d.h"
 
 #include <float.h>
@@ -15,62 +17,6 @@
 #include "narrow/segment.h"
 #include "narrow/spheres.h"
 
-/* Fills a hit at time t for a sphere whose closest point on the obstacle at t is `closest`
- * (ccl_fill_hit in 3D); fallback_normal is used when the centre lies on the obstacle. */
-static void ccl_fill_hit3(ccl_sphere s, ccl_vec3 v, double t, double t_exit, ccl_vec3 closest,
-                          ccl_vec3 fallback_normal, ccl_hit3 *hit) {
-    ccl_vec3 center = ccl_mul_add3(s.center, t, v);
-    ccl_vec3 toward = ccl_sub3(closest, center);
-    ccl_vec3 normal =
-        (toward.x != 0.0 || toward.y != 0.0 || toward.z != 0.0) && ccl_vec3_is_finite(toward)
-            ? ccl_unit_direction3(toward)
-            : ccl_v3(fallback_normal.x + 0.0, fallback_normal.y + 0.0,
-                     fallback_normal.z + 0.0); /* no -0 */
-    hit->t = t;
-    hit->t_exit = t_exit + 0.0; /* as ccl_fill_hit */
-    hit->normal = normal;
-    hit->point = closest;
-    if (!ccl_vec3_is_finite(closest)) {
-        hit->point = ccl_saturate3(center);
-    }
-}
-
-bool ccl_sweep_sphere_plane(ccl_sphere s, ccl_vec3 v, ccl_vec3 plane_point, ccl_vec3 plane_normal,
-                            double t_max, ccl_hit3 *hit) {
-    if (!ccl_valid_sphere(s) || !ccl_vec3_is_finite(v) || !ccl_vec3_is_finite(plane_point) ||
-        !ccl_vec3_is_finite(plane_normal) || !ccl_valid_t_max(t_max)) {
-        return false;
-    }
-    if (ccl_is_huge3(s.center) || ccl_is_huge3(v) || ccl_is_huge3(plane_point) ||
-        s.radius >= CCL_HUGE) {
-        ccl_sphere qs = {ccl_scale3(s.center, 0.25), 0.25 * s.radius};
-        return ccl_unquartered3(ccl_sweep_sphere_plane(qs, ccl_scale3(v, 0.25),
-                                                       ccl_scale3(plane_point, 0.25), plane_normal,
-                                                       t_max, hit),
-                                hit);
-    }
-    if (plane_normal.x == 0.0 && plane_normal.y == 0.0 && plane_normal.z == 0.0) {
-        return false;
-    }
-    ccl_vec3 n = ccl_unit_direction3(plane_normal);
-    /* the centre's signed distance, right to ulps of itself (ccl_sweep_circle_line) */
-    double d0 = ccl_plane_distance3(plane_normal, plane_point, s.center);
-    double rate = ccl_dot3(n, v);
-    double t, t_exit;
-    if (!ccl_band_contact(d0, rate, s.radius, t_max, &t, &t_exit)) {
-        return false;
-    }
-    if (hit != NULL) {
-        ccl_vec3 center = ccl_mul_add3(s.center, t, v);
-        double d = ccl_plane_distance3(plane_normal, plane_point, center);
-        ccl_vec3 toward_plane = ccl_scale3(n, ccl_toward_band(d, rate));
-        ccl_vec3 closest = ccl_mul_add3(center, -d, n);
-        ccl_fill_hit3(s, v, t, t_exit, closest, toward_plane, hit);
-        hit->normal = toward_plane;
-    }
-    return true;
-}
-
 /* The segment's frame: n1 and n2 unit vectors perpendicular to the unit axis dir and to each
  * other. For dir in the z = 0 plane n1 is exactly the 2D normal perp(dir) and n2 = (0, 0, ~1),
  * whose products with in-plane vectors are exact zeros. */
@@ -80,23 +26,6 @@ static void ccl_segment_frame(ccl_vec3 dir, ccl_vec3 *n1, ccl_vec3 *n2) {
         *n1 = ccl_normalize3(*n1);
     }
     *n2 = ccl_cross3(dir, *n1);
-}
-
-/* Joins to [*t_enter, *t_exit] the times sphere s (velocity v) touches the end caps of seg. */
-static void ccl_sphere_caps(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double *t_enter,
-                            double *t_exit) {
-    ccl_vec3 ends[2] = {seg.a, seg.b};
-    for (int i = 0; i < 2; ++i) {
-        double e0, e1;
-        ccl_vec3 dp_lo;
-        ccl_vec3 dp = ccl_sub_exact3(ends[i], s.center, &dp_lo);
-        ccl_vec3 dv_lo = {0.0, 0.0, 0.0};
-        ccl_contact_parts3 parts;
-        if (ccl_vec3_is_finite(dp) &&
-            ccl_relative_interval3(dp, dp_lo, ccl_neg3(v), dv_lo, s.radius, &e0, &e1, &parts)) {
-            ccl_interval_join(t_enter, t_exit, e0, e1);
-        }
-    }
 }
 
 /* The coordinates (*d0, *z0) in the frame (n1, n2) of the centre's offset rel from the segment's
@@ -175,43 +104,25 @@ static ccl_vec3 ccl_sphere_segment_fallback(ccl_vec3 v, ccl_vec3 axis, bool has_
     return ccl_normalize3(ccl_mul_add3(ccl_scale3(m->n1, m->e1_rate), m->e2_rate, m->n2));
 }
 
-bool ccl_sweep_sphere_segment(ccl_sphere s, ccl_vec3 v, ccl_segment3 seg, double t_max,
-                              ccl_hit3 *hit) {
-    if (!ccl_valid_sphere(s) || !ccl_vec3_is_finite(v) || !ccl_vec3_is_finite(seg.a) ||
-        !ccl_vec3_is_finite(seg.b) || !ccl_valid_t_max(t_max)) {
-        return false;
-    }
-    if (ccl_is_huge3(s.center) || ccl_is_huge3(v) || ccl_is_huge3(seg.a) || ccl_is_huge3(seg.b) ||
-        s.radius >= CCL_HUGE) {
-        ccl_sphere qs = {ccl_scale3(s.center, 0.25), 0.25 * s.radius};
-        ccl_segment3 qseg = {ccl_scale3(seg.a, 0.25), ccl_scale3(seg.b, 0.25)};
-        return ccl_unquartered3(ccl_sweep_sphere_segment(qs, ccl_scale3(v, 0.25), qseg, t_max, hit),
-                                hit);
-    }
-    /* The capsule around the segment is convex and the centre moves on a line, so the contact
-     * times form one interval: the union of the end caps' and the cylinder's intervals. */
-    double t_enter = INFINITY, t_exit = -INFINITY;
-    ccl_sphere_caps(s, v, seg, &t_enter, &t_exit);
-    ccl_vec3 axis = ccl_sub3(seg.b, seg.a);
-    double length = ccl_length3(axis);
-    bool has_axis = length > 0.0 && isfinite(length);
-    ccl_segment_motion m = {ccl_v3(0.0, 1.0, 0.0), ccl_v3(0.0, 0.0, 1.0), 0.0, 0.0};
-    if (has_axis) {
-        ccl_sphere_cylinder(s, v, seg, axis, length, &m, &t_enter, &t_exit);
-    }
-    if (!(t_enter <= t_exit) || !ccl_interval_in_window(t_enter, t_exit, t_max)) {
-        return false;
-    }
-    if (ccl_interval_may_have_overflowed(t_enter, t_exit) &&
-        !ccl_sphere_segment_contact(s, seg, NULL)) {
-        return false; /* an overflowed time, not a sphere at rest on the segment */
-    }
-    double t = ccl_interval_start(t_enter);
-    if (hit != NULL) {
-        ccl_vec3 center = ccl_mul_add3(s.center, t, v);
-        ccl_vec3 closest = ccl_closest_on_segment3(seg, center);
-        ccl_fill_hit3(s, v, t, t_exit, closest, ccl_sphere_segment_fallback(v, axis, has_axis, &m),
-                      hit);
-    }
-    return true;
-}
+#define CCL_DIM_N              3
+#define CCL_DIM_SUFFIX         3
+#define CCL_DIM_NONZERO(v)     ((v).x != 0.0 || (v).y != 0.0 || (v).z != 0.0)
+#define CCL_DIM_BODY           ccl_sphere
+#define CCL_DIM_PLUS_ZERO(v)   ccl_v3((v).x + 0.0, (v).y + 0.0, (v).z + 0.0)
+#define CCL_DIM_VALID_BODY     ccl_valid_sphere
+#define CCL_DIM_ZERO           ccl_v3(0.0, 0.0, 0.0)
+#define CCL_DIM_PLANE_DISTANCE ccl_plane_distance3
+#define CCL_DIM_CAP_PARTS      ccl_contact_parts3
+#define CCL_DIM_CAP_INTERVAL(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit, parts)                      \
+    ccl_relative_interval3(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit, parts)
+#define CCL_DIM_SEGMENT_CONTACT ccl_sphere_segment_contact
+#define CCL_DIM_FRAME           ccl_segment_motion
+#define CCL_DIM_FRAME_NONE                                                                         \
+    { ccl_v3(0.0, 1.0, 0.0), ccl_v3(0.0, 0.0, 1.0), 0.0, 0.0 }
+#define CCL_DIM_SIDE(c, v, s, axis, length, frame, t_enter, t_exit)                                \
+    ccl_sphere_cylinder(c, v, s, axis, length, frame, t_enter, t_exit)
+#define CCL_DIM_FALLBACK_NORMAL(v, axis, length, has_axis, frame)                                  \
+    ccl_sphere_segment_fallback(v, axis, has_axis, frame)
+#define CCL_DIM_SWEEP_PLANE   ccl_sweep_sphere_plane
+#define CCL_DIM_SWEEP_SEGMENT ccl_sweep_sphere_segment
+#include "narrow/sweep_obstacle_impl.h"

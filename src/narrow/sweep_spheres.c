@@ -1,7 +1,8 @@
 /* Swept tests of two moving spheres and of a sphere against a fixed point: the 3D form of
  * sweep_circles.c. Each function does the arithmetic of its 2D counterpart operation for
  * operation, so that with all z = 0 the results are equal bit for bit: a z term adds an exact
- * zero, and |(x, y, 0)| is computed exactly as |(x, y)| (core/vec3.h). */
+ * zero, and |(x, y, 0)| is computed exactly as |(x, y)| (core/vec3.h). What the circles share is
+ * sweep_pair_impl.h's; this file has the 3D parts. */
 #include "circol/collision3d.h"
 
 #include <float.h>
@@ -46,43 +47,46 @@ static bool ccl_contact_interval3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, ccl_
     return ccl_contact_roots(a, b, c, R, k, &parts->root, t_enter, t_exit);
 }
 
-bool ccl_relative_interval3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, ccl_vec3 dv_lo, double R,
-                            double *t_enter, double *t_exit, ccl_contact_parts3 *parts) {
-    double length = fmax(ccl_max_abs3(dp), R);
-    double speed = ccl_max_abs3(dv);
-    if (ccl_is_moderate(length) && ccl_is_moderate(speed)) {
-        return ccl_contact_interval3(dp, dp_lo, dv, dv_lo, R, t_enter, t_exit, parts);
-    }
-    int kl, kv;
-    ccl_rescale_exponents(length, speed, &kl, &kv);
-    double sl = ldexp(1.0, kl), sv = ldexp(1.0, kv);
-    double t0, t1;
-    if (!ccl_contact_interval3(ccl_scale3(dp, sl), ccl_scale3(dp_lo, sl), ccl_scale3(dv, sv),
-                               ccl_scale3(dv_lo, sv), R * sl, &t0, &t1, parts)) {
-        return false;
-    }
-    *t_enter = ccl_time_unscaled(t0, kv - kl);
-    *t_exit = ccl_time_unscaled(t1, kv - kl);
-    return true;
+/* ccl_certainly_apart (quadratic.h) in three dimensions: the same bounds, each sum with a z term
+ * added last (an exact zero when every z is 0, so that the verdicts are the 2D ones), and for the
+ * closest approach the largest of the cross product's components less its error, a lower bound on
+ * its length (at z = 0 the one component the 2D test takes). */
+static bool ccl_certainly_apart3(ccl_vec3 dp, ccl_vec3 dv, double R, double t_max) {
+    double px = dv.x * dp.x, py = dv.y * dp.y, pz = dv.z * dp.z;
+    double zx = dv.x * dp.y, zy = dv.y * dp.x; /* z component of dv x dp, as the 2D k */
+    double xy = dv.y * dp.z, xz = dv.z * dp.y;
+    double yz = dv.z * dp.x, yx = dv.x * dp.z;
+    double k = fmax(ccl_first_look_cross_low(zx, zy),
+                    fmax(ccl_first_look_cross_low(xy, xz), ccl_first_look_cross_low(yz, yx)));
+    return ccl_first_look_verdict((px + py) + pz, (fabs(px) + fabs(py)) + fabs(pz),
+                                  (dp.x * dp.x + dp.y * dp.y) + dp.z * dp.z,
+                                  (dv.x * dv.x + dv.y * dv.y) + dv.z * dv.z, k, R, t_max);
 }
 
-/* The relative position at time t, accurate to an ulp of itself (as ccl_relative_at). */
-static ccl_vec3 ccl_relative_at3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, double t) {
-    if (!(ccl_is_moderate(ccl_max_abs3(dp)) && ccl_is_moderate(ccl_max_abs3(dv)) &&
-          ccl_is_moderate(t))) {
-        return ccl_mul_add3(dp, t, dv);
-    }
-    return ccl_v3(ccl_offset_at(dp.x, dp_lo.x, dv.x, t), ccl_offset_at(dp.y, dp_lo.y, dv.y, t),
-                  ccl_offset_at(dp.z, dp_lo.z, dv.z, t));
-}
-
-static ccl_vec3 ccl_contact_normal3(ccl_vec3 dp, ccl_vec3 dv) {
-    if (dp.x != 0.0 || dp.y != 0.0 || dp.z != 0.0) {
-        return ccl_unit_direction3(dp);
-    }
-    ccl_vec3 n = ccl_unit_direction3(ccl_neg3(dv));
-    return ccl_v3(n.x + 0.0, n.y + 0.0, n.z + 0.0); /* +0 for a zero component, as for dp */
-}
+#define CCL_DIM_N            3
+#define CCL_DIM_SUFFIX       3
+#define CCL_DIM_BODY         ccl_sphere
+#define CCL_DIM_MAX_ABS      ccl_max_abs3
+#define CCL_DIM_VALID_BODY   ccl_valid_sphere
+#define CCL_DIM_LARGER       fmax
+#define CCL_DIM_NONZERO(v)   ((v).x != 0.0 || (v).y != 0.0 || (v).z != 0.0)
+#define CCL_DIM_PLUS_ZERO(v) ccl_v3((v).x + 0.0, (v).y + 0.0, (v).z + 0.0)
+#define CCL_DIM_OFFSET_AT(dp, dp_lo, dv, t)                                                        \
+    ccl_v3(ccl_offset_at((dp).x, (dp_lo).x, (dv).x, t),                                            \
+           ccl_offset_at((dp).y, (dp_lo).y, (dv).y, t),                                            \
+           ccl_offset_at((dp).z, (dp_lo).z, (dv).z, t))
+#define CCL_DIM_CONTACT_INTERVAL  ccl_contact_interval3
+#define CCL_DIM_RELATIVE_INTERVAL ccl_relative_interval3
+#define CCL_DIM_INTERVAL_LINKAGE
+#define CCL_DIM_FILL_HIT ccl_fill_spheres_hit
+#define CCL_DIM_FILL_INLINE
+#define CCL_DIM_SWEEP         ccl_sweep_spheres
+#define CCL_DIM_SWEEP_GENERAL ccl_sweep_spheres
+#define CCL_DIM_GENERAL_LINKAGE
+#define CCL_DIM_FIRST_LOOK(a, va, b, vb, t_max)                                                    \
+    ccl_certainly_apart3(ccl_sub3((b).center, (a).center), ccl_sub3(vb, va),                       \
+                         (a).radius + (b).radius, t_max)
+#include "narrow/sweep_pair_impl.h"
 
 /* The relative position at the entry times a, as in sweep_circles.c: -root dv + cross x dv. The
  * terms that vanish when every z is 0 are left out then, so that the result has the 2D function's
@@ -111,22 +115,6 @@ static ccl_vec3 ccl_entry_normal3(ccl_vec3 dv, double R, const ccl_contact_parts
                   ccl_unit_component(z, x == 0.0 && y == 0.0, f));
 }
 
-/* ccl_certainly_apart (quadratic.h) in three dimensions: the same bounds, each sum with a z term
- * added last (an exact zero when every z is 0, so that the verdicts are the 2D ones), and for the
- * closest approach the largest of the cross product's components less its error, a lower bound on
- * its length (at z = 0 the one component the 2D test takes). */
-static bool ccl_certainly_apart3(ccl_vec3 dp, ccl_vec3 dv, double R, double t_max) {
-    double px = dv.x * dp.x, py = dv.y * dp.y, pz = dv.z * dp.z;
-    double zx = dv.x * dp.y, zy = dv.y * dp.x; /* z component of dv x dp, as the 2D k */
-    double xy = dv.y * dp.z, xz = dv.z * dp.y;
-    double yz = dv.z * dp.x, yx = dv.x * dp.z;
-    double k = fmax(ccl_first_look_cross_low(zx, zy),
-                    fmax(ccl_first_look_cross_low(xy, xz), ccl_first_look_cross_low(yz, yx)));
-    return ccl_first_look_verdict((px + py) + pz, (fabs(px) + fabs(py)) + fabs(pz),
-                                  (dp.x * dp.x + dp.y * dp.y) + dp.z * dp.z,
-                                  (dv.x * dv.x + dv.y * dv.y) + dv.z * dv.z, k, R, t_max);
-}
-
 /* The unit normal of a hit at time t (from the first centre to the second) for relative position
  * dp + dp_lo and relative velocity dv, whose contact interval gave parts: as in 2D. */
 static ccl_vec3 ccl_hit_normal3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, double t,
@@ -146,60 +134,6 @@ static ccl_vec3 ccl_hit_normal3(ccl_vec3 dp, ccl_vec3 dp_lo, ccl_vec3 dv, double
         return ccl_v3(dp.x / len + 0.0, dp.y / len + 0.0, dp.z / len + 0.0);
     }
     return ccl_contact_normal3(ccl_relative_at3(dp, dp_lo, dv, t), dv);
-}
-
-/* The hit of sphere a (velocity va) at time t, leaving at t_exit, with the given unit normal. */
-static void ccl_fill_spheres_hit(ccl_hit3 *hit, ccl_sphere a, ccl_vec3 va, double t, double t_exit,
-                                 ccl_vec3 normal) {
-    ccl_vec3 pa = ccl_mul_add3(a.center, t, va);
-    hit->t = t;
-    hit->t_exit = t_exit;
-    hit->normal = normal;
-    hit->point = ccl_mul_add3(pa, a.radius, normal);
-    if (!ccl_vec3_is_finite(hit->point)) {
-        hit->point = ccl_saturate3(pa);
-    }
-}
-
-bool ccl_sweep_spheres(ccl_sphere a, ccl_vec3 va, ccl_sphere b, ccl_vec3 vb, double t_max,
-                       ccl_hit3 *hit) {
-    /* the first look of ccl_sweep_circles: a pair it settles is a miss for the full test too */
-    if (ccl_certainly_apart3(ccl_sub3(b.center, a.center), ccl_sub3(vb, va), a.radius + b.radius,
-                             t_max)) {
-        return false;
-    }
-    if (!ccl_valid_sphere(a) || !ccl_valid_sphere(b) || !ccl_vec3_is_finite(va) ||
-        !ccl_vec3_is_finite(vb) || !ccl_valid_t_max(t_max)) {
-        return false;
-    }
-    if (ccl_is_huge3(a.center) || ccl_is_huge3(b.center) || ccl_is_huge3(va) || ccl_is_huge3(vb) ||
-        a.radius >= CCL_HUGE || b.radius >= CCL_HUGE) {
-        ccl_sphere qa = {ccl_scale3(a.center, 0.25), 0.25 * a.radius};
-        ccl_sphere qb = {ccl_scale3(b.center, 0.25), 0.25 * b.radius};
-        return ccl_unquartered3(
-            ccl_sweep_spheres(qa, ccl_scale3(va, 0.25), qb, ccl_scale3(vb, 0.25), t_max, hit), hit);
-    }
-    ccl_vec3 dp_lo, dv_lo;
-    ccl_vec3 dp = ccl_sub_exact3(b.center, a.center, &dp_lo);
-    ccl_vec3 dv = ccl_sub_exact3(vb, va, &dv_lo);
-    double R = a.radius + b.radius;
-    if (!ccl_vec3_is_finite(dp) || !ccl_vec3_is_finite(dv) || !isfinite(R)) {
-        return false;
-    }
-    double t_enter, t_exit;
-    ccl_contact_parts3 parts;
-    if (!ccl_relative_interval3(dp, dp_lo, dv, dv_lo, R, &t_enter, &t_exit, &parts) ||
-        !ccl_interval_in_window(t_enter, t_exit, t_max)) {
-        return false;
-    }
-    double t = ccl_interval_start(t_enter);
-    if (t > 0.0 && !ccl_approaching3(dp, dv)) {
-        return false;
-    }
-    if (hit != NULL) {
-        ccl_fill_spheres_hit(hit, a, va, t, t_exit, ccl_hit_normal3(dp, dp_lo, dv, t, &parts));
-    }
-    return true;
 }
 
 bool ccl_sweep_sphere_point(ccl_sphere s, ccl_vec3 v, ccl_vec3 p, double t_max, ccl_hit3 *hit) {
