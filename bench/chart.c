@@ -165,57 +165,67 @@ static void chart_narrow(FILE *f, int index) {
 
 /* ---- the gas ---- */
 
-static void chart_gas(FILE *f, int index) {
-    double top = chart_panel(f, index, "gas", "Hard-disk gas: collisions per second against N",
-                             "millions per second, one core; periodic box; the targets "
-                             "as dashed marks");
-    static const int sizes[] = {1000, 10000, 100000, 1000000};
-    static const double etas[] = {0.2, 0.5, 0.7};
-    static const char *const colours[] = {"#9ecae1", "#1f77b4", "#08306b"};
+static const int GAS_SIZES[] = {1000, 10000, 100000, 1000000};
+static const double GAS_ETAS[] = {0.2, 0.5, 0.7};
+static const char *const GAS_COLOURS[] = {"#9ecae1", "#1f77b4", "#08306b"};
+
+/* The gas's rates recorded in this run, per packing fraction and size, and where they lie. */
+typedef struct gas_plot {
     double rate[3][4];
     bool have[3][4];
+    int points;
+    double top, left, width, bottom, y_max;
+} gas_plot;
+
+static void gas_read(gas_plot *p) {
     double highest = 0.0;
-    int points = 0;
+    p->points = 0;
     for (int e = 0; e < 3; ++e) {
         for (int s = 0; s < 4; ++s) {
             char metric[96];
-            snprintf(metric, sizeof metric, "N=%d eta=%g: collisions per second", sizes[s],
-                     etas[e]);
-            have[e][s] = bench_value("gas", metric, &rate[e][s]) && rate[e][s] > 0.0;
-            if (have[e][s]) {
-                highest = rate[e][s] > highest ? rate[e][s] : highest;
-                ++points;
+            snprintf(metric, sizeof metric, "N=%d eta=%g: collisions per second", GAS_SIZES[s],
+                     GAS_ETAS[e]);
+            p->have[e][s] = bench_value("gas", metric, &p->rate[e][s]) && p->rate[e][s] > 0.0;
+            if (p->have[e][s]) {
+                highest = p->rate[e][s] > highest ? p->rate[e][s] : highest;
+                ++p->points;
             }
         }
     }
-    if (points == 0) {
-        chart_missing(f, top);
-        chart_panel_end(f);
-        return;
-    }
-    double y_max = ceil(fmax(highest, 4.0) + 0.5);
-    double left = 120.0, width = 680.0;
-    double bottom = top + PLOT_TOP + PLOT_HEIGHT;
-#define GAS_X(s) (left + width * ((double)(s) + 0.5) / 4.0)
-#define GAS_Y(v) (bottom - PLOT_HEIGHT * (v) / y_max)
-    for (int k = 0; k <= (int)y_max; ++k) {
+    p->y_max = ceil(fmax(highest, 4.0) + 0.5);
+}
+
+static double gas_x(const gas_plot *p, int s) {
+    return p->left + p->width * ((double)(s) + 0.5) / 4.0;
+}
+
+static double gas_y(const gas_plot *p, double v) {
+    return p->bottom - PLOT_HEIGHT * (v) / p->y_max;
+}
+
+/* The grid lines with their rates, and the sizes under the plot. */
+static void gas_axes(FILE *f, const gas_plot *p) {
+    for (int k = 0; k <= (int)p->y_max; ++k) {
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n",
-                left, GAS_Y(k), left + width, GAS_Y(k));
+                p->left, gas_y(p, k), p->left + p->width, gas_y(p, k));
         char label[16];
         snprintf(label, sizeof label, "%d", k);
-        chart_text(f, left - 8.0, GAS_Y(k) + 4.0, "end", 11.0, false, label);
+        chart_text(f, p->left - 8.0, gas_y(p, k) + 4.0, "end", 11.0, false, label);
     }
     static const char *const size_labels[] = {"N = 10^3", "N = 10^4", "N = 10^5", "N = 10^6"};
     for (int s = 0; s < 4; ++s) {
-        chart_text(f, GAS_X(s), bottom + 18.0, "middle", 11.0, false, size_labels[s]);
+        chart_text(f, gas_x(p, s), p->bottom + 18.0, "middle", 11.0, false, size_labels[s]);
     }
-    /* the targets: 4 M/s at 10^4 and 2 M/s at 10^6, packing fraction 0.5 */
+}
+
+/* The targets: 4 M/s at 10^4 and 2 M/s at 10^6, packing fraction 0.5. */
+static void gas_targets(FILE *f, const gas_plot *p) {
     const struct {
         int s;
         double v;
     } targets[] = {{1, 4.0}, {3, 2.0}};
     for (int t = 0; t < 2; ++t) {
-        double x = GAS_X(targets[t].s), y = GAS_Y(targets[t].v);
+        double x = gas_x(p, targets[t].s), y = gas_y(p, targets[t].v);
         fprintf(f,
                 "<line class=\"target\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                 "stroke=\"#d62728\" stroke-width=\"2\" stroke-dasharray=\"5,3\" "
@@ -223,47 +233,68 @@ static void chart_gas(FILE *f, int index) {
                 x - 44.0, y, x - 6.0, y, targets[t].v);
     }
     /* the marks left of the points and named in the legend: the points' labels are on the right */
-    double target_y = top + 62.0 + 18.0 * 3;
+    double target_y = p->top + 62.0 + 18.0 * 3;
     fprintf(f,
             "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#d62728\" "
             "stroke-width=\"2\" stroke-dasharray=\"5,3\"/>\n",
             CHART_WIDTH - 210.0, target_y - 4.0, CHART_WIDTH - 186.0, target_y - 4.0);
     chart_text(f, CHART_WIDTH - 180.0, target_y, "start", 11.0, false,
                "targets (packing fraction 0.5)");
-    for (int e = 0; e < 3; ++e) {
-        fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2.5\" points=\"",
-                colours[e]);
-        for (int s = 0; s < 4; ++s) {
-            if (have[e][s]) {
-                fprintf(f, "%.1f,%.1f ", GAS_X(s), GAS_Y(rate[e][s]));
-            }
+}
+
+/* One packing fraction's line, its labelled points and its legend entry. */
+static void gas_series(FILE *f, const gas_plot *p, int e) {
+    fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2.5\" points=\"",
+            GAS_COLOURS[e]);
+    for (int s = 0; s < 4; ++s) {
+        if (p->have[e][s]) {
+            fprintf(f, "%.1f,%.1f ", gas_x(p, s), gas_y(p, p->rate[e][s]));
         }
-        fputs("\"/>\n", f);
-        for (int s = 0; s < 4; ++s) {
-            if (!have[e][s]) {
-                continue;
-            }
-            fprintf(f,
-                    "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" "
-                    "data-value=\"%.6g\"/>\n",
-                    GAS_X(s), GAS_Y(rate[e][s]), colours[e], rate[e][s]);
-            char label[16];
-            snprintf(label, sizeof label, "%.2f", rate[e][s]);
-            /* the densest gas's labels above its line, the others below: lines run close */
-            double dy = e == 2 ? -7.0 : 15.0;
-            chart_text(f, GAS_X(s) + 7.0, GAS_Y(rate[e][s]) + dy, "start", 10.0, false, label);
-        }
-        char legend[32];
-        snprintf(legend, sizeof legend, "packing fraction %g", etas[e]);
-        double ly = top + 62.0 + 18.0 * e;
-        fprintf(f,
-                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-                "stroke-width=\"2.5\"/>\n",
-                CHART_WIDTH - 210.0, ly - 4.0, CHART_WIDTH - 186.0, ly - 4.0, colours[e]);
-        chart_text(f, CHART_WIDTH - 180.0, ly, "start", 11.0, false, legend);
     }
-#undef GAS_X
-#undef GAS_Y
+    fputs("\"/>\n", f);
+    for (int s = 0; s < 4; ++s) {
+        if (!p->have[e][s]) {
+            continue;
+        }
+        fprintf(f,
+                "<circle class=\"point\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\" "
+                "data-value=\"%.6g\"/>\n",
+                gas_x(p, s), gas_y(p, p->rate[e][s]), GAS_COLOURS[e], p->rate[e][s]);
+        char label[16];
+        snprintf(label, sizeof label, "%.2f", p->rate[e][s]);
+        /* the densest gas's labels above its line, the others below: lines run close */
+        double dy = e == 2 ? -7.0 : 15.0;
+        chart_text(f, gas_x(p, s) + 7.0, gas_y(p, p->rate[e][s]) + dy, "start", 10.0, false, label);
+    }
+    char legend[32];
+    snprintf(legend, sizeof legend, "packing fraction %g", GAS_ETAS[e]);
+    double ly = p->top + 62.0 + 18.0 * e;
+    fprintf(f,
+            "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+            "stroke-width=\"2.5\"/>\n",
+            CHART_WIDTH - 210.0, ly - 4.0, CHART_WIDTH - 186.0, ly - 4.0, GAS_COLOURS[e]);
+    chart_text(f, CHART_WIDTH - 180.0, ly, "start", 11.0, false, legend);
+}
+
+static void chart_gas(FILE *f, int index) {
+    gas_plot p;
+    p.top = chart_panel(f, index, "gas", "Hard-disk gas: collisions per second against N",
+                        "millions per second, one core; periodic box; the targets "
+                        "as dashed marks");
+    gas_read(&p);
+    if (p.points == 0) {
+        chart_missing(f, p.top);
+        chart_panel_end(f);
+        return;
+    }
+    p.left = 120.0;
+    p.width = 680.0;
+    p.bottom = p.top + PLOT_TOP + PLOT_HEIGHT;
+    gas_axes(f, &p);
+    gas_targets(f, &p);
+    for (int e = 0; e < 3; ++e) {
+        gas_series(f, &p, e);
+    }
     chart_panel_end(f);
 }
 

@@ -108,53 +108,60 @@ static void usage(FILE *f) {
     }
 }
 
-int main(int argc, char **argv) {
-    bench_options opt = {5, false, false, 0};
-    const char *json_path = NULL, *svg_path = NULL;
-    bool chosen[sizeof scenes / sizeof scenes[0]] = {false};
-    bool any_chosen = false;
-    char command_line[1024] = "circol_bench";
-    for (int i = 1; i < argc; ++i) {
-        size_t used = strlen(command_line);
-        snprintf(command_line + used, sizeof command_line - used, " %s", argv[i]);
+/* What the command line asks for. */
+typedef struct bench_request {
+    bench_options opt;
+    const char *json_path, *svg_path;
+    bool chosen[sizeof scenes / sizeof scenes[0]];
+    bool any_chosen;
+} bench_request;
+
+/* Marks the scene called name as chosen; false (with the usage) when there is none. */
+static bool choose_scene(bench_request *req, const char *name) {
+    size_t k = 0;
+    while (k < scene_count && strcmp(scenes[k].name, name) != 0) {
+        ++k;
     }
+    if (k == scene_count) {
+        fprintf(stderr, "circol_bench: unknown scene '%s'\n", name);
+        usage(stderr);
+        return false;
+    }
+    req->chosen[k] = true;
+    req->any_chosen = true;
+    return true;
+}
+
+/* Reads the options into req. Returns -1 to go on, or the exit status (0 after --list). */
+static int parse_options(int argc, char **argv, bench_request *req) {
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (strcmp(arg, "--repeat") == 0 && i + 1 < argc) {
-            opt.repeat = atoi(argv[++i]);
-            if (opt.repeat < 1) {
+            req->opt.repeat = atoi(argv[++i]);
+            if (req->opt.repeat < 1) {
                 fprintf(stderr, "circol_bench: --repeat needs a positive count\n");
                 return 2;
             }
         } else if (strcmp(arg, "--json") == 0 && i + 1 < argc) {
-            json_path = argv[++i];
+            req->json_path = argv[++i];
         } else if (strcmp(arg, "--svg") == 0 && i + 1 < argc) {
-            svg_path = argv[++i];
+            req->svg_path = argv[++i];
         } else if (strcmp(arg, "--scene") == 0 && i + 1 < argc) {
-            const char *name = argv[++i];
-            size_t k = 0;
-            while (k < scene_count && strcmp(scenes[k].name, name) != 0) {
-                ++k;
-            }
-            if (k == scene_count) {
-                fprintf(stderr, "circol_bench: unknown scene '%s'\n", name);
-                usage(stderr);
+            if (!choose_scene(req, argv[++i])) {
                 return 2;
             }
-            chosen[k] = true;
-            any_chosen = true;
         } else if (strcmp(arg, "--n") == 0 && i + 1 < argc) {
-            opt.only_n = atoi(argv[++i]);
-            if (opt.only_n < 100) {
+            req->opt.only_n = atoi(argv[++i]);
+            if (req->opt.only_n < 100) {
                 fprintf(stderr, "circol_bench: --n needs a count of at least 100\n");
                 return 2;
             }
         } else if (strcmp(arg, "--wall") == 0) {
             bench_clock = CLOCK_MONOTONIC;
         } else if (strcmp(arg, "--big") == 0) {
-            opt.big = true;
+            req->opt.big = true;
         } else if (strcmp(arg, "--quick") == 0) {
-            opt.quick = true;
+            req->opt.quick = true;
         } else if (strcmp(arg, "--list") == 0 || strcmp(arg, "--help") == 0) {
             usage(stdout);
             return 0;
@@ -164,46 +171,73 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
-    /* an output that cannot be written fails now, not after minutes of measuring */
-    const char *outputs[2] = {json_path, svg_path};
+    return -1;
+}
+
+/* An output that cannot be written fails now, not after minutes of measuring. */
+static bool outputs_writable(const bench_request *req) {
+    const char *outputs[2] = {req->json_path, req->svg_path};
     for (int k = 0; k < 2; ++k) {
         FILE *probe = outputs[k] != NULL ? fopen(outputs[k], "a") : NULL;
         if (outputs[k] != NULL && probe == NULL) {
             fprintf(stderr, "circol_bench: cannot write %s: %s\n", outputs[k], strerror(errno));
-            return 2;
+            return false;
         }
         if (probe != NULL) {
             fclose(probe);
         }
     }
-    printf("circol_bench: median of %d repeats, %s; ratios are peer time / circol time, measured "
-           "in this run\n",
-           opt.repeat, bench_clock_name());
-    printf("  %-14s %-58s %14s %s\n", "scene", "metric", "value", "unit");
-    for (size_t k = 0; k < scene_count; ++k) {
-        if (!any_chosen || chosen[k]) {
-            scenes[k].run(&opt);
-        }
+    return true;
+}
+
+/* Writes the JSON and the picture that were asked for; returns the exit status. */
+static int write_outputs(const bench_request *req, const char *command_line) {
+    int status = req->json_path != NULL ? bench_write_json(req->json_path, req->opt.repeat,
+                                                           bench_clock_name(), command_line)
+                                        : 0;
+    if (req->json_path != NULL && status == 0) {
+        printf("circol_bench: wrote %s\n", req->json_path);
     }
-    bench_print_notes();
-    int status = json_path != NULL
-                     ? bench_write_json(json_path, opt.repeat, bench_clock_name(), command_line)
-                     : 0;
-    if (json_path != NULL && status == 0) {
-        printf("circol_bench: wrote %s\n", json_path);
-    }
-    if (svg_path != NULL) {
+    if (req->svg_path != NULL) {
         struct utsname u;
         uname(&u);
         char subtitle[1400];
         snprintf(subtitle, sizeof subtitle, "%s (%s, %s %s); medians of %d repeats", command_line,
-                 bench_clock_name(), u.sysname, u.machine, opt.repeat);
-        int svg_status = bench_write_svg(svg_path, subtitle);
+                 bench_clock_name(), u.sysname, u.machine, req->opt.repeat);
+        int svg_status = bench_write_svg(req->svg_path, subtitle);
         if (svg_status == 0) {
-            printf("circol_bench: wrote %s\n", svg_path);
+            printf("circol_bench: wrote %s\n", req->svg_path);
         }
         status = status != 0 ? status : svg_status;
     }
+    return status;
+}
+
+int main(int argc, char **argv) {
+    bench_request req = {{5, false, false, 0}, NULL, NULL, {false}, false};
+    char command_line[1024] = "circol_bench";
+    for (int i = 1; i < argc; ++i) {
+        size_t used = strlen(command_line);
+        snprintf(command_line + used, sizeof command_line - used, " %s", argv[i]);
+    }
+    int parsed = parse_options(argc, argv, &req);
+    if (parsed >= 0) {
+        return parsed;
+    }
+    if (!outputs_writable(&req)) {
+        return 2;
+    }
+    printf("circol_bench: median of %d repeats, %s; ratios are peer time / circol time, measured "
+           "in this run\n",
+           req.opt.repeat, bench_clock_name());
+    printf("  %-14s %-58s %14s %s\n", "scene", "metric", "value", "unit");
+    for (size_t k = 0; k < scene_count; ++k) {
+        if (!req.any_chosen || req.chosen[k]) {
+            scenes[k].run(&req.opt);
+        }
+    }
+    bench_print_notes();
+    int status = write_outputs(&req, command_line);
     bench_results_free();
     return status;
 }
