@@ -9,6 +9,13 @@
 
 #include <cjson/cJSON.h>
 
+size_t ccl_cli_json_string_end(const char *text, size_t n, size_t k) {
+    for (k++; k < n && text[k] != '"'; k++) {
+        k += text[k] == '\\'; /* the escaped byte */
+    }
+    return k < n ? k : n;
+}
+
 /// Bytes per block of the arena that holds one piece's tree.
 #define CCL_CLI_ARENA_BLOCK ((size_t)1 << 16)
 

@@ -17,6 +17,10 @@ void ccl_cli_arena_hooks(bool on);
 /// Empties this thread's arena, keeping its last block for the next piece unless all is asked.
 void ccl_cli_arena_reset(bool all);
 
+/// Where the string whose opening quote is at k in text (n bytes) ends: the offset of its closing
+/// quote, or n when the text ends first.
+size_t ccl_cli_json_string_end(const char *text, size_t n, size_t k);
+
 /// The offset of the first number in text (valid JSON, length bytes) that underflows: digits
 /// other than zeros that read as 0 (such as 1e-400), or length when there is none.
 size_t ccl_cli_json_find_underflow(const char *text, size_t length);

@@ -1,8 +1,8 @@
-/* circol CLI: a JSON text read in pieces. The root object and a member's array are walked here
- * as cJSON walks them (parse_object, parse_array: whitespace is any byte up to 32, a missing
- * member name is reported one byte on); every value inside them is handed to cJSON whole, from a
- * window of the text that holds it. cJSON counts nesting from its own start, so a piece's depth
- * budget is checked here against the levels already open. */
+/* circol CLI: a JSON text read in pieces: a window of the text over its blocks, line and column,
+ * the steps of an array or object as cJSON takes them (whitespace is any byte up to 32, a missing
+ * member name is reported one byte on), and each value handed to cJSON whole from a window that
+ * holds it. cJSON counts nesting from its own start, so a piece's depth budget is checked here
+ * against the levels already open. The walk of the root object and its arrays is json_walk.c. */
 #include "json_stream.h"
 
 #include <errno.h>
@@ -60,7 +60,7 @@ static size_t ccl_cli_stream_take(ccl_cli_stream *s, char *room, size_t want) {
 
 /// Reads the next block into the window, dropping what nothing needs. False at the end of the
 /// text or when the read stops (fatal).
-static bool ccl_cli_stream_fill(ccl_cli_stream *s) {
+bool ccl_cli_stream_fill(ccl_cli_stream *s) {
     if (s->end || s->fatal) {
         return false;
     }
@@ -110,7 +110,7 @@ static bool ccl_cli_stream_fill(ccl_cli_stream *s) {
 }
 
 /// Whether the window holds the text up to offset (exclusive), reading as needed.
-static bool ccl_cli_stream_ensure(ccl_cli_stream *s, size_t offset) {
+bool ccl_cli_stream_ensure(ccl_cli_stream *s, size_t offset) {
     while (s->start + s->length < offset) {
         if (!ccl_cli_stream_fill(s)) {
             return false;
@@ -143,13 +143,6 @@ static void ccl_cli_stream_opened(int *depth, int budget, size_t offset, size_t 
         *deep = offset;
     }
     ++*depth;
-}
-
-size_t ccl_cli_json_string_end(const char *text, size_t n, size_t k) {
-    for (k++; k < n && text[k] != '"'; k++) {
-        k += text[k] == '\\'; /* the escaped byte */
-    }
-    return k < n ? k : n;
 }
 
 /// How many arrays and objects are open at n in text (valid JSON before n), counted from 0;
@@ -216,7 +209,7 @@ size_t ccl_cli_stream_skim(ccl_cli_stream *s, size_t offset, int budget, size_t 
 /// Refuses the text: cJSON stopped at stop in a value that starts at piece with depth levels
 /// open (piece == stop: in the walk here). Writes where and why, as cJSON's position reads to
 /// a person: a missing member name is shown at the byte that is there, not one past it.
-static bool ccl_cli_stream_syntax(ccl_cli_stream *s, size_t stop, size_t piece, int depth) {
+bool ccl_cli_stream_syntax(ccl_cli_stream *s, size_t stop, size_t piece, int depth) {
     if (s->fatal) {
         return false;
     }
@@ -274,8 +267,7 @@ static bool ccl_cli_stream_syntax(ccl_cli_stream *s, size_t stop, size_t piece, 
 
 /// Parses the value at *offset with cJSON into piece (its tree in the arena: empty it after
 /// use), depth levels being open there; moves *offset past it.
-static bool ccl_cli_stream_parse(ccl_cli_stream *s, size_t *offset, int depth,
-                                 ccl_cli_json_piece *piece) {
+bool ccl_cli_stream_parse(ccl_cli_stream *s, size_t *offset, int depth, ccl_cli_json_piece *piece) {
     size_t start = *offset, deep;
     ccl_cli_text_pos pos = ccl_cli_stream_position(s, start);
     size_t end = ccl_cli_stream_skim(s, start, CJSON_NESTING_LIMIT - depth, &deep);
@@ -303,8 +295,8 @@ static bool ccl_cli_stream_parse(ccl_cli_stream *s, size_t *offset, int depth,
 }
 
 /// Parses the value at *offset and hands it to handler (NULL: none), depth levels being open.
-static bool ccl_cli_stream_value(ccl_cli_stream *s, size_t *offset, int depth,
-                                 bool (*handler)(void *, const ccl_cli_json_piece *)) {
+bool ccl_cli_stream_value(ccl_cli_stream *s, size_t *offset, int depth,
+                          bool (*handler)(void *, const ccl_cli_json_piece *)) {
     ccl_cli_json_piece piece;
     if (!ccl_cli_stream_parse(s, offset, depth, &piece)) {
         return false;
@@ -346,117 +338,7 @@ bool ccl_cli_stream_close(ccl_cli_stream *s, size_t *offset, size_t at, char bra
     return !s->fatal;
 }
 
-/// One item of an array or member of an object at *at, moving *at past it.
-typedef bool (*ccl_cli_stream_element)(ccl_cli_stream *s, size_t *at);
-
-/// Walks the array or object whose opening bracket is at *offset, element by element up to its
-/// closing bracket, as cJSON's parse_array and parse_object do (depth: the levels open inside
-/// it; open: the handler told where it starts).
-static bool ccl_cli_stream_walk(ccl_cli_stream *s, size_t *offset, int depth, char bracket,
-                                bool (*open)(void *, ccl_cli_text_pos),
-                                ccl_cli_stream_element element) {
-    size_t at = *offset;
-    if (!ccl_cli_stream_open(s, &at, open)) {
-        return false;
-    }
-    if (ccl_cli_stream_byte(s, at) != bracket) {
-        do {
-            if (!element(s, &at)) {
-                return false;
-            }
-        } while (ccl_cli_stream_next(s, &at));
-    }
-    return ccl_cli_stream_close(s, offset, at, bracket, depth);
-}
-
 /// An item of a member's array, handed to the handler.
 bool ccl_cli_stream_item(ccl_cli_stream *s, size_t *at) {
     return ccl_cli_stream_value(s, at, 2, s->events->item);
-}
-
-/// Walks the array at *offset (a member's value, one level open) item by item.
-static bool ccl_cli_stream_array(ccl_cli_stream *s, size_t *offset) {
-    return ccl_cli_stream_walk(s, offset, 2, ']', s->events->array, ccl_cli_stream_item);
-}
-
-/// Reads the member name at at (a string) and tells the handler; *items as it answers.
-static bool ccl_cli_stream_name(ccl_cli_stream *s, size_t *at, ccl_cli_json_items *items) {
-    if (ccl_cli_stream_byte(s, *at) != '"') { /* cJSON stops one past the byte */
-        return ccl_cli_stream_syntax(s, *at + 1, *at + 1, 1);
-    }
-    ccl_cli_json_piece name;
-    if (!ccl_cli_stream_parse(s, at, 1, &name)) {
-        return false;
-    }
-    *items = CCL_CLI_JSON_WHOLE;
-    bool ok = s->events->member(s->events->user, name.value->valuestring, name.text + 1,
-                                name.length - 2, name.pos, items);
-    ccl_cli_arena_reset(false);
-    return ok || ccl_cli_stream_fatal(s, "cannot read: out of memory");
-}
-
-/// A member of the root object: its name, a colon and its value (an array item by item when the
-/// handler asks).
-static bool ccl_cli_stream_member(ccl_cli_stream *s, size_t *at) {
-    ccl_cli_json_items items;
-    if (!ccl_cli_stream_name(s, at, &items)) {
-        return false;
-    }
-    *at = ccl_cli_stream_skip_space(s, *at);
-    if (ccl_cli_stream_byte(s, *at) != ':') {
-        return ccl_cli_stream_syntax(s, *at, *at, 1);
-    }
-    s->keep = *at;
-    *at = ccl_cli_stream_skip_space(s, *at + 1);
-    if (items == CCL_CLI_JSON_WHOLE || ccl_cli_stream_byte(s, *at) != '[') {
-        return ccl_cli_stream_value(s, at, 1, s->events->value);
-    }
-    return items == CCL_CLI_JSON_BATCHES && s->events->item_read != NULL
-               ? ccl_cli_stream_batched(s, at)
-               : ccl_cli_stream_array(s, at);
-}
-
-/// Walks the root object at *offset member by member.
-static bool ccl_cli_stream_object(ccl_cli_stream *s, size_t *offset) {
-    return ccl_cli_stream_walk(s, offset, 1, '}', s->events->object, ccl_cli_stream_member);
-}
-
-/// Walks the whole text: a byte order mark, the root value, nothing after it.
-static bool ccl_cli_stream_root(ccl_cli_stream *s) {
-    size_t at = 0;
-    if (ccl_cli_stream_ensure(s, 4) && memcmp(s->window, "\xEF\xBB\xBF", 3) == 0) {
-        at = 3; /* cJSON skips it in a text of 4 bytes or more */
-    }
-    at = ccl_cli_stream_skip_space(s, at);
-    bool ok = ccl_cli_stream_byte(s, at) == '{' ? ccl_cli_stream_object(s, &at)
-                                                : ccl_cli_stream_value(s, &at, 0, s->events->value);
-    if (!ok) {
-        return false;
-    }
-    at = ccl_cli_stream_skip_space(s, at);
-    if (ccl_cli_stream_byte(s, at) != '\0') {
-        return ccl_cli_stream_syntax(s, at, at, 0);
-    }
-    return !s->fatal;
-}
-
-bool ccl_cli_json_stream(ccl_cli_json_source *source, const char *name,
-                         const ccl_cli_json_events *events, char *error, size_t error_size) {
-    ccl_cli_stream s = {.source = source,
-                        .name = name,
-                        .events = events,
-                        .error = error,
-                        .error_size = error_size,
-                        .pos = {1, 1}};
-    source->over_limit = false;
-    bool ok = ccl_cli_stream_root(&s);
-    ccl_cli_arena_reset(true);
-    if (!ok && !s.fatal) { /* a syntax error: the rest may hold a NUL byte or pass the limit */
-        do {
-            ccl_cli_stream_position(&s, s.start + s.length);
-            s.keep = s.at;
-        } while (ccl_cli_stream_fill(&s));
-    }
-    free(s.window);
-    return ok;
 }

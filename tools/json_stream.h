@@ -70,10 +70,6 @@ typedef struct ccl_cli_json_events {
     size_t record_size;
 } ccl_cli_json_events;
 
-/// Where the string whose opening quote is at k in text (n bytes) ends: the offset of its closing
-/// quote, or n when the text ends first.
-size_t ccl_cli_json_string_end(const char *text, size_t n, size_t k);
-
 /// Reads the text of source (named name in messages) through events. False on a NUL byte, a
 /// syntax error, a read error, a text over the limit or a handler's refusal, with one line in
 /// error (`name:line:column: syntax error: ...`, or `name: cannot read: ...`), except over the

@@ -56,6 +56,26 @@ bool ccl_cli_stream_next(ccl_cli_stream *s, size_t *at);
  * otherwise), and moves *offset past it. */
 bool ccl_cli_stream_close(ccl_cli_stream *s, size_t *offset, size_t at, char bracket, int depth);
 
+/// Reads the next block into the window, dropping what nothing needs. False at the end of the
+/// text or when the read stops (fatal).
+bool ccl_cli_stream_fill(ccl_cli_stream *s);
+
+/// Whether the window holds the text up to offset (exclusive), reading as needed.
+bool ccl_cli_stream_ensure(ccl_cli_stream *s, size_t offset);
+
+/// Refuses the text: cJSON stopped at stop in a value that starts at piece with depth levels
+/// open (piece == stop: in the walk here). Writes where and why, as cJSON's position reads to
+/// a person: a missing member name is shown at the byte that is there, not one past it.
+bool ccl_cli_stream_syntax(ccl_cli_stream *s, size_t stop, size_t piece, int depth);
+
+/// Parses the value at *offset with cJSON into piece (its tree in the arena: empty it after
+/// use), depth levels being open there; moves *offset past it.
+bool ccl_cli_stream_parse(ccl_cli_stream *s, size_t *offset, int depth, ccl_cli_json_piece *piece);
+
+/// Parses the value at *offset and hands it to handler (NULL: none), depth levels being open.
+bool ccl_cli_stream_value(ccl_cli_stream *s, size_t *offset, int depth,
+                          bool (*handler)(void *, const ccl_cli_json_piece *));
+
 /// An item of a member's array, handed to the handler.
 bool ccl_cli_stream_item(ccl_cli_stream *s, size_t *at);
 
