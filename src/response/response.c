@@ -1,5 +1,6 @@
 /* Collision response (seeds 000 and 003): impulse exchange, reflection, and the whole step. The
- * arithmetic is response/impulse.h's, on the velocities' components. */
+ * arithmetic is response/impulse.h's, on the velocities' components; the step is
+ * response/step_impl.h's, shared with the spheres. */
 #include "circol/response.h"
 
 #include <math.h>
@@ -49,30 +50,10 @@ ccl_vec2 ccl_reflect(ccl_vec2 v, ccl_vec2 normal, double restitution) {
     return ccl_reflect_n(in, n, 2, restitution, out) ? ccl_v2(out[0], out[1]) : v;
 }
 
-/* Moves a and b along their velocities for time dt. */
-static void ccl_move_pair(ccl_body *a, ccl_body *b, double dt) {
-    a->position = ccl_mul_add(a->position, dt, a->velocity);
-    b->position = ccl_mul_add(b->position, dt, b->velocity);
-}
-
-bool ccl_step_pair(ccl_body *a, ccl_body *b, double dt, ccl_hit *hit) {
-    if (a == NULL || b == NULL || !ccl_body_is_finite(a) || !ccl_body_is_finite(b) ||
-        !(dt >= 0.0) || !isfinite(dt)) {
-        return false;
-    }
-    ccl_circle ca = {a->position, a->radius};
-    ccl_circle cb = {b->position, b->radius};
-    ccl_hit contact;
-    if (!ccl_sweep_circles(ca, a->velocity, cb, b->velocity, dt, &contact)) {
-        ccl_move_pair(a, b, dt);
-        return false;
-    }
-    /* move to the time of impact, react, and move on for the rest of the interval */
-    ccl_move_pair(a, b, contact.t);
-    ccl_collide(a, b, contact.normal);
-    ccl_move_pair(a, b, dt - contact.t);
-    if (hit != NULL) {
-        *hit = contact;
-    }
-    return true;
-}
+/* The step, with the 2D types and sweep (step_impl.h). */
+#define CCL_DIM_N 2
+#define CCL_DIM_SUFFIX
+#define CCL_DIM_SHAPE          ccl_circle
+#define CCL_DIM_SWEEP          ccl_sweep_circles
+#define CCL_DIM_BODY_IS_FINITE ccl_body_is_finite
+#include "response/step_impl.h"

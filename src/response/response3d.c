@@ -1,6 +1,6 @@
 /* 3D collision response (the readers' extension of seeds 000 and 003): the arithmetic of
  * response.c (response/impulse.h) on three components, so that with all z = 0 the results equal
- * the 2D ones bit for bit. */
+ * the 2D ones bit for bit. The step is response/step_impl.h's, shared with the circles. */
 #include "circol/collision3d.h"
 
 #include <math.h>
@@ -64,29 +64,10 @@ ccl_vec3 ccl_reflect3(ccl_vec3 v, ccl_vec3 normal, double restitution) {
     return ccl_reflect_n(in, n, 3, restitution, out) ? ccl_v3(out[0], out[1], out[2]) : v;
 }
 
-/* Moves a and b along their velocities for time dt. */
-static void ccl_move_pair3(ccl_body3 *a, ccl_body3 *b, double dt) {
-    a->position = ccl_mul_add3(a->position, dt, a->velocity);
-    b->position = ccl_mul_add3(b->position, dt, b->velocity);
-}
-
-bool ccl_step_pair3(ccl_body3 *a, ccl_body3 *b, double dt, ccl_hit3 *hit) {
-    if (a == NULL || b == NULL || !ccl_body3_is_finite(a) || !ccl_body3_is_finite(b) ||
-        !(dt >= 0.0) || !isfinite(dt)) {
-        return false;
-    }
-    ccl_sphere sa = {a->position, a->radius};
-    ccl_sphere sb = {b->position, b->radius};
-    ccl_hit3 contact;
-    if (!ccl_sweep_spheres(sa, a->velocity, sb, b->velocity, dt, &contact)) {
-        ccl_move_pair3(a, b, dt);
-        return false;
-    }
-    ccl_move_pair3(a, b, contact.t);
-    ccl_collide3(a, b, contact.normal);
-    ccl_move_pair3(a, b, dt - contact.t);
-    if (hit != NULL) {
-        *hit = contact;
-    }
-    return true;
-}
+/* The step, with the 3D types and sweep (step_impl.h). */
+#define CCL_DIM_N              3
+#define CCL_DIM_SUFFIX         3
+#define CCL_DIM_SHAPE          ccl_sphere
+#define CCL_DIM_SWEEP          ccl_sweep_spheres
+#define CCL_DIM_BODY_IS_FINITE ccl_body3_is_finite
+#include "response/step_impl.h"
