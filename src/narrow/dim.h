@@ -1,9 +1,9 @@
-/* Names for the narrow phase's dimension-generic templates (overlap_impl.h, sweep_pair_impl.h,
- * sweep_obstacle_impl.h). A template is included once per dimension; its includer defines
- * CCL_DIM_N (2 or 3) and CCL_DIM_SUFFIX (empty in 2D, 3 in 3D), so that CCL_DIM(ccl_sub) names
- * ccl_sub in 2D and ccl_sub3 in 3D, and CCL_DIM_VEC names ccl_vec2 or ccl_vec3. The template then
- * compiles to the code written out for that dimension, with the same operations in the same
- * order. */
+/* Names for the dimension-generic templates of the narrow phase (overlap_impl.h, sweep_pair_impl.h,
+ * sweep_obstacle_impl.h) and the response (response/step_impl.h). A template is included once per
+ * dimension; its includer defines CCL_DIM_N (2 or 3) and CCL_DIM_SUFFIX (empty in 2D, 3 in 3D), so
+ * that CCL_DIM(ccl_sub) names ccl_sub in 2D and ccl_sub3 in 3D, and CCL_DIM_VEC names ccl_vec2 or
+ * ccl_vec3. The template then compiles to the code written out for that dimension, with the same
+ * operations in the same order. */
 #ifndef CIRCOL_NARROW_DIM_H
 #define CIRCOL_NARROW_DIM_H
 
