@@ -113,30 +113,12 @@ ccl_status ccl_world_slot_to_change(const ccl_world *w, ccl_circle_id id, int32_
     return *slot < 0 ? CCL_ERR_STALE_ID : CCL_OK;
 }
 
-ccl_status ccl_world_get_item(const ccl_world *w, ccl_circle_id id, void *out,
-                              ccl_slot_item_fn *item) {
-    if (w == NULL || out == NULL) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    int32_t i = ccl_world_slot_of(w, id);
-    if (i < 0) {
-        return CCL_ERR_STALE_ID;
-    }
-    item(w, i, out);
-    return CCL_OK;
-}
-
-ccl_status ccl_world_export_items(const ccl_world *w, void *out, size_t item_size, int capacity,
-                                  int *count, ccl_slot_item_fn *item) {
-    if (w == NULL || count == NULL || capacity < 0 || (out == NULL && capacity > 0)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    int n = 0;
-    for (int32_t i = 0; i < w->slot_count && n < capacity; ++i) {
-        if (w->bodies[i].alive) {
-            item(w, i, (char *)out + (size_t)n++ * item_size);
-        }
-    }
-    *count = n;
-    return CCL_OK;
-}
+#define CCL_WORLD_T            ccl_world
+#define CCL_WORLD_ALIVE(w, i)  ((w)->bodies[i].alive)
+#define CCL_WORLD_GET_ITEM     ccl_world_get_item
+#define CCL_WORLD_EXPORT_ITEMS ccl_world_export_items
+#define CCL_WORLD_ITEMS_LINKAGE
+#define CCL_WORLD_ID_T    ccl_circle_id
+#define CCL_WORLD_SLOT_OF ccl_world_slot_of
+#define CCL_WORLD_ITEM_FN ccl_slot_item_fn
+#include "world_common/items_impl.h"

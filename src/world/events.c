@@ -47,40 +47,27 @@ ccl_status ccl_world_record_pair(ccl_world *w, ccl_contact_kind kind, int32_t i,
     return ccl_world_record(w, &event);
 }
 
-const ccl_contact_event *ccl_world_contact_events(const ccl_world *w, size_t *count) {
-    if (count != NULL) {
-        *count = w != NULL ? w->contact_count : 0;
-    }
-    return w != NULL ? w->contacts : NULL;
+/* The velocity now of body b (it changes between events under gravity or damping). */
+static inline ccl_vec2 ccl_world_velocity_now(const ccl_world *w, const ccl_body_slot *b) {
+    ccl_vec2 p, v;
+    ccl_body_state_at(w, b, w->time, &p, &v);
+    return v;
 }
 
-ccl_world_stats ccl_world_get_stats(const ccl_world *w) {
-    ccl_world_stats s;
-    memset(&s, 0, sizeof s);
-    if (w == NULL) {
-        return s;
-    }
-    s.time = w->time_base + w->time;
-    s.collisions = w->collisions;
-    s.wall_collisions = w->wall_collisions;
-    s.events = w->events;
-    s.circle_count = w->live_count;
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        const ccl_body_slot *b = &w->bodies[i];
-        if (b->alive && !b->immovable) {
-            ccl_vec2 p, v;
-            ccl_body_state_at(w, b, w->time, &p, &v);
-            double m = 1.0 / ccl_body_cold_of(w, b)->inv_mass;
-            s.kinetic_energy += 0.5 * m * ccl_length_sq(v);
-            s.momentum = ccl_mul_add(s.momentum, m, v);
-        }
-    }
-    s.virial = w->virial;
-    s.virial_time = w->time - w->stats_since;
-    s.memory_bytes = w->memory.bytes;
-    s.guard_collisions = w->guard_collisions;
-    return s;
-}
+#define CCL_WORLD_FN(name)          ccl_world_##name
+#define CCL_WORLD_T                 ccl_world
+#define CCL_WORLD_STATS_T           ccl_world_stats
+#define CCL_WORLD_EVENT_T           ccl_contact_event
+#define CCL_WORLD_VEC               ccl_vec2
+#define CCL_WORLD_LENGTH_SQ         ccl_length_sq
+#define CCL_WORLD_MUL_ADD           ccl_mul_add
+#define CCL_WORLD_LIVE_COUNT        circle_count
+#define CCL_WORLD_LOOK_T            const ccl_body_slot *
+#define CCL_WORLD_LOOK(w, i)        (&(w)->bodies[i])
+#define CCL_WORLD_MOVES(w, i, b)    ((b)->alive && !(b)->immovable)
+#define CCL_WORLD_VELOCITY(w, i, b) ccl_world_velocity_now(w, b)
+#define CCL_WORLD_INV_MASS(w, b)    ccl_body_cold_of(w, b)->inv_mass
+#include "world_common/stats_impl.h"
 
 ccl_status ccl_world_energy_ledger(const ccl_world *w, ccl_world_ledger *out) {
     if (w == NULL || out == NULL) {

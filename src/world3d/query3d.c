@@ -39,35 +39,18 @@ static void ccl_world3d_unwrapped(const ccl_world3d *w, int32_t i, void *out) {
     *(ccl_vec3 *)out = p;
 }
 
-/* What item writes of the sphere named by id, or why not. */
-static ccl_status ccl_world3d_one(const ccl_world3d *w, ccl_sphere_id id, void *out,
-                                  void (*item)(const ccl_world3d *, int32_t, void *)) {
-    if (w == NULL || out == NULL) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    int32_t i = ccl_world3d_slot_of(w, id);
-    if (i < 0) {
-        return CCL_ERR_STALE_ID;
-    }
-    item(w, i, out);
-    return CCL_OK;
-}
+/* A function writing slot i's item into out. */
+typedef void ccl_world3d_item_fn(const ccl_world3d *w, int32_t i, void *out);
 
-/* What item writes of every live sphere, in slot order, up to capacity items of size bytes. */
-static ccl_status ccl_world3d_all(const ccl_world3d *w, void *out, size_t size, int capacity,
-                                  int *count, void (*item)(const ccl_world3d *, int32_t, void *)) {
-    if (w == NULL || count == NULL || capacity < 0 || (out == NULL && capacity > 0)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    int written = 0;
-    for (int32_t i = 0; i < w->slot_count && written < capacity; ++i) {
-        if (w->links[i].alive) {
-            item(w, i, (char *)out + (size_t)written++ * size);
-        }
-    }
-    *count = written;
-    return CCL_OK;
-}
+#define CCL_WORLD_T             ccl_world3d
+#define CCL_WORLD_ALIVE(w, i)   ((w)->links[i].alive)
+#define CCL_WORLD_GET_ITEM      ccl_world3d_one
+#define CCL_WORLD_EXPORT_ITEMS  ccl_world3d_all
+#define CCL_WORLD_ITEMS_LINKAGE static
+#define CCL_WORLD_ID_T          ccl_sphere_id
+#define CCL_WORLD_SLOT_OF       ccl_world3d_slot_of
+#define CCL_WORLD_ITEM_FN       ccl_world3d_item_fn
+#include "world_common/items_impl.h"
 
 ccl_status ccl_world3d_get_sphere(const ccl_world3d *w, ccl_sphere_id id, ccl_sphere_state *out) {
     return ccl_world3d_one(w, id, out, ccl_world3d_state);
@@ -98,39 +81,20 @@ ccl_status ccl_world3d_export_unwrapped(const ccl_world3d *w, ccl_vec3 *out, int
     return ccl_world3d_all(w, out, sizeof *out, capacity, count, ccl_world3d_unwrapped);
 }
 
-const ccl_contact_event3 *ccl_world3d_contact_events(const ccl_world3d *w, size_t *count) {
-    if (count != NULL) {
-        *count = w != NULL ? w->contact_count : 0;
-    }
-    return w != NULL ? w->contacts : NULL;
-}
-
-ccl_world3d_stats ccl_world3d_get_stats(const ccl_world3d *w) {
-    ccl_world3d_stats s;
-    memset(&s, 0, sizeof s);
-    if (w == NULL) {
-        return s;
-    }
-    s.time = w->time_base + w->time;
-    s.collisions = w->collisions;
-    s.wall_collisions = w->wall_collisions;
-    s.events = w->events;
-    s.sphere_count = w->live_count;
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        double inv = w->cold[i].inv_mass;
-        if (w->links[i].alive && inv > 0.0) {
-            ccl_vec3 v = w->slots[i].velocity;
-            double m = 1.0 / inv;
-            s.kinetic_energy += 0.5 * m * ccl_length_sq3(v);
-            s.momentum = ccl_mul_add3(s.momentum, m, v);
-        }
-    }
-    s.virial = w->virial;
-    s.virial_time = w->time - w->stats_since;
-    s.memory_bytes = w->memory.bytes;
-    s.guard_collisions = w->guard_collisions;
-    return s;
-}
+#define CCL_WORLD_FN(name)            ccl_world3d_##name
+#define CCL_WORLD_T                   ccl_world3d
+#define CCL_WORLD_STATS_T             ccl_world3d_stats
+#define CCL_WORLD_EVENT_T             ccl_contact_event3
+#define CCL_WORLD_VEC                 ccl_vec3
+#define CCL_WORLD_LENGTH_SQ           ccl_length_sq3
+#define CCL_WORLD_MUL_ADD             ccl_mul_add3
+#define CCL_WORLD_LIVE_COUNT          sphere_count
+#define CCL_WORLD_LOOK_T              double
+#define CCL_WORLD_LOOK(w, i)          ((w)->cold[i].inv_mass)
+#define CCL_WORLD_MOVES(w, i, inv)    ((w)->links[i].alive && (inv) > 0.0)
+#define CCL_WORLD_VELOCITY(w, i, inv) ((w)->slots[i].velocity)
+#define CCL_WORLD_INV_MASS(w, inv)    (inv)
+#include "world_common/stats_impl.h"
 
 void ccl_world3d_reset_stats(ccl_world3d *w) {
     if (w == NULL) {
