@@ -305,23 +305,7 @@ static ccl_status ccl_world_run(ccl_world *w, double t_end, uint64_t collision_l
     return status;
 }
 
-ccl_status ccl_world_advance(ccl_world *w, double dt) {
-    double world_end;
-    if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, &world_end)) {
-        return CCL_ERR_INVALID_ARGUMENT; /* the time would overflow: refused, nothing changes */
-    }
-    ccl_status status = ccl_world_run(w, w->time + dt, 0);
-    if (status == CCL_OK) {
-        w->time = ccl_clock_landing(w->time_base, w->time, world_end, dt);
-    }
-    return status;
-}
-
-ccl_status ccl_world_advance_collisions(ccl_world *w, uint64_t collisions, double max_dt) {
-    if (w == NULL || !(max_dt >= 0.0) || collisions == 0) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    /* no end in time: the run stops at the last collision asked for, or where no event is left
-     * (ccl_world_run) */
-    return ccl_world_run(w, ccl_clock_limit(w->time_base, w->time, max_dt), collisions);
-}
+#define CCL_WORLD_FN(name) ccl_world_##name
+#define CCL_WORLD_T        ccl_world
+#define CCL_WORLD_RUN      ccl_world_run
+#include "world_common/advance_impl.h"

@@ -257,21 +257,7 @@ static ccl_status ccl_world3d_run(ccl_world3d *w, double t_end, uint64_t collisi
     return status;
 }
 
-ccl_status ccl_world3d_advance(ccl_world3d *w, double dt) {
-    double world_end;
-    if (w == NULL || !ccl_clock_advance_end(w->time_base, w->time, dt, &world_end)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    ccl_status status = ccl_world3d_run(w, w->time + dt, 0);
-    if (status == CCL_OK) {
-        w->time = ccl_clock_landing(w->time_base, w->time, world_end, dt);
-    }
-    return status;
-}
-
-ccl_status ccl_world3d_advance_collisions(ccl_world3d *w, uint64_t collisions, double max_dt) {
-    if (w == NULL || !(max_dt >= 0.0) || collisions == 0) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    return ccl_world3d_run(w, ccl_clock_limit(w->time_base, w->time, max_dt), collisions);
-}
+#define CCL_WORLD_FN(name) ccl_world3d_##name
+#define CCL_WORLD_T        ccl_world3d
+#define CCL_WORLD_RUN      ccl_world3d_run
+#include "world_common/advance_impl.h"
