@@ -6,29 +6,14 @@
 #include "world/place.h"
 #include "world/world.h"
 
-/* The largest radius now (the slots' radii being the present ones). */
-static double ccl_growth_max_radius(const ccl_world *w) {
-    double max_radius = 0.0;
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        if (w->bodies[i].alive && w->bodies[i].radius > max_radius) {
-            max_radius = w->bodies[i].radius;
-        }
-    }
-    return max_radius;
-}
-
-/* The internal time at which the largest circle, of radius max_radius now, outgrows the cells
- * (a little before, for the rounding of the times). */
-static double ccl_growth_horizon(const ccl_world *w, double max_radius) {
-    double cell = fmin(w->grid.cell_w, w->grid.cell_h);
-    return ccl_growing_horizon(&w->growth, cell, ccl_grid_min_cell(1.0), max_radius);
-}
-
-void ccl_growth_prepare(ccl_world *w) {
-    if (w->growth.until != -INFINITY) {
-        w->growth.until = ccl_growth_horizon(w, ccl_growth_max_radius(w));
-    }
-}
+#define CCL_WORLD_T                ccl_world
+#define CCL_WORLD_ALIVE(w, i)      ((w)->bodies[i].alive)
+#define CCL_WORLD_RADIUS(w, i)     ((w)->bodies[i].radius)
+#define CCL_WORLD_SMALLEST_CELL(w) fmin((w)->grid.cell_w, (w)->grid.cell_h)
+#define CCL_WORLD_MAX_RADIUS       ccl_growth_max_radius
+#define CCL_WORLD_HORIZON          ccl_growth_horizon
+#define CCL_WORLD_GROWTH_PREPARE   ccl_growth_prepare
+#include "world_common/growth_impl.h"
 
 ccl_status ccl_growth_regrid(ccl_world *w) {
     w->time = ccl_growing_regrid_time(&w->growth, w->time);

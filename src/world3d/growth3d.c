@@ -35,28 +35,15 @@ void ccl_growth3_rescale(ccl_world3d *w) {
     ccl_growing_restart(&w->growth, w->time, ccl_world3d_time(w));
 }
 
-/* The largest radius now (the slots' radii being those of the epoch). */
-static double ccl_growth3_max_radius(const ccl_world3d *w) {
-    double max_radius = 0.0;
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        if (w->links[i].alive && w->slots[i].radius > max_radius) {
-            max_radius = w->slots[i].radius;
-        }
-    }
-    return max_radius;
-}
-
-/* The internal time at which a sphere of radius max_radius at the epoch outgrows the cells. */
-static double ccl_growth3_horizon(const ccl_world3d *w, double max_radius) {
-    double cell = fmin(w->grid.cell[0], fmin(w->grid.cell[1], w->grid.cell[2]));
-    return ccl_growing_horizon(&w->growth, cell, ccl_grid_min_cell(1.0), max_radius);
-}
-
-void ccl_growth3_prepare(ccl_world3d *w) {
-    if (w->growth.until != -INFINITY) {
-        w->growth.until = ccl_growth3_horizon(w, ccl_growth3_max_radius(w));
-    }
-}
+#define CCL_WORLD_T            ccl_world3d
+#define CCL_WORLD_ALIVE(w, i)  ((w)->links[i].alive)
+#define CCL_WORLD_RADIUS(w, i) ((w)->slots[i].radius)
+#define CCL_WORLD_SMALLEST_CELL(w)                                                                 \
+    fmin((w)->grid.cell[0], fmin((w)->grid.cell[1], (w)->grid.cell[2]))
+#define CCL_WORLD_MAX_RADIUS     ccl_growth3_max_radius
+#define CCL_WORLD_HORIZON        ccl_growth3_horizon
+#define CCL_WORLD_GROWTH_PREPARE ccl_growth3_prepare
+#include "world_common/growth_impl.h"
 
 ccl_status ccl_growth3_regrid(ccl_world3d *w) {
     w->time = ccl_growing_regrid_time(&w->growth, w->time);
