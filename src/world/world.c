@@ -20,14 +20,9 @@ ccl_world_def ccl_world_default_def(void) {
     return def;
 }
 
-ccl_circle_def ccl_circle_default_def(void) {
-    ccl_circle_def def;
-    memset(&def, 0, sizeof def);
-    def.radius = 1.0;
-    def.mass = 1.0;
-    def.restitution = -1.0;
-    return def;
-}
+#define CCL_WORLD_BODY_DEF_T       ccl_circle_def
+#define CCL_WORLD_BODY_DEFAULT_DEF ccl_circle_default_def
+#include "world_common/defaults_impl.h"
 
 static bool ccl_def_is_valid(const ccl_world_def *d) {
     if (!ccl_vec2_within(d->box_min, CCL_MAX_LENGTH) ||
@@ -78,41 +73,35 @@ static size_t ccl_world_fetch_ahead_limit(size_t cache_bytes) {
 #endif
 }
 
-ccl_status ccl_world_create(const ccl_world_def *def, ccl_world **out) {
-    if (out == NULL) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    *out = NULL;
-    if (def == NULL || !ccl_def_is_valid(def)) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    ccl_world_def d = *def;
-    ccl_world *w = ccl_memory_new_owner(&d.allocator, sizeof(ccl_world));
-    if (w == NULL) {
-        return CCL_ERR_OUT_OF_MEMORY;
-    }
-    w->def = d;
-    w->memory = ccl_memory_of_owner(d.allocator, sizeof(ccl_world));
-    w->box.min = d.box_min;
-    w->box.max = d.box_max;
-    w->box.size = ccl_sub(d.box_max, d.box_min);
-    w->box.periodic = d.boundary == CCL_BOUNDARY_PERIODIC;
-    w->law = ccl_motion_law_of(&d);
+/* The status of definition def, which may be NULL. */
+static inline ccl_status ccl_world_check_def(const ccl_world_def *def) {
+    return def != NULL && ccl_def_is_valid(def) ? CCL_OK : CCL_ERR_INVALID_ARGUMENT;
+}
+
+/* Sets the fields of a fresh world w from definition d: the box, the motion law, the queue, the
+ * look-ahead's limits and the grid. */
+static inline void ccl_world_init(ccl_world *w, const ccl_world_def *d) {
+    w->box.min = d->box_min;
+    w->box.max = d->box_max;
+    w->box.size = ccl_sub(d->box_max, d->box_min);
+    w->box.periodic = d->boundary == CCL_BOUNDARY_PERIODIC;
+    w->law = ccl_motion_law_of(d);
     w->straight = w->law->straight;
     w->free_head = -1;
     ccl_queue_init(&w->queue, &w->memory);
     w->fetch_trail = -1;
     w->cache_bytes = ccl_world_cache_bytes();
     w->fetch_ahead_bytes = ccl_world_fetch_ahead_limit(w->cache_bytes);
-    ccl_grid_init(&w->grid, &w->box, d.cell_size, &w->memory);
-    w->repredict_pending = true;
-    if (d.capacity > 0 && ccl_world_reserve(w, d.capacity) != CCL_OK) {
-        ccl_world_destroy(w);
-        return CCL_ERR_OUT_OF_MEMORY;
-    }
-    *out = w;
-    return CCL_OK;
+    ccl_grid_init(&w->grid, &w->box, d->cell_size, &w->memory);
 }
+
+#define CCL_WORLD_FN(name)       ccl_world_##name
+#define CCL_WORLD_T              ccl_world
+#define CCL_WORLD_DEF_T          ccl_world_def
+#define CCL_WORLD_CHECK_DEF(def) ccl_world_check_def(def)
+#define CCL_WORLD_INIT(w, d)     ccl_world_init(w, d)
+#define CCL_WORLD_RESERVE        ccl_world_reserve
+#include "world_common/create_impl.h"
 
 void ccl_world_destroy(ccl_world *w) {
     if (w == NULL) {

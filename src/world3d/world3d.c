@@ -18,14 +18,9 @@ ccl_world3d_def ccl_world3d_default_def(void) {
     return def;
 }
 
-ccl_sphere_def ccl_sphere_default_def(void) {
-    ccl_sphere_def def;
-    memset(&def, 0, sizeof def);
-    def.radius = 1.0;
-    def.mass = 1.0;
-    def.restitution = -1.0;
-    return def;
-}
+#define CCL_WORLD_BODY_DEF_T       ccl_sphere_def
+#define CCL_WORLD_BODY_DEFAULT_DEF ccl_sphere_default_def
+#include "world_common/defaults_impl.h"
 
 /* True when the box's corners and sides are finite, ordered and within CCL_MAX_LENGTH. */
 static bool ccl_box3_is_valid(ccl_vec3 lo, ccl_vec3 hi) {
@@ -133,22 +128,9 @@ ccl_status ccl_world3d_attach(ccl_world3d *w, void **items, size_t row) {
     return CCL_OK;
 }
 
-ccl_status ccl_world3d_create(const ccl_world3d_def *def, ccl_world3d **out) {
-    if (out == NULL) {
-        return CCL_ERR_INVALID_ARGUMENT;
-    }
-    *out = NULL;
-    ccl_status status = def != NULL ? ccl_world3d_check_def(def) : CCL_ERR_INVALID_ARGUMENT;
-    if (status != CCL_OK) {
-        return status;
-    }
-    ccl_world3d_def d = *def;
-    ccl_world3d *w = ccl_memory_new_owner(&d.allocator, sizeof(ccl_world3d));
-    if (w == NULL) {
-        return CCL_ERR_OUT_OF_MEMORY;
-    }
-    w->def = d;
-    w->memory = ccl_memory_of_owner(d.allocator, sizeof(ccl_world3d));
+/* Sets the fields of a fresh world w from definition d: the look-ahead's limits, the queue and
+ * the grid. */
+static inline void ccl_world3d_init(ccl_world3d *w, const ccl_world3d_def *d) {
     w->free_head = -1;
     w->fetch_trail = -1;
     w->cache_bytes = (size_t)1 << 20; /* a core's second-level cache, taken as 1 MB */
@@ -158,16 +140,18 @@ ccl_status ccl_world3d_create(const ccl_world3d_def *def, ccl_world3d **out) {
     w->fetch_bytes = w->cache_bytes + w->cache_bytes / 2;
 #endif
     ccl_queue_init(&w->queue, &w->memory);
-    ccl_grid3_init(&w->grid, d.box_min, d.box_max, d.boundary == CCL_BOUNDARY_PERIODIC, d.cell_size,
-                   &w->memory);
-    w->repredict_pending = true;
-    if (d.capacity > 0 && ccl_world3d_reserve(w, d.capacity) != CCL_OK) {
-        ccl_world3d_destroy(w);
-        return CCL_ERR_OUT_OF_MEMORY;
-    }
-    *out = w;
-    return CCL_OK;
+    ccl_grid3_init(&w->grid, d->box_min, d->box_max, d->boundary == CCL_BOUNDARY_PERIODIC,
+                   d->cell_size, &w->memory);
 }
+
+#define CCL_WORLD_FN(name) ccl_world3d_##name
+#define CCL_WORLD_T        ccl_world3d
+#define CCL_WORLD_DEF_T    ccl_world3d_def
+#define CCL_WORLD_CHECK_DEF(def)                                                                   \
+    ((def) != NULL ? ccl_world3d_check_def(def) : CCL_ERR_INVALID_ARGUMENT)
+#define CCL_WORLD_INIT(w, d) ccl_world3d_init(w, d)
+#define CCL_WORLD_RESERVE    ccl_world3d_reserve
+#include "world_common/create_impl.h"
 
 void ccl_world3d_destroy(ccl_world3d *w) {
     if (w == NULL) {
