@@ -29,48 +29,23 @@ static void ccl_world_repredict_all(ccl_world *w) {
     w->repredict_pending = false;
 }
 
-/* Makes (about) the present time the origin; returns the shift. In a straight-line world the
- * queue's keys lose the shift exactly where they can (ccl_queue_shift_exactly): then the circles
- * whose time is at least half the shift keep their positions and lose it exactly too, so the
- * re-basing changes no value but the last collision times (nothing is re-inserted, and the few
- * circles not heard of since are moved to the new origin). Otherwise every circle is moved to the
- * present time and the queue is rebuilt. */
-static double ccl_world_rebase(ccl_world *w) {
-    /* only on straight lines: with gravity or damping the old way's rounding has broken up jams
-     * at one instant that the resting and sleeping logic leaves (docs/ARCHITECTURE.md) */
-    double shift = w->straight ? ccl_queue_shift_exactly(&w->queue, w->time) : 0.0;
-    bool exact = shift > 0.0;
-    if (!exact) {
-        shift = w->time;
-        if (shift == 0.0) {
-            return 0.0;
-        }
-    }
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        ccl_body_slot *b = &w->bodies[i];
-        if (!b->alive) {
-            continue;
-        }
-        /* exact: the time lies in [shift / 2, 2 shift] (the present is below shift + its unit) */
-        if (exact && b->time >= 0.5 * shift) {
-            b->time -= shift;
-        } else {
-            ccl_body_move_to(w, b, shift);
-            b->time = 0.0;
-        }
-        ccl_body_cold_of(w, b)->last_collision -= shift;
-    }
-    w->time_base = ccl_queue_rebased_origin(w->time_base, shift, exact);
-    w->stats_since -= shift;
-    w->growth.epoch -= shift;
-    w->growth.until -= shift;
-    w->time -= shift;
-    if (!exact) {
-        ccl_queue_shift(&w->queue, shift);
-    }
-    w->events_since_rebase = 0;
-    return shift;
-}
+/* Makes (about) the present time the origin; returns the shift. The queue's keys lose it exactly
+ * only on straight lines: with gravity or damping the rounding of moving every circle has broken
+ * up jams at one instant that the resting and sleeping logic leaves (docs/ARCHITECTURE.md). */
+#define CCL_WORLD_T      ccl_world
+#define CCL_WORLD_REBASE ccl_world_rebase
+#define CCL_WORLD_EXACT_SHIFT(w)                                                                   \
+    ((w)->straight ? ccl_queue_shift_exactly(&(w)->queue, (w)->time) : 0.0)
+#define CCL_WORLD_BODY_T               ccl_body_slot *
+#define CCL_WORLD_BODY(w, i)           (&(w)->bodies[i])
+#define CCL_WORLD_ALIVE(w, b)          ((b)->alive)
+#define CCL_WORLD_BODY_TIME(w, b)      ((b)->time)
+#define CCL_WORLD_MOVE_TO(w, b, t)     ccl_body_move_to(w, b, t)
+#define CCL_WORLD_LAST_COLLISION(w, b) (ccl_body_cold_of(w, b)->last_collision)
+#define CCL_WORLD_SHIFT_CLOCKS(w, shift, exact)                                                    \
+    ((w)->time_base = ccl_queue_rebased_origin((w)->time_base, shift, exact),                      \
+     (w)->stats_since -= (shift), (w)->growth.epoch -= (shift), (w)->growth.until -= (shift))
+#include "world_common/rebase_impl.h"
 
 /* Cell index c on an axis of n cells after a crossing, wrapped into [0, n) in a periodic box: a
  * wrap moves the coordinate by one box size and gives the image step (-1, 0 or 1) in *image. */

@@ -32,38 +32,20 @@ static void ccl_world3d_cross(ccl_world3d *w, int32_t i) {
 
 /* Makes (about) the present time the origin, exactly where the queue's keys allow it (as the 2D
  * world does: docs/ARCHITECTURE.md, "Time re-basing"); returns the shift. */
-static double ccl_world3d_rebase(ccl_world3d *w) {
-    double shift = ccl_queue_shift_exactly(&w->queue, w->time);
-    bool exact = shift > 0.0;
-    if (!exact) {
-        shift = w->time;
-        if (shift == 0.0) {
-            return 0.0;
-        }
-    }
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        if (!w->links[i].alive) {
-            continue;
-        }
-        if (exact && w->slots[i].time >= 0.5 * shift) {
-            w->slots[i].time -= shift; /* exact: within a factor two of the shift */
-        } else {
-            ccl_sphere_move_to(w, i, shift);
-            w->slots[i].time = 0.0;
-        }
-        w->cold[i].last_collision -= shift;
-    }
-    w->growth.epoch -= shift;
-    w->growth.until -= shift;
-    w->time_base = ccl_queue_rebased_origin(w->time_base, shift, exact);
-    w->stats_since -= shift;
-    w->time -= shift;
-    if (!exact) {
-        ccl_queue_shift(&w->queue, shift);
-    }
-    w->events_since_rebase = 0;
-    return shift;
-}
+#define CCL_WORLD_T                    ccl_world3d
+#define CCL_WORLD_REBASE               ccl_world3d_rebase
+#define CCL_WORLD_EXACT_SHIFT(w)       ccl_queue_shift_exactly(&(w)->queue, (w)->time)
+#define CCL_WORLD_BODY_T               int32_t
+#define CCL_WORLD_BODY(w, i)           (i)
+#define CCL_WORLD_ALIVE(w, i)          ((w)->links[i].alive)
+#define CCL_WORLD_BODY_TIME(w, i)      ((w)->slots[i].time)
+#define CCL_WORLD_MOVE_TO(w, i, t)     ccl_sphere_move_to(w, i, t)
+#define CCL_WORLD_LAST_COLLISION(w, i) ((w)->cold[i].last_collision)
+#define CCL_WORLD_SHIFT_CLOCKS(w, shift, exact)                                                    \
+    ((w)->growth.epoch -= (shift), (w)->growth.until -= (shift),                                   \
+     (w)->time_base = ccl_queue_rebased_origin((w)->time_base, shift, exact),                      \
+     (w)->stats_since -= (shift))
+#include "world_common/rebase_impl.h"
 
 /* Before the first event of a run: the contacts of the last advance are dropped, and what was
  * changed by hand is predicted again, in the cells the spheres now call for. */
