@@ -13,22 +13,8 @@
 #define CCL_WORLD_MAX_RADIUS       ccl_growth_max_radius
 #define CCL_WORLD_HORIZON          ccl_growth_horizon
 #define CCL_WORLD_GROWTH_PREPARE   ccl_growth_prepare
+#define CCL_WORLD_GROWTH_REGRID    ccl_growth_regrid
+#define CCL_WORLD_GROWTH_RESCALE   ccl_growth_rescale
+#define CCL_WORLD_FITS(w)          (fmin((w)->box.size.x, (w)->box.size.y) / ccl_grid_min_cell(1.0))
+#define CCL_WORLD_REBUILD_GRID     ccl_world_rebuild_grid_for
 #include "world_common/growth_impl.h"
-
-ccl_status ccl_growth_regrid(ccl_world *w) {
-    w->time = ccl_growing_regrid_time(&w->growth, w->time);
-    ccl_growth_rescale(w);
-    double max_radius = ccl_growth_max_radius(w);
-    double fits = fmin(w->box.size.x, w->box.size.y) / ccl_grid_min_cell(1.0);
-    double ahead;
-    if (!ccl_growing_ahead(max_radius, fits, CCL_GROWTH_HEADROOM, &ahead)) {
-        return CCL_ERR_UNSUPPORTED; /* the largest circle would outgrow the box */
-    }
-    ccl_status status = ccl_world_rebuild_grid_for(w, ahead);
-    if (status != CCL_OK) {
-        return status;
-    }
-    bool ahead_of_growth =
-        ccl_growing_regridded(&w->growth, ccl_growth_horizon(w, max_radius), w->time);
-    return ahead_of_growth ? CCL_OK : CCL_ERR_UNSUPPORTED;
-}

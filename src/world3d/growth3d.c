@@ -43,27 +43,14 @@ void ccl_growth3_rescale(ccl_world3d *w) {
 #define CCL_WORLD_MAX_RADIUS     ccl_growth3_max_radius
 #define CCL_WORLD_HORIZON        ccl_growth3_horizon
 #define CCL_WORLD_GROWTH_PREPARE ccl_growth3_prepare
+#define CCL_WORLD_GROWTH_REGRID  ccl_growth3_regrid
+#define CCL_WORLD_GROWTH_RESCALE ccl_growth3_rescale
+/* a periodic box keeps three cells per axis, so that no sphere meets its own image */
+#define CCL_WORLD_FITS(w)                                                                          \
+    (fmin((w)->grid.size.x, fmin((w)->grid.size.y, (w)->grid.size.z)) /                            \
+     ((w)->grid.periodic ? 3.0 : 1.0) / ccl_grid_min_cell(1.0))
+#define CCL_WORLD_REBUILD_GRID ccl_world3d_rebuild_grid
 #include "world_common/growth_impl.h"
-
-ccl_status ccl_growth3_regrid(ccl_world3d *w) {
-    w->time = ccl_growing_regrid_time(&w->growth, w->time);
-    ccl_growth3_rescale(w);
-    double max_radius = ccl_growth3_max_radius(w);
-    double side = fmin(w->grid.size.x, fmin(w->grid.size.y, w->grid.size.z));
-    /* a periodic box keeps three cells per axis, so that no sphere meets its own image */
-    double fits = side / (w->grid.periodic ? 3.0 : 1.0) / ccl_grid_min_cell(1.0);
-    double ahead;
-    if (!ccl_growing_ahead(max_radius, fits, CCL_GROWTH_HEADROOM, &ahead)) {
-        return CCL_ERR_UNSUPPORTED; /* the largest sphere would outgrow the box */
-    }
-    ccl_status status = ccl_world3d_rebuild_grid(w, ahead);
-    if (status != CCL_OK) {
-        return status;
-    }
-    bool ahead_of_growth =
-        ccl_growing_regridded(&w->growth, ccl_growth3_horizon(w, max_radius), w->time);
-    return ahead_of_growth ? CCL_OK : CCL_ERR_UNSUPPORTED;
-}
 
 void ccl_growth3_walls(const ccl_world3d *w, ccl_vec3 p, ccl_vec3 v, double r, double s, double *u,
                        int *wall) {
