@@ -26,40 +26,26 @@ double ccl_guard_speed(const ccl_world *w, const ccl_body_slot *b) {
     return CCL_GUARD_REST_SPEEDS * ccl_rest_speed(w, b);
 }
 
-double ccl_world_collapse_time(ccl_world *w) {
-    if (w->collapse_time > 0.0) {
-        return w->collapse_time;
-    }
-    if (w->def.collapse_time > 0.0) {
-        w->collapse_time = w->def.collapse_time;
-        return w->collapse_time;
-    }
-    /* automatic: from the largest radius and a speed scale (gravity's, else the rms speed). Not
-     * before there is a circle, so that the circles' size and the unit of length set it, never a
-     * radius assumed for an empty world */
-    if (!(w->grid.max_radius > 0.0)) {
-        return 0.0;
-    }
-    double radius = w->grid.max_radius;
+/* Where gravity pulls, sets the collapse time from its speed scale over the largest radius. */
+static inline bool ccl_world_gravity_collapse(ccl_world *w, double radius) {
     double g = ccl_length(w->def.gravity);
     if (g > 0.0) {
         w->collapse_time = 1e-2 * sqrt(radius / g);
-        return w->collapse_time;
+        return true;
     }
-    double sum = 0.0;
-    int32_t n = 0;
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        if (w->bodies[i].alive && !w->bodies[i].immovable) {
-            sum += ccl_length_sq(w->bodies[i].velocity);
-            n++;
-        }
-    }
-    double rms = n > 0 ? sqrt(sum / n) : 0.0;
-    if (rms > 0.0) {
-        w->collapse_time = 1e-6 * 2.0 * radius / rms;
-    }
-    return w->collapse_time;
+    return false;
 }
+
+/* The collapse time (world_common/collapse_impl.h). The automatic rule takes gravity's speed scale
+ * where there is gravity, else the rms speed; it runs only once there is a circle, so that the
+ * circles' size and the unit of length set it, never a radius assumed for an empty world. */
+#define CCL_WORLD_T                       ccl_world
+#define CCL_WORLD_COLLAPSE_TIME           ccl_world_collapse_time
+#define CCL_WORLD_RADIUS_FIRST            1
+#define CCL_WORLD_LAW_COLLAPSE(w, radius) ccl_world_gravity_collapse(w, radius)
+#define CCL_WORLD_MOVES(w, i)             ((w)->bodies[i].alive && !(w)->bodies[i].immovable)
+#define CCL_WORLD_SPEED_SQ(w, i)          ccl_length_sq((w)->bodies[i].velocity)
+#include "world_common/collapse_impl.h"
 
 void ccl_world_count_guarded(ccl_world *w) {
     if (w->guard_collisions++ == 0) {

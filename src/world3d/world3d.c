@@ -200,29 +200,14 @@ ccl_status ccl_world3d_rebuild_grid(ccl_world3d *w, double max_radius) {
     return CCL_OK;
 }
 
-double ccl_world3d_collapse_time(ccl_world3d *w) {
-    if (w->collapse_time > 0.0) {
-        return w->collapse_time;
-    }
-    if (w->def.collapse_time > 0.0) {
-        w->collapse_time = w->def.collapse_time;
-        return w->collapse_time;
-    }
-    /* automatic: 1e-6 of the time to cross the largest diameter at the rms speed */
-    double sum = 0.0;
-    int32_t n = 0;
-    for (int32_t i = 0; i < w->slot_count; ++i) {
-        if (w->links[i].alive && !w->links[i].immovable) {
-            sum += ccl_length_sq3(w->slots[i].velocity);
-            n++;
-        }
-    }
-    double rms = n > 0 ? sqrt(sum / n) : 0.0;
-    if (rms > 0.0 && w->grid.max_radius > 0.0) {
-        w->collapse_time = 1e-6 * 2.0 * w->grid.max_radius / rms;
-    }
-    return w->collapse_time;
-}
+/* The collapse time (world_common/collapse_impl.h): the rms rule only, which asks for a sphere
+ * after the speeds. */
+#define CCL_WORLD_T              ccl_world3d
+#define CCL_WORLD_COLLAPSE_TIME  ccl_world3d_collapse_time
+#define CCL_WORLD_RADIUS_FIRST   0
+#define CCL_WORLD_MOVES(w, i)    ((w)->links[i].alive && !(w)->links[i].immovable)
+#define CCL_WORLD_SPEED_SQ(w, i) ccl_length_sq3((w)->slots[i].velocity)
+#include "world_common/collapse_impl.h"
 
 int32_t ccl_world3d_slot_of(const ccl_world3d *w, ccl_sphere_id id) {
     if (w == NULL || id.index >= (uint32_t)w->slot_count || !w->links[id.index].alive ||
